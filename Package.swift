@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Switchyard takes no package dependencies: only the Swift toolchain.
+// Layers point one way: switchyard → Runtime → Wire → ComposableArchitecture; Net serves workers and upstream.
+let package = Package(
+  name: "Switchyard",
+  products: [
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .executable(name: "switchyard", targets: ["switchyard"]),
+  ],
+  targets: [
+    .target(name: "ComposableArchitecture"),
+    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture"]),
+    .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+  ]
+)
