@@ -1,0 +1,153 @@
+/// Work a reducer asks the store to do after changing state: send actions now, run async work,
+/// or cancel work already running.
+///
+/// An effect is a description, not a running task: the ``Store`` interprets it. That is what lets
+/// cancellation be exact — a `.cancellable` effect is registered the moment the store starts it, so a
+/// `.cancel(id:)` processed later always finds it, even before its task has begun (TCA #1848), and
+/// inside `.concatenate` (TCA #3563).
+public struct Effect<Action> {
+  @usableFromInline
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
+    case cancel(id: EffectCancelID)
+    case tracked(Effect, onComplete: @MainActor @Sendable () -> Void)
+  }
+
+  /// An async operation with the dependencies that were in force when the reducer returned it.
+  @usableFromInline
+  struct Run {
+    let priority: TaskPriority?
+    let dependencies: DependencyValues
+    let operation: @Sendable (Send<Action>) async -> Void
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+}
+
+// An effect is immutable: its closures are @Sendable and its actions are handed to the store's
+// actor exactly once, so sharing it across tasks cannot race.
+extension Effect: @unchecked Sendable {}
+
+extension Effect {
+  /// An effect that does nothing: what a reducer returns when an action only changes state.
+  public static var none: Self {
+    Self(operation: .none)
+  }
+
+  /// An effect that feeds `action` back into the store right after the current action.
+  ///
+  /// The action is processed synchronously, before any state is observed, so prefer calling shared
+  /// logic directly; use this to share logic between features.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs async work and sends actions back with `send`.
+  ///
+  /// The work runs with the dependencies in force when the reducer returned the effect. Errors other
+  /// than cancellation go to `handler`; without one they are reported as an issue.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(
+      operation: .run(
+        Run(
+          priority: priority,
+          dependencies: DependencyValues._current,
+          operation: { send in
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+              return
+            } catch {
+              guard let handler else {
+                if Task.isCancelled { return }
+                reportIssue(
+                  """
+                  An "Effect.run" returned from "\(location.fileID):\(location.line)" threw an \
+                  unhandled error: \(error). Handle it with "catch:" or inside the operation.
+                  """,
+                  location: location
+                )
+                return
+              }
+              await handler(error, send)
+            }
+          }
+        )
+      )
+    )
+  }
+
+  /// Runs all `effects` at the same time.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs all `effects` at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .merge(effects))
+    }
+  }
+
+  /// Runs `effects` one after another: each starts when the previous one has finished.
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs `effects` one after another: each starts when the previous one has finished.
+  public static func concatenate(_ effects: some Collection<Self>) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  public func merge(with other: Self) -> Self {
+    .merge(self, other)
+  }
+
+  /// Runs `other` after this effect finishes.
+  public func concatenate(with other: Self) -> Self {
+    .concatenate(self, other)
+  }
+
+  /// Calls `onComplete` on the store's actor once every task this effect starts has finished.
+  ///
+  /// `TestStore` uses it to know which effects are still in flight.
+  func tracked(onComplete: @escaping @MainActor @Sendable () -> Void) -> Self {
+    Self(operation: .tracked(self, onComplete: onComplete))
+  }
+
+  /// Whether this effect is ``none``, which lets reducers skip work for it.
+  @usableFromInline
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}

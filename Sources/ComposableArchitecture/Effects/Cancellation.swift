@@ -1,0 +1,38 @@
+/// The identity of cancellable work: the user's id, namespaced by where in the feature tree it was made.
+///
+/// The namespace keeps sibling children apart: two rows of a `forEach` that both use
+/// `CancelID.timer` cancel only their own timers.
+@usableFromInline
+struct EffectCancelID: Hashable, Sendable {
+  let id: AnyHashableSendable
+  let navigationIDPath: NavigationIDPath
+
+  init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
+    self.id = AnyHashableSendable(id)
+    self.navigationIDPath = navigationIDPath
+  }
+}
+
+extension Effect {
+  /// Makes this effect cancellable with ``cancel(id:)``.
+  ///
+  /// With `cancelInFlight`, any effect already running under `id` is cancelled first, so only the
+  /// newest runs: the shape of a search-as-you-type request.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if case .none = operation, !cancelInFlight { return .none }
+    return Self(
+      operation: .cancellable(
+        id: EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath),
+        cancelInFlight: cancelInFlight,
+        self
+      )
+    )
+  }
+
+  /// An effect that cancels work running under `id`.
+  ///
+  /// Once the store has processed it, nothing the cancelled work sends reaches the reducer.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(operation: .cancel(id: EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath)))
+  }
+}
