@@ -1,0 +1,14 @@
+/// Where a reducer runs in the feature tree: the ids of the `ifLet`, `forEach` and stack elements above it.
+///
+/// Cancel ids are namespaced by it, so children never cancel each other's effects, and a parent can
+/// cancel everything a removed child started.
+@usableFromInline
+struct NavigationIDPath: Hashable, Sendable {
+  private(set) var path: [AnyHashableSendable] = []
+
+  func appending(_ id: some Hashable & Sendable) -> Self {
+    var copy = self
+    copy.path.append(AnyHashableSendable(id))
+    return copy
+  }
+}
