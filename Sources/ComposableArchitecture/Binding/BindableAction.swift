@@ -1,0 +1,25 @@
+/// An action enum with a case for ``BindingAction``s, so ``BindingReducer`` can apply them.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+///   case submitTapped
+/// }
+/// ```
+public protocol BindableAction {
+  /// The state the binding actions set.
+  associatedtype State
+
+  /// Embeds a binding action; satisfied by a `case binding(BindingAction<State>)`.
+  static func binding(_ action: BindingAction<State>) -> Self
+
+  /// The binding action this action carries, if it is one.
+  var binding: BindingAction<State>? { get }
+}
+
+extension BindableAction {
+  /// Extracts the `binding` case by reflection; implement it by hand to avoid reflection.
+  public var binding: BindingAction<State>? {
+    (/Self.binding).extract(from: self)
+  }
+}

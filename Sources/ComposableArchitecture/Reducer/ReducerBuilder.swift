@@ -1,0 +1,99 @@
+/// Builds a reducer from a list of reducers that run one after another, with `if`, `switch`,
+/// optionals and loops.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _SequenceMany<R> {
+    _SequenceMany(reducers: reducers)
+  }
+
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
+  public static func buildBlock<R: Reducer<State, Action>>(_ reducer: R) -> R {
+    reducer
+  }
+
+  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    first reducer: R0
+  ) -> _Conditional<R0, R1> {
+    .first(reducer)
+  }
+
+  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    second reducer: R1
+  ) -> _Conditional<R0, R1> {
+    .second(reducer)
+  }
+
+  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R {
+    expression
+  }
+
+  public static func buildFinalResult<R: Reducer<State, Action>>(_ reducer: R) -> R {
+    reducer
+  }
+
+  public static func buildIf<R: Reducer<State, Action>>(_ wrapped: R?) -> R? {
+    wrapped
+  }
+
+  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ wrapped: R) -> R {
+    wrapped
+  }
+
+  public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R {
+    first
+  }
+
+  public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    accumulated: R0, next: R1
+  ) -> _Sequence<R0, R1> {
+    _Sequence(first: accumulated, second: next)
+  }
+
+  /// Two reducers run in order; their effects merge.
+  public struct _Sequence<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: Reducer {
+    @usableFromInline
+    let first: R0
+    @usableFromInline
+    let second: R1
+
+    @usableFromInline
+    init(first: R0, second: R1) {
+      self.first = first
+      self.second = second
+    }
+
+    @inlinable
+    public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
+      let firstEffect = first.reduce(into: &state, action: action)
+      let secondEffect = second.reduce(into: &state, action: action)
+      if firstEffect.isNone { return secondEffect }
+      if secondEffect.isNone { return firstEffect }
+      return .merge(firstEffect, secondEffect)
+    }
+  }
+
+  /// A reducer built by a loop: each runs in order.
+  public struct _SequenceMany<Element: Reducer>: Reducer {
+    let reducers: [Element]
+
+    public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
+      .merge(reducers.map { $0.reduce(into: &state, action: action) })
+    }
+  }
+
+  /// One branch of an `if`/`else` or `switch`.
+  public enum _Conditional<First: Reducer, Second: Reducer<First.State, First.Action>>: Reducer {
+    case first(First)
+    case second(Second)
+
+    public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+      switch self {
+      case let .first(first): first.reduce(into: &state, action: action)
+      case let .second(second): second.reduce(into: &state, action: action)
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+extension Reducer {
+  /// Runs a child reducer on one case of enum child state while the state is that case.
+  ///
+  /// When this reducer moves the state to another case, the child's effects are cancelled.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case> where CaseState == Case.State, CaseAction == Case.Action {
+    _IfCaseLetReducer(
+      parent: self,
+      child: `case`(),
+      toChildState: AnyCasePath(toCaseState),
+      toChildAction: AnyCasePath(toCaseAction),
+      navigationID: NavigationID(keyPath: toCaseState),
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer built by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: AnyCasePath<Parent.State, Child.State>
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let navigationID: NavigationID
+  let location: CallSite
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let childEffects = reduceChild(into: &state, action: action)
+    let wasPresent = toChildState.extract(from: state) != nil
+    let parentEffects = parent.reduce(into: &state, action: action)
+    guard wasPresent, toChildState.extract(from: state) == nil else {
+      return .merge(childEffects, parentEffects)
+    }
+    return .merge(childEffects, parentEffects, .cancel(id: navigationID))
+  }
+
+  private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    guard var childState = toChildState.extract(from: state) else {
+      reportIssue(
+        """
+        An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when child \
+        state was set to a different case.
+          Action: \(childAction)
+          State: \(state)
+        """,
+        location: location
+      )
+      return .none
+    }
+    let toChildAction = self.toChildAction
+    let effect = DependencyValues.withNavigationID(navigationID) {
+      child.reduce(into: &childState, action: childAction)
+    }
+    state = toChildState.embed(childState)
+    return effect.map(toChildAction.embed).cancellable(id: navigationID)
+  }
+}

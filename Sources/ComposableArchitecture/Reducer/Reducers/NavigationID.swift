@@ -1,0 +1,27 @@
+/// Names one presented child — an `ifLet` child or a `forEach` element — in the feature tree.
+///
+/// Its effects are made cancellable under this id, so they can be cancelled when it disappears.
+struct NavigationID: Hashable, @unchecked Sendable {
+  // Key paths are immutable values; they are only hashed and compared here.
+  let keyPath: AnyKeyPath
+  let elementID: AnyHashableSendable?
+
+  init(keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+    self.elementID = nil
+  }
+
+  init(keyPath: AnyKeyPath, elementID: some Hashable & Sendable) {
+    self.keyPath = keyPath
+    self.elementID = AnyHashableSendable(elementID)
+  }
+}
+
+extension DependencyValues {
+  /// Runs `body` as a child at `id`, so cancel ids made inside are namespaced under it.
+  static func withNavigationID<R>(_ id: NavigationID, _ body: () -> R) -> R {
+    var values = _current
+    values.navigationIDPath = values.navigationIDPath.appending(id)
+    return $_current.withValue(values, operation: body)
+  }
+}

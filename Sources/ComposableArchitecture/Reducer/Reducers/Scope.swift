@@ -1,0 +1,97 @@
+/// Runs a child reducer on a part of the parent's state, for the child's actions only.
+///
+/// The part can be a property (`Scope(state: \.todos, action: \.todos)`) or one case of an enum
+/// (`Scope(state: \.detail, action: \.detail)` where `State` is an enum). Place it before the
+/// parent's `Reduce` so the parent sees the child's changes.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>, CallSite)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let child: Child
+
+  /// Scopes onto a property of the parent's state.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: toChildState, action: AnyCasePath(toChildAction), child: child)
+  }
+
+  /// Scopes onto a property of the parent's state with a case path, the pre-1.0 form.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Scopes onto one case of an enum state.
+  ///
+  /// A child action that arrives while the state is another case is reported, not reduced.
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      state: AnyCasePath(toChildState), action: AnyCasePath(toChildAction), child: child,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Scopes onto one case of an enum state with case paths: `Scope(state: /State.detail, action: /Action.detail)`.
+  public init<ChildState, ChildAction>(
+    state toChildState: AnyCasePath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(
+      toChildState, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    switch toChildState {
+    case let .keyPath(keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map(toChildAction.embed)
+    case let .casePath(casePath, location):
+      guard var childState = casePath.extract(from: state) else {
+        reportIssue(
+          """
+          A "Scope" at "\(location.fileID):\(location.line)" received a child action when child state \
+          was set to a different case.
+            Action: \(childAction)
+            State: \(state)
+          Make sure the parent does not change the case before this action arrives, or cancel the \
+          child's effects when it does.
+          """,
+          location: location
+        )
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      return effect.map(toChildAction.embed)
+    }
+  }
+}
