@@ -1,0 +1,166 @@
+/// A store for tests that makes you assert, step by step, how state changes, which actions effects
+/// send back, and that every effect finishes.
+///
+/// ```swift
+/// let store = TestStore(initialState: CounterFeature.State()) {
+///   CounterFeature()
+/// } withDependencies: {
+///   $0.continuousClock = clock
+/// }
+/// await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(\.timerTick) { $0.count = 1 }
+/// ```
+///
+/// Failures are reported to the running test framework (Swift Testing or XCTest) at the line of the
+/// `send` or `receive` that found them.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How strictly the test is checked; ``Exhaustivity/on`` by default.
+  public var exhaustivity: Exhaustivity {
+    get { recorder.exhaustivity }
+    set { recorder.exhaustivity = newValue }
+  }
+
+  /// How long `receive` and `finish` wait for effects before failing.
+  public var timeout: Duration
+
+  /// The state as the test has asserted it so far.
+  public internal(set) var state: State
+
+  let core: RootCore<State, TestAction<Action>>
+  let recorder: TestRecorder<State, Action>
+
+  /// Creates a test store for `reducer`, with dependencies in the test context overridden by
+  /// `prepareDependencies`.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var dependencies = DependencyValues._current
+    dependencies.context = .test
+    DependencyValues.prepare(&dependencies, with: prepareDependencies)
+    let initialState = initialState()
+    let recorder = TestRecorder<State, Action>(
+      state: initialState,
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    let testReducer = TestReducer(base: reducer(), recorder: recorder)
+    self.state = initialState
+    self.timeout = timeout
+    self.recorder = recorder
+    self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
+  }
+
+  /// The dependencies the reducer and its effects run with; changes apply to later actions.
+  public var dependencies: DependencyValues {
+    get { core.dependencies ?? DependencyValues() }
+    set { core.dependencies = newValue }
+  }
+
+  /// Sends an action and asserts how it changes state.
+  ///
+  /// `updateStateToExpectedResult` mutates the previous state into the expected one; the test fails
+  /// with a diff when the actual state differs.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !recorder.received.isEmpty {
+      if exhaustivity == .on {
+        reportIssue(
+          """
+          Must handle \(recorder.received.count) received \
+          action\(recorder.received.count == 1 ? "" : "s") before sending an action:
+
+          \(recorder.received.map { "  " + customDump($0.action) }.joined(separator: "\n"))
+          """,
+          location: location
+        )
+      } else {
+        skipReceived(reason: "sending \(customDump(action))")
+      }
+    }
+    recorder.lastLocation = location
+    let tasks = core.send(.send(action, location), tasks: nil)
+    if let tasks { recorder.sentTasks.append(tasks) }
+    expectState(recorder.stateAfterSend, toMatch: updateStateToExpectedResult, location: location)
+    await yieldToEffects()
+    return TestStoreTask(tasks: tasks, timeout: timeout)
+  }
+
+  /// Checks `actual` against the asserted state changed by `modify`, then adopts it.
+  func expectState(
+    _ actual: State,
+    toMatch modify: ((inout State) throws -> Void)?,
+    location: CallSite
+  ) {
+    defer { state = actual }
+    var expected = exhaustivity == .on ? state : actual
+    do {
+      try modify?(&expected)
+    } catch {
+      reportIssue("Threw error: \(error)", location: location)
+      return
+    }
+    if expected != actual {
+      let difference = diff(expected, actual, format: .testStore) ?? "  (no visible difference)"
+      let summary = modify == nil && exhaustivity == .on
+        ? "State was not expected to change, but a change occurred:"
+        : "A state change does not match expectation:"
+      reportIssue("\(summary) …\n\n\(difference)\n\n(Expected: −, Actual: +)", location: location)
+    } else if exhaustivity == .on, modify != nil, actual == state {
+      reportIssue(
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable modifications to state. If no change to state is \
+        expected, omit the trailing closure.
+        """,
+        location: location
+      )
+    }
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      var exhaustive = state
+      try? modify?(&exhaustive)
+      if let skipped = diff(exhaustive, actual, format: .testStore) {
+        print("Skipped assertions at \(location.fileID):\(location.line): …\n\n\(skipped)\n\n(Expected: −, Actual: +)")
+      }
+    }
+  }
+
+  /// Drops the actions received so far, adopting the state after the last of them.
+  func skipReceived(reason: String) {
+    guard let last = recorder.received.last else { return }
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      print(
+        "Skipped receiving \(recorder.received.count) action(s) before \(reason):\n"
+          + recorder.received.map { "  " + customDump($0.action) }.joined(separator: "\n")
+      )
+    }
+    state = last.state
+    recorder.received.removeAll()
+  }
+
+  // Not `isolated`: an isolated deinit runs without task-local values, so it could not tell which
+  // test to fail. Everything it touches lives in the recorder.
+  deinit {
+    recorder.reportUnasserted()
+    let effects = recorder.takeAllEffects()
+    Task { @MainActor in
+      for set in effects { set.cancelAll() }
+    }
+  }
+}
