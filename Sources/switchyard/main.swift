@@ -1,0 +1,24 @@
+import Foundation
+
+let version = "0.1.0"
+let usage = """
+  switchyard — The Composable Architecture on Linux, with effects in supervised worker processes.
+
+  USAGE: switchyard <command> [options]
+
+  OPTIONS:
+    --help       Show this help.
+    --version    Show the version.
+
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "--version", "version":
+  print("switchyard \(version)")
+case nil, "--help", "-h", "help":
+  print(usage, terminator: "")
+case let unknown?:
+  FileHandle.standardError.write(Data("error: unknown command '\(unknown)'\n\(usage)".utf8))
+  exit(2)
+}
