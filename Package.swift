@@ -2,16 +2,21 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → Runtime → Wire → ComposableArchitecture; Net serves workers and upstream.
+// Layers point one way: switchyard → Runtime → Wire; Runtime → ComposableArchitecture.
 let package = Package(
   name: "Switchyard",
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "SwitchyardRuntime", targets: ["SwitchyardRuntime"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
   ],
   targets: [
     .target(name: "ComposableArchitecture"),
-    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture"]),
+    .target(name: "SwitchyardWire"),
+    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
+    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
   ]
 )

@@ -1,0 +1,47 @@
+import SwitchyardWire
+
+/// Everything a ``Coordinator`` needs to run: its pools, where its run directory is, how it starts
+/// workers, and how long it waits for them on shutdown.
+public struct CoordinatorConfiguration: Sendable {
+  /// Where the control socket and the lock live; created with mode 0700 if missing.
+  public var runDirectory: String
+  /// The worker pools to run.
+  public var pools: [PoolConfiguration]
+  /// How worker processes are started.
+  public var workerLaunch: WorkerLaunch
+  /// How long workers get to finish on shutdown before they are killed.
+  public var shutdownGrace: Duration
+  /// Whether to serve the control socket; tests that drive the coordinator directly may not.
+  public var servesControlSocket: Bool
+  /// How often supervision runs: heartbeats, deadlines, drains.
+  public var tickInterval: Duration
+  /// The largest frame accepted from a worker or a client.
+  public var maxFrameLength: Int
+  /// The version reported in status.
+  public var version: String
+  /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.
+  public var log: @Sendable (String) -> Void
+
+  /// Creates a configuration; without `log`, lines go to standard error.
+  public init(
+    runDirectory: String = ".switchyard",
+    pools: [PoolConfiguration],
+    workerLaunch: WorkerLaunch = .sameExecutable,
+    shutdownGrace: Duration = .seconds(5),
+    servesControlSocket: Bool = true,
+    tickInterval: Duration = .milliseconds(50),
+    maxFrameLength: Int = Frame.defaultMaxLength,
+    version: String = "0.1.0",
+    log: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.runDirectory = runDirectory
+    self.pools = pools
+    self.workerLaunch = workerLaunch
+    self.shutdownGrace = shutdownGrace
+    self.servesControlSocket = servesControlSocket
+    self.tickInterval = tickInterval
+    self.maxFrameLength = maxFrameLength
+    self.version = version
+    self.log = log ?? { writeToStandardError($0) }
+  }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+import SwitchyardWire
+
+/// One remote effect while the coordinator runs it: where it is, which generation is current, and
+/// how to hand its outputs and its end to the effect that awaits it.
+@MainActor
+final class RemoteEffectRecord {
+  let id: UInt64
+  let kind: JobKind
+  let job: JSONValue
+  let isRetryable: Bool
+  let maxAttempts: Int
+  let timeout: Duration?
+  let admittedAt = ContinuousClock.now
+  /// Set the moment the awaiting task is cancelled, from whichever thread cancels it, so outputs
+  /// already in flight are dropped before the coordinator has even processed the cancel.
+  nonisolated let cancellation: CancellationFlag
+
+  /// Bumped on every dispatch: frames from any earlier attempt are stale.
+  var generation: UInt32 = 0
+  var attempt = 0
+  var worker: Int?
+  var dispatchedAt: ContinuousClock.Instant?
+  var deadline: ContinuousClock.Instant?
+
+  private let deliver: @MainActor (JSONValue) throws -> Void
+  private var continuation: CheckedContinuation<Void, any Error>?
+
+  init(id: UInt64, request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) {
+    self.id = id
+    self.kind = request.kind
+    self.job = request.job
+    self.isRetryable = request.isRetryable
+    self.maxAttempts = max(1, request.maxAttempts)
+    self.timeout = request.timeout
+    self.deliver = deliver
+    self.cancellation = CancellationFlag()
+  }
+
+  /// Installs the continuation the effect awaits.
+  func await(_ continuation: CheckedContinuation<Void, any Error>) {
+    self.continuation = continuation
+  }
+
+  /// Hands one output to the effect, unless it was cancelled.
+  func emit(_ output: JSONValue) throws {
+    guard !cancellation.isSet else { return }
+    try deliver(output)
+  }
+
+  /// Ends the effect; later calls do nothing.
+  func resume(_ result: Result<Void, any Error>) {
+    continuation?.resume(with: result)
+    continuation = nil
+  }
+}

@@ -1,0 +1,86 @@
+import SwitchyardWire
+
+extension RemoteRuntime {
+  /// Handles one batch of events from the workers' I/O threads.
+  func handle(_ events: [WorkerEvent]) {
+    for event in events {
+      switch event {
+      case let .messages(worker, kind, messages):
+        guard let pool = pools[kind] else { continue }
+        handle(messages, from: worker, in: pool)
+      case let .closed(worker, kind, reason, status):
+        guard let pool = pools[kind] else { continue }
+        workerClosed(worker, in: pool, reason: reason, status: status)
+      }
+    }
+  }
+
+  private func handle(_ messages: [WorkerMessage], from worker: Int, in pool: WorkerPool) {
+    guard let process = pool.workers[worker] else { return }
+    process.lastHeard = .now
+    for message in messages {
+      switch message {
+      case let .emit(emit):
+        guard let record = current(emit.effect, emit.generation, on: worker) else {
+          staleFrames += 1
+          continue
+        }
+        do {
+          try record.emit(emit.output)
+        } catch {
+          process.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+          let failure = JobFailure(
+            code: .malformed,
+            message: "A '\(pool.kind)' output did not decode: \(error). Are the worker and coordinator the same build?"
+          )
+          complete(record, in: pool, with: .failure(failure))
+        }
+      case let .finished(finished):
+        guard let record = current(finished.effect, finished.generation, on: worker) else {
+          staleFrames += 1
+          continue
+        }
+        complete(record, in: pool, with: .success(()))
+      case let .failed(failed):
+        guard let record = current(failed.effect, failed.generation, on: worker) else {
+          staleFrames += 1
+          continue
+        }
+        let failure = JobFailure(code: .init(failed.code), message: failed.message, retryable: failed.retryable)
+        complete(record, in: pool, with: .failure(failure))
+      case let .heartbeat(heartbeat):
+        process.counters = heartbeat.counters
+      case let .hello(hello):
+        workerSaidHello(process, hello: hello, in: pool)
+      case .pong:
+        break
+      default:
+        log("[\(pool.kind) \(process.pid)] unexpected message from a worker: \(message)")
+      }
+    }
+  }
+
+  /// The effect a frame belongs to, if the frame is from its current generation on its current
+  /// worker: the coordinator's fence.
+  private func current(_ effect: UInt64, _ generation: UInt32, on worker: Int) -> RemoteEffectRecord? {
+    guard let record = effects[effect], record.generation == generation, record.worker == worker else {
+      return nil
+    }
+    return record
+  }
+
+  private func workerSaidHello(_ process: WorkerProcess, hello: WorkerMessage.Hello, in pool: WorkerPool) {
+    guard ProtocolVersion.isCompatible(hello.version) else {
+      log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
+      return process.kill(because: "incompatible protocol version \(hello.version)")
+    }
+    guard hello.kind == pool.kind.rawValue else {
+      log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
+      return process.kill(because: "wrong kind \(hello.kind ?? "none")")
+    }
+    guard process.state == .starting else { return }
+    process.state = .ready
+    dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
+    pool.refreshHealth()
+  }
+}

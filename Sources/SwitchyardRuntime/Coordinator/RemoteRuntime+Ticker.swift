@@ -1,0 +1,81 @@
+import SwitchyardWire
+
+extension RemoteRuntime {
+  /// The supervision clock: pings workers, kills silent ones, expires deadlines, finishes drains.
+  func tick(now: ContinuousClock.Instant) {
+    for pool in pools.values {
+      for process in pool.workers.values {
+        superviseHeartbeat(of: process, in: pool, now: now)
+      }
+    }
+    for record in effects.values {
+      guard let deadline = record.deadline, deadline <= now, let pool = pools[record.kind] else { continue }
+      timeOut(record, in: pool)
+    }
+  }
+
+  private func superviseHeartbeat(of process: WorkerProcess, in pool: WorkerPool, now: ContinuousClock.Instant) {
+    let configuration = pool.configuration
+    if process.state == .stopping {
+      if let deadline = process.stopDeadline, now >= deadline {
+        process.kill(because: "still running after it was told to shut down")
+      }
+      return
+    }
+    if now - process.lastHeard > configuration.heartbeatTimeout {
+      if process.killReason == nil {
+        log("[\(pool.kind) \(process.pid)] no word for \(configuration.heartbeatTimeout); killing it")
+      }
+      return process.kill(because: "no heartbeat for \(configuration.heartbeatTimeout)")
+    }
+    if now - process.lastPing >= configuration.heartbeatInterval {
+      process.lastPing = now
+      process.connection.send(.ping(.init(nonce: UInt64(now.nanosecondsSinceStart))))
+    }
+    if process.state == .draining, let deadline = process.drainDeadline, now >= deadline {
+      handBack(process, in: pool)
+    }
+  }
+
+  /// Fails an effect that ran past its kind's start-to-close timeout, and cancels it on its worker.
+  private func timeOut(_ record: RemoteEffectRecord, in pool: WorkerPool) {
+    if let worker = record.worker {
+      pool.workers[worker]?.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+    }
+    let timeout = record.timeout ?? .zero
+    let failure = JobFailure(
+      code: .timeout,
+      message: "The '\(record.kind)' job ran longer than its start-to-close timeout of \(timeout) and was cancelled.",
+      retryable: record.isRetryable
+    )
+    complete(record, in: pool, with: .failure(failure))
+  }
+
+  /// Moves what a draining worker still runs to the other workers, then stops it.
+  func handBack(_ process: WorkerProcess, in pool: WorkerPool) {
+    let effectIDs = pool.scheduler.removeWorker(process.id)
+    for id in effectIDs.sorted() {
+      guard let record = effects[id] else { continue }
+      process.connection.send(.cancel(.init(effect: id, generation: record.generation)))
+      record.worker = nil
+      record.deadline = nil
+      if case let .worker(worker) = pool.scheduler.placeFirst(id) {
+        dispatch(record, to: worker, in: pool)
+      }
+    }
+    stop(process)
+  }
+}
+
+extension ContinuousClock.Instant {
+  /// Nanoseconds since an arbitrary fixed point: a nonce that never repeats within a run.
+  var nanosecondsSinceStart: Int64 {
+    let (seconds, attoseconds) = (self - RemoteRuntime.epoch).components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}
+
+extension RemoteRuntime {
+  /// The instant nonces count from.
+  nonisolated static let epoch = ContinuousClock.now
+}

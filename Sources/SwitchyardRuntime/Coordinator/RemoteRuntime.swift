@@ -1,0 +1,208 @@
+import SwitchyardWire
+
+/// The coordinator's engine for remote effects: pools of worker processes, the table of running
+/// effects with their generations, dispatch, completion, cancellation and supervision.
+///
+/// It lives on the main actor with the store, so outputs reach the reducer without another hop,
+/// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
+@MainActor
+final class RemoteRuntime {
+  let launch: WorkerLaunch
+  let log: @Sendable (String) -> Void
+  let maxFrameLength: Int
+  let tickInterval: Duration
+  var pools: [JobKind: WorkerPool] = [:]
+  /// Every admitted effect not yet ended: queued, running, or waiting to be retried.
+  var effects: [UInt64: RemoteEffectRecord] = [:]
+  var nextWorkerID = 1
+  var isShuttingDown = false
+  /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
+  var staleFrames: Int64 = 0
+  private var nextEffectID: UInt64 = 1
+  private var ticker: Task<Void, Never>?
+  lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in self?.handle(events) }
+
+  init(
+    pools: [PoolConfiguration],
+    launch: WorkerLaunch,
+    log: @escaping @Sendable (String) -> Void,
+    maxFrameLength: Int,
+    tickInterval: Duration
+  ) {
+    self.launch = launch
+    self.log = log
+    self.maxFrameLength = maxFrameLength
+    self.tickInterval = tickInterval
+    for configuration in pools {
+      self.pools[configuration.kind] = WorkerPool(configuration: configuration)
+    }
+  }
+
+  /// Spawns every pool's workers and starts the supervision clock.
+  func start() {
+    for pool in pools.values {
+      for _ in 0..<pool.configuration.size { spawnWorker(in: pool) }
+    }
+    ticker = Task { [weak self, tickInterval] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: tickInterval)
+        self?.tick(now: .now)
+      }
+    }
+  }
+
+  /// Stops the supervision clock.
+  func stopTicking() {
+    ticker?.cancel()
+    ticker = nil
+  }
+
+  // MARK: - Running effects
+
+  /// Runs one job to its end, handing outputs to `deliver` on the main actor, in order.
+  ///
+  /// Returns when the job finishes; throws its ``JobFailure``, or `CancellationError` once the
+  /// calling task is cancelled — after which `deliver` is never called again.
+  func execute(_ request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) async throws {
+    let record = RemoteEffectRecord(id: nextEffectID, request: request, deliver: deliver)
+    nextEffectID += 1
+    let (id, flag) = (record.id, record.cancellation)
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        record.await(continuation)
+        guard !Task.isCancelled else { return record.resume(.failure(CancellationError())) }
+        admit(record)
+      }
+    } onCancel: {
+      flag.set()
+      Task { @MainActor [weak self] in self?.cancel(id) }
+    }
+  }
+
+  private func admit(_ record: RemoteEffectRecord) {
+    guard !isShuttingDown else {
+      return record.resume(.failure(JobFailure(code: .unavailable, message: "The coordinator is shutting down.")))
+    }
+    guard let pool = pools[record.kind] else {
+      let known = pools.keys.map(\.rawValue).sorted().joined(separator: ", ")
+      return record.resume(
+        .failure(
+          JobFailure(
+            code: .unavailable,
+            message: "No pool runs '\(record.kind)' jobs (pools: \(known)). Start one with --pools \(record.kind)=N."
+          )
+        )
+      )
+    }
+    guard !pool.isFailed else {
+      return record.resume(.failure(JobFailure(code: .unavailable, message: poolFailedMessage(pool))))
+    }
+    switch pool.scheduler.place(record.id) {
+    case let .worker(worker):
+      effects[record.id] = record
+      dispatch(record, to: worker, in: pool)
+    case .queued:
+      effects[record.id] = record
+    case .overloaded:
+      pool.failed += 1
+      record.resume(
+        .failure(
+          JobFailure(
+            code: .overloaded,
+            message: """
+              The '\(pool.kind)' pool is overloaded: \(pool.scheduler.queuedCount) effects already wait \
+              for its \(pool.readyCount) workers. Scale it up or send fewer jobs.
+              """,
+            retryable: true
+          )
+        )
+      )
+    }
+  }
+
+  /// Sends `record` to `worker` as a new generation.
+  func dispatch(_ record: RemoteEffectRecord, to worker: Int, in pool: WorkerPool) {
+    guard let process = pool.workers[worker] else { return }
+    let now = ContinuousClock.now
+    record.generation &+= 1
+    record.attempt += 1
+    record.worker = worker
+    record.dispatchedAt = now
+    record.deadline = record.timeout.map { now + $0 }
+    process.connection.send(
+      .run(
+        .init(
+          effect: record.id,
+          generation: record.generation,
+          kind: record.kind.rawValue,
+          job: record.job,
+          deadlineMillis: record.timeout.map(\.milliseconds),
+          attempt: record.attempt
+        )
+      )
+    )
+  }
+
+  /// Dispatches effects the scheduler just gave `worker`.
+  func dispatch(_ ids: [UInt64], to worker: Int, in pool: WorkerPool) {
+    for id in ids {
+      if let record = effects[id] {
+        dispatch(record, to: worker, in: pool)
+      } else {
+        // Ended while it waited; give the slot to the next in line.
+        dispatch(pool.scheduler.complete(id, on: worker), to: worker, in: pool)
+      }
+    }
+  }
+
+  /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
+  func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
+    effects[record.id] = nil
+    release(record, in: pool)
+    switch result {
+    case .success:
+      pool.completed += 1
+      pool.latency.record(.now - record.admittedAt)
+    case .failure:
+      pool.failed += 1
+    }
+    record.resume(result.mapError { $0 })
+  }
+
+  /// Takes `record` off its worker or out of the queue, handing the slot on.
+  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) {
+    guard let worker = record.worker else {
+      _ = pool.scheduler.removeQueued(record.id)
+      return
+    }
+    record.worker = nil
+    record.deadline = nil
+    dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
+    if let process = pool.workers[worker], process.state == .draining, pool.scheduler.load(of: worker) == 0 {
+      stop(process)
+    }
+  }
+
+  /// Cancels an effect whose task was cancelled: the worker is told, and the effect ends at once.
+  func cancel(_ id: UInt64) {
+    guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
+    if let worker = record.worker {
+      pool.workers[worker]?.connection.send(.cancel(.init(effect: id, generation: record.generation)))
+    }
+    release(record, in: pool)
+    record.resume(.failure(CancellationError()))
+  }
+
+  func poolFailedMessage(_ pool: WorkerPool) -> String {
+    guard case let .failed(reason) = pool.health else { return "The '\(pool.kind)' pool is not running." }
+    return "The '\(pool.kind)' pool has failed (\(reason)). Scale it to revive it: switchyard scale \(pool.kind)=N."
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds.
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+  }
+}

@@ -1,0 +1,58 @@
+/// The workers of one kind, their scheduler, their supervision state and their metrics.
+@MainActor
+final class WorkerPool {
+  var configuration: PoolConfiguration
+  var workers: [Int: WorkerProcess] = [:]
+  var scheduler: PoolScheduler<Int, UInt64>
+  var health = PoolHealth.degraded
+  var restartHistory = RestartHistory()
+  /// Restarts scheduled after a backoff and not yet spawned.
+  var pendingSpawns = 0
+  var completed: Int64 = 0
+  var failed: Int64 = 0
+  var retried: Int64 = 0
+  var restarts: Int64 = 0
+  var latency = LatencyHistogram()
+  /// Counters of workers that have exited, so totals survive restarts.
+  var retiredCounters: [String: Int64] = [:]
+
+  init(configuration: PoolConfiguration) {
+    self.configuration = configuration
+    self.scheduler = PoolScheduler(
+      perWorkerLimit: configuration.maxInFlightPerWorker,
+      queueLimit: configuration.maxQueued
+    )
+  }
+
+  var kind: JobKind { configuration.kind }
+
+  /// Workers that are or will be serving: not leaving.
+  var activeCount: Int {
+    workers.values.count { $0.state == .starting || $0.state == .ready } + pendingSpawns
+  }
+
+  /// Ready workers.
+  var readyCount: Int {
+    workers.values.count { $0.state == .ready }
+  }
+
+  var isFailed: Bool {
+    if case .failed = health { return true }
+    return false
+  }
+
+  /// Healthy when every wanted worker is ready; failed stays failed until the pool is scaled.
+  func refreshHealth() {
+    guard !isFailed else { return }
+    health = readyCount >= configuration.size ? .healthy : .degraded
+  }
+
+  /// The counters of live workers' latest heartbeats plus those of retired workers.
+  var counters: [String: Int64] {
+    var totals = retiredCounters
+    for worker in workers.values {
+      totals.merge(worker.counters, uniquingKeysWith: +)
+    }
+    return totals
+  }
+}

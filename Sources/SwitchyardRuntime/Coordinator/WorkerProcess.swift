@@ -1,0 +1,44 @@
+/// One worker process as its pool sees it.
+@MainActor
+final class WorkerProcess {
+  /// Where the worker is in its life.
+  enum State: String {
+    /// Spawned; has not said `hello` yet, so it gets no effects.
+    case starting
+    /// Takes effects.
+    case ready
+    /// Leaving the pool: finishes its effects, takes no new ones.
+    case draining
+    /// Told to shut down, or killed; its exit is expected and not restarted.
+    case stopping
+  }
+
+  let id: Int
+  let kind: JobKind
+  let connection: WorkerConnection
+  var state = State.starting
+  var lastHeard = ContinuousClock.now
+  var lastPing = ContinuousClock.now
+  /// When a draining worker hands back what it still runs.
+  var drainDeadline: ContinuousClock.Instant?
+  /// When a stopping worker that has not exited is killed.
+  var stopDeadline: ContinuousClock.Instant?
+  /// The counters of its latest heartbeat.
+  var counters: [String: Int64] = [:]
+  /// Why the coordinator killed it, for the log line when it exits.
+  var killReason: String?
+
+  var pid: Int32 { connection.process.pid }
+
+  init(id: Int, kind: JobKind, connection: WorkerConnection) {
+    self.id = id
+    self.kind = kind
+    self.connection = connection
+  }
+
+  /// Kills the worker with `SIGKILL`; its connection then reports the exit.
+  func kill(because reason: String) {
+    if killReason == nil { killReason = reason }
+    connection.process.kill()
+  }
+}

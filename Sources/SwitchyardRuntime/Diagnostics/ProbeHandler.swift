@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves ``ProbeJob``s: in a worker process, or in-process under a test.
+public struct ProbeHandler: JobHandler {
+  /// Creates the handler.
+  public init() {}
+
+  public func run(_ job: ProbeJob, context: JobContext<ProbeOutput>) async throws {
+    context.increment("probesStarted")
+    let payload = String(repeating: "x", count: job.payloadBytes)
+    let misbehaves = job.behavior != .normal && context.attempt <= job.misbehaveThroughAttempt
+    for index in 0..<job.outputs {
+      if misbehaves, index == job.misbehaveAfter { try misbehave(job, context: context) }
+      if job.intervalMillis > 0 {
+        do {
+          try await Task.sleep(for: .milliseconds(job.intervalMillis))
+        } catch {
+          guard misbehaves, job.behavior == .ignoreCancellation else {
+            context.increment("probesCancelled")
+            throw error
+          }
+          // Cancelled, but a buggy worker carries on: sleep without honouring it.
+          usleep(UInt32(job.intervalMillis) * 1_000)
+        }
+      }
+      let output = ProbeOutput(tag: job.tag, index: index, attempt: context.attempt, payload: payload)
+      if misbehaves, job.behavior == .ignoreCancellation, let unfenced = context.emitIgnoringCancellation {
+        unfenced(output)
+      } else {
+        if Task.isCancelled {
+          context.increment("probesCancelled")
+          throw CancellationError()
+        }
+        await context.emit(output)
+      }
+    }
+    if misbehaves, job.misbehaveAfter >= job.outputs { try misbehave(job, context: context) }
+  }
+
+  private func misbehave(_ job: ProbeJob, context: JobContext<ProbeOutput>) throws {
+    switch job.behavior {
+    case .normal, .ignoreCancellation:
+      return
+    case .fail:
+      throw JobFailure(code: "probeFailed", message: "The probe '\(job.tag)' failed as asked.")
+    case .crash:
+      _exit(3)
+    case .hang:
+      kill(getpid(), SIGSTOP)
+    case .garbage:
+      let garbage: [UInt8] = [0, 0, 0, 7] + Array("garbage".utf8)
+      _ = garbage.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+    case .closeOutput:
+      close(STDOUT_FILENO)
+    }
+  }
+}

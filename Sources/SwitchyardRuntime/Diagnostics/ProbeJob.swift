@@ -1,0 +1,100 @@
+/// The runtime's own diagnostic job: emits outputs on a schedule and, on request, misbehaves the way
+/// real workers do — crashing, hanging, writing garbage — so supervision can be tested and measured
+/// without any feature's code.
+///
+/// `switchyard worker probe` serves it with ``ProbeHandler``; `switchyard bench` times it.
+public struct ProbeJob: RemoteJob, Equatable {
+  /// How the worker misbehaves once it has emitted ``misbehaveAfter`` outputs.
+  public enum Behavior: String, Codable, Sendable {
+    /// Emit every output and finish.
+    case normal
+    /// Throw a ``JobFailure`` with code `probeFailed`.
+    case fail
+    /// Exit the worker process with status 3.
+    case crash
+    /// Stop the worker process with `SIGSTOP`: it answers nothing, heartbeats included.
+    case hang
+    /// Write a frame that is not a message to standard output.
+    case garbage
+    /// Close standard output and keep running.
+    case closeOutput
+    /// Keep emitting after a cancel, past the worker's own fence, as a buggy worker would.
+    case ignoreCancellation
+  }
+
+  public typealias Output = ProbeOutput
+
+  public static let kind: JobKind = "probe"
+
+  /// Echoed in every output, to tell runs apart.
+  public var tag: String
+  /// How many outputs to emit.
+  public var outputs: Int
+  /// The pause before each output, in milliseconds.
+  public var intervalMillis: Int
+  /// Bytes of filler in each output, to measure throughput by size.
+  public var payloadBytes: Int
+  /// What to do after ``misbehaveAfter`` outputs.
+  public var behavior: Behavior
+  /// How many outputs to emit before misbehaving.
+  public var misbehaveAfter: Int
+  /// The last attempt that misbehaves; later attempts run normally, so a retry can succeed.
+  public var misbehaveThroughAttempt: Int
+  /// Whether the job may be retried when its worker dies.
+  public var retryable: Bool
+  /// The start-to-close timeout in milliseconds; `nil` for none.
+  public var timeoutMillis: Int?
+
+  /// Creates a probe job.
+  public init(
+    tag: String,
+    outputs: Int = 1,
+    intervalMillis: Int = 0,
+    payloadBytes: Int = 0,
+    behavior: Behavior = .normal,
+    misbehaveAfter: Int = 0,
+    misbehaveThroughAttempt: Int = 1,
+    retryable: Bool = true,
+    timeoutMillis: Int? = 30_000
+  ) {
+    self.tag = tag
+    self.outputs = outputs
+    self.intervalMillis = intervalMillis
+    self.payloadBytes = payloadBytes
+    self.behavior = behavior
+    self.misbehaveAfter = misbehaveAfter
+    self.misbehaveThroughAttempt = misbehaveThroughAttempt
+    self.retryable = retryable
+    self.timeoutMillis = timeoutMillis
+  }
+
+  public var isRetryable: Bool { retryable }
+
+  public var timeout: Duration? { timeoutMillis.map { .milliseconds($0) } }
+}
+
+extension ProbeJob {
+  private enum CodingKeys: String, CodingKey {
+    case tag, outputs, intervalMillis, payloadBytes, behavior, misbehaveAfter, misbehaveThroughAttempt
+    case retryable, timeoutMillis
+  }
+
+  /// Decodes a job in which every field but `tag` may be left out, so one is easy to type by hand
+  /// (`switchyard send`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = ProbeJob(tag: "")
+    self.init(
+      tag: try container.decode(String.self, forKey: .tag),
+      outputs: try container.decodeIfPresent(Int.self, forKey: .outputs) ?? defaults.outputs,
+      intervalMillis: try container.decodeIfPresent(Int.self, forKey: .intervalMillis) ?? defaults.intervalMillis,
+      payloadBytes: try container.decodeIfPresent(Int.self, forKey: .payloadBytes) ?? defaults.payloadBytes,
+      behavior: try container.decodeIfPresent(Behavior.self, forKey: .behavior) ?? defaults.behavior,
+      misbehaveAfter: try container.decodeIfPresent(Int.self, forKey: .misbehaveAfter) ?? defaults.misbehaveAfter,
+      misbehaveThroughAttempt: try container.decodeIfPresent(Int.self, forKey: .misbehaveThroughAttempt)
+        ?? defaults.misbehaveThroughAttempt,
+      retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? defaults.retryable,
+      timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis
+    )
+  }
+}

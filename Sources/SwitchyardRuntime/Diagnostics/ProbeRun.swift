@@ -1,0 +1,34 @@
+/// One probe run as ``ProbeFeature`` records it.
+public struct ProbeRun: Codable, Equatable, Sendable {
+  /// How a run ended, or that it has not.
+  public enum Outcome: String, Codable, Sendable {
+    /// Still running.
+    case running
+    /// Finished after emitting every output.
+    case finished
+    /// Failed; see ``ProbeRun/failure``.
+    case failed
+    /// Cancelled by a ``ProbeFeature/Action/cancel(name:)``.
+    case cancelled
+  }
+
+  /// The tag of the job this run started.
+  public var tag: String
+  /// The indices of the outputs received, in order of arrival.
+  public var outputs: [Int] = []
+  /// The highest attempt an output came from: above 1 after a retry.
+  public var attempts: Int = 0
+  /// Where the run is.
+  public var outcome: Outcome = .running
+  /// Why the run failed.
+  public var failure: JobFailure?
+  /// Events that reached the reducer for a run already cancelled or replaced under this name.
+  /// Always 0 while fencing works.
+  public var staleEvents: Int = 0
+
+  /// Creates a run that has just started.
+  public init(tag: String, staleEvents: Int = 0) {
+    self.tag = tag
+    self.staleEvents = staleEvents
+  }
+}

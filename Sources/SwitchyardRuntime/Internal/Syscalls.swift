@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Glibc's module map hides the GNU extensions below behind _GNU_SOURCE; they are plain libc symbols.
+
+/// `pipe2(2)`: a pipe whose ends are close-on-exec from birth, so no concurrently spawned child
+/// inherits them.
+@_silgen_name("pipe2")
+func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// Creates a pipe with `flags` (`O_CLOEXEC`, `O_NONBLOCK`).
+func makePipe(flags: Int32 = O_CLOEXEC) -> (read: Int32, write: Int32)? {
+  var fds: [Int32] = [-1, -1]
+  guard systemPipe2(&fds, flags) == 0 else { return nil }
+  return (fds[0], fds[1])
+}
+
+/// Writes all of `bytes` to a blocking descriptor, retrying on `EINTR` and short writes.
+///
+/// Returns `false` when the descriptor is gone (`EPIPE`, `EBADF`).
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+    if written < 0 {
+      if errno == EINTR { continue }
+      return false
+    }
+    offset += written
+  }
+  return true
+}
+
+/// Sets `O_NONBLOCK` on `fd`.
+func setNonBlocking(_ fd: Int32) {
+  _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+}
+
+/// The absolute path of the running executable, from `/proc/self/exe`.
+func currentExecutablePath() -> String {
+  var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  guard count > 0 else { return CommandLine.arguments[0] }
+  return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Writes `text` to standard error with one raw `write`, so lines from many threads do not interleave.
+func writeToStandardError(_ text: String) {
+  var bytes = Array(text.utf8)
+  if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+  _ = bytes.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+}

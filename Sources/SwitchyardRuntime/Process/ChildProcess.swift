@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, connected by three pipes.
+///
+/// Every pipe is created close-on-exec, so one worker never inherits another's pipe ends — which
+/// would keep a dead worker's pipe open and hide its exit.
+final class ChildProcess: Sendable {
+  /// The child's process id.
+  let pid: pid_t
+  /// The write end of the child's standard input.
+  let stdin: Int32
+  /// The read end of the child's standard output.
+  let stdout: Int32
+  /// The read end of the child's standard error.
+  let stderr: Int32
+
+  private init(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32) {
+    self.pid = pid
+    self.stdin = stdin
+    self.stdout = stdout
+    self.stderr = stderr
+  }
+
+  /// Starts `executable` with `arguments` (not including the program name).
+  static func spawn(executable: String, arguments: [String]) throws(ProcessError) -> ChildProcess {
+    let input = try makePipe()
+    let output = try makePipe()
+    let errors = try makePipe()
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    // dup2 clears close-on-exec on the target, so only these three reach the child.
+    posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The child starts with default signal handling even though the coordinator ignores SIGPIPE.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    close(input.read)
+    close(output.write)
+    close(errors.write)
+    guard status == 0 else {
+      close(input.write)
+      close(output.read)
+      close(errors.read)
+      throw .spawnFailed(executable: executable, errno: status)
+    }
+    return ChildProcess(pid: pid, stdin: input.write, stdout: output.read, stderr: errors.read)
+  }
+
+  /// Sends `signal` to the child; harmless once it has exited but not yet been reaped.
+  func kill(_ signal: Int32 = SIGKILL) {
+    _ = Glibc.kill(pid, signal)
+  }
+
+  /// Reaps the child: waits for it to exit and returns how it ended.
+  ///
+  /// A child that has closed its output is normally exiting; one still running after `patience`
+  /// is killed, so a worker that closes its pipe but lingers never outlives its connection.
+  func reap(patience: Duration) -> ExitStatus {
+    let deadline = ContinuousClock.now + patience
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid { return Self.exitStatus(status) }
+      if result < 0, errno != EINTR { return .unknown }
+      if ContinuousClock.now >= deadline { break }
+      usleep(1_000)
+    }
+    kill(SIGKILL)
+    while waitpid(pid, &status, 0) == -1 {
+      guard errno == EINTR else { return .unknown }
+    }
+    return Self.exitStatus(status)
+  }
+
+  // The macros WIFEXITED and friends are not imported; these are their definitions.
+  private static func exitStatus(_ status: Int32) -> ExitStatus {
+    let signal = status & 0x7f
+    return signal == 0 ? .exited(Int((status >> 8) & 0xff)) : .signalled(signal)
+  }
+
+  private static func makePipe() throws(ProcessError) -> (read: Int32, write: Int32) {
+    guard let pipe = SwitchyardRuntime.makePipe() else { throw .pipeFailed(errno: errno) }
+    return pipe
+  }
+}

@@ -1,0 +1,73 @@
+/// Why a remote job failed: delivered to the reducer, never dropped.
+public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConvertible {
+  /// The class of failure, stable across versions so reducers can switch on it.
+  public struct Code: Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The code as it appears on the wire.
+    public let rawValue: String
+
+    /// Creates a code; handlers may define their own.
+    public init(_ rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+      self.init(value)
+    }
+
+    public init(from decoder: any Decoder) throws {
+      self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    /// The pool's queue was full: the job was refused rather than buffered without bound.
+    public static let overloaded: Self = "overloaded"
+    /// The job ran longer than its kind's start-to-close timeout.
+    public static let timeout: Self = "timeout"
+    /// The worker running a non-retryable job died, or retries ran out.
+    public static let workerLost: Self = "workerLost"
+    /// The pool for the job's kind is failed or does not exist.
+    public static let unavailable: Self = "unavailable"
+    /// The handler threw.
+    public static let handlerError: Self = "handlerError"
+    /// The job or its output could not be encoded or decoded.
+    public static let malformed: Self = "malformed"
+  }
+
+  /// The class of failure.
+  public var code: Code
+  /// A sentence a person can act on.
+  public var message: String
+  /// Whether running the job again might succeed.
+  public var retryable: Bool
+
+  /// Creates a failure.
+  public init(code: Code, message: String, retryable: Bool = false) {
+    self.code = code
+    self.message = message
+    self.retryable = retryable
+  }
+
+  public var description: String {
+    "\(code): \(message)"
+  }
+}
+
+extension JobFailure {
+  /// Classifies an error a handler threw: a ``JobFailure`` as itself, anything else as
+  /// ``Code/handlerError`` with the error's description.
+  init(_ error: any Error) {
+    if let failure = error as? JobFailure {
+      self = failure
+    } else if error is CancellationError {
+      self.init(code: .handlerError, message: "The handler threw CancellationError without being cancelled.")
+    } else {
+      self.init(code: .handlerError, message: "\(error)")
+    }
+  }
+}

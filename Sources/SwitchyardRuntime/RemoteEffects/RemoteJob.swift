@@ -1,0 +1,38 @@
+/// Work a reducer asks a worker process to do, described as data.
+///
+/// A job is `Codable` so it can cross the pipe to a worker; its outputs come back as
+/// ``JobEvent``s that ``ComposableArchitecture/Effect/remote(_:transform:)`` turns into actions.
+///
+/// ```swift
+/// struct SearchJob: RemoteJob {
+///   static let kind: JobKind = "search"
+///   typealias Output = SearchResponse
+///   var query: String
+/// }
+/// ```
+public protocol RemoteJob: Codable, Sendable {
+  /// What the job yields, zero or more times, before it finishes.
+  associatedtype Output: Codable & Sendable
+
+  /// The pool of workers that runs jobs of this type.
+  static var kind: JobKind { get }
+
+  /// Whether the job may run again on another worker when its worker dies mid-run.
+  ///
+  /// Idempotent reads and listeners are; anything with side effects the caller cannot repeat is
+  /// not, and fails with ``JobFailure/Code/workerLost`` instead. Defaults to `true`.
+  var isRetryable: Bool { get }
+
+  /// How many times the job may be started in all, counting the first; defaults to 3.
+  var maxAttempts: Int { get }
+
+  /// How long one attempt may run from start to close before it is cancelled and fails with
+  /// ``JobFailure/Code/timeout``; `nil` for long-running listeners. Defaults to 30 seconds.
+  var timeout: Duration? { get }
+}
+
+extension RemoteJob {
+  public var isRetryable: Bool { true }
+  public var maxAttempts: Int { 3 }
+  public var timeout: Duration? { .seconds(30) }
+}

@@ -1,0 +1,41 @@
+import SwitchyardWire
+
+/// A ``JobHandler`` that takes its job and gives its outputs as JSON, so the worker host can serve
+/// any handler from frames.
+struct AnyJobHandler: Sendable {
+  /// How the host lets a running job report back.
+  struct Sinks: Sendable {
+    var attempt: Int
+    var emit: @Sendable (JSONValue) async -> Void
+    var emitIgnoringCancellation: @Sendable (JSONValue) -> Void
+    var increment: @Sendable (String, Int64) -> Void
+  }
+
+  let kind: JobKind
+  let run: @Sendable (_ job: JSONValue, _ sinks: Sinks) async throws -> Void
+
+  init<Handler: JobHandler>(_ handler: Handler) {
+    self.kind = handler.kind
+    self.run = { json, sinks in
+      let job: Handler.Job
+      do {
+        job = try JSONValueCoding.decode(Handler.Job.self, from: json)
+      } catch {
+        throw JobFailure(code: .malformed, message: "Could not decode a '\(Handler.Job.kind)' job: \(error)")
+      }
+      var context = JobContext<Handler.Job.Output>(
+        attempt: sinks.attempt,
+        emit: { output in
+          guard let value = try? JSONValueCoding.encode(output) else { return }
+          await sinks.emit(value)
+        },
+        increment: sinks.increment
+      )
+      context.emitIgnoringCancellation = { output in
+        guard let value = try? JSONValueCoding.encode(output) else { return }
+        sinks.emitIgnoringCancellation(value)
+      }
+      try await handler.run(job, context: context)
+    }
+  }
+}

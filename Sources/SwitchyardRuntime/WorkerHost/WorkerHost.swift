@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+import SwitchyardWire
+
+/// What a worker process runs: reads `run`/`cancel`/`ping`/`shutdown` frames from standard input and
+/// answers with `emit`/`finished`/`failed`/`pong`/`heartbeat` frames on standard output.
+///
+/// Each `run` gets its own task, so one worker serves many jobs at once. A cancelled job's task is
+/// cancelled and nothing more is written for it. The worker exits with status 0 when its input
+/// ends — the coordinator is gone, so no worker outlives it — or after a `shutdown`.
+///
+/// ```swift
+/// WorkerHost(kind: "search", handlers: [SearchHandler()]).run()
+/// ```
+public struct WorkerHost: Sendable {
+  /// The kind of pool this worker belongs to, announced in its `hello`.
+  public let kind: JobKind
+  private let handlers: [String: AnyJobHandler]
+
+  /// The buffered output above which `emit` waits for the coordinator to catch up.
+  static let highWaterMarkBytes = 8 << 20
+
+  /// Creates a host serving `handlers`; one of them must serve `kind`.
+  public init(kind: JobKind, handlers: [any JobHandler]) {
+    self.kind = kind
+    self.handlers = Dictionary(
+      handlers.map { ($0.kind.rawValue, AnyJobHandler($0)) },
+      uniquingKeysWith: { _, last in last }
+    )
+  }
+
+  /// Serves the coordinator on standard input and output until it goes away; never returns.
+  public func run() -> Never {
+    guard handlers[kind.rawValue] != nil else {
+      let known = handlers.keys.sorted().joined(separator: ", ")
+      writeToStandardError("error: this worker has no handler for '\(kind)' jobs; it serves: \(known).")
+      exit(64)
+    }
+    // A vanished coordinator shows up as EPIPE on write, handled by exiting, not as a signal.
+    signal(SIGPIPE, SIG_IGN)
+    let session = WorkerSession(
+      handlers: handlers,
+      writer: FrameWriter(fd: STDOUT_FILENO, onBrokenPipe: { exit(0) })
+    )
+    session.writer.enqueue(
+      WorkerMessage.hello(
+        .init(
+          version: ProtocolVersion.current,
+          role: "worker",
+          kind: kind.rawValue,
+          pid: getpid(),
+          capabilities: handlers.keys.sorted()
+        )
+      )
+    )
+    var decoder = FrameDecoder(maxFrameLength: Frame.defaultMaxLength)
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing.
+      guard count > 0 else { exit(0) }
+      buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      do {
+        while let payload = try decoder.next() {
+          session.handle(try WorkerMessage(payload: payload))
+        }
+      } catch {
+        writeToStandardError("error: the coordinator sent a malformed frame (\(error)); exiting.")
+        exit(65)
+      }
+    }
+  }
+}
+
+/// The state of one worker process while it serves its coordinator.
+private struct WorkerSession: Sendable {
+  let handlers: [String: AnyJobHandler]
+  let writer: FrameWriter
+  let jobs = RunningJobs()
+  let counters = WorkerCounters()
+  let liveTasks = LiveTaskCount()
+
+  func handle(_ message: WorkerMessage) {
+    switch message {
+    case let .run(run):
+      start(run)
+    case let .cancel(cancel):
+      counters.increment("cancelsReceived")
+      jobs.cancel(effect: cancel.effect, generation: cancel.generation)
+    case let .ping(ping):
+      writer.enqueue(WorkerMessage.pong(.init(nonce: ping.nonce)))
+      writer.enqueue(WorkerMessage.heartbeat(.init(inFlight: jobs.count, counters: counters.snapshot)))
+    case let .shutdown(shutdown):
+      stop(grace: .milliseconds(shutdown.graceMillis))
+    default:
+      break
+    }
+  }
+
+  private func start(_ run: WorkerMessage.Run) {
+    counters.increment("runsReceived")
+    let (effect, generation) = (run.effect, run.generation)
+    guard let handler = handlers[run.kind] else {
+      writer.enqueue(
+        WorkerMessage.failed(
+          .init(
+            effect: effect,
+            generation: generation,
+            code: JobFailure.Code.unavailable.rawValue,
+            message: "This worker serves \(handlers.keys.sorted()), not '\(run.kind)'.",
+            retryable: false
+          )
+        )
+      )
+      return
+    }
+    jobs.insert(effect: effect, generation: generation)
+    let sinks = AnyJobHandler.Sinks(
+      attempt: run.attempt,
+      emit: { [writer, jobs] output in
+        while writer.pendingBytes > WorkerHost.highWaterMarkBytes, !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(1))
+        }
+        jobs.ifCurrent(effect: effect, generation: generation) {
+          writer.enqueue(WorkerMessage.emit(.init(effect: effect, generation: generation, output: output)))
+        }
+      },
+      emitIgnoringCancellation: { [writer] output in
+        writer.enqueue(WorkerMessage.emit(.init(effect: effect, generation: generation, output: output)))
+      },
+      increment: { [counters] name, amount in counters.increment(name, by: amount) }
+    )
+    liveTasks.increment()
+    let task = Task { [jobs, writer, counters, liveTasks] in
+      defer { liveTasks.decrement() }
+      let outcome: WorkerMessage
+      do {
+        try await handler.run(run.job, sinks)
+        outcome = .finished(.init(effect: effect, generation: generation))
+        counters.increment("runsFinished")
+      } catch {
+        let failure = JobFailure(error)
+        outcome = .failed(
+          .init(
+            effect: effect,
+            generation: generation,
+            code: failure.code.rawValue,
+            message: failure.message,
+            retryable: failure.retryable
+          )
+        )
+        counters.increment("runsFailed")
+      }
+      jobs.finish(effect: effect, generation: generation) { writer.enqueue(outcome) }
+    }
+    jobs.attach(task, effect: effect, generation: generation)
+  }
+
+  /// Cancels every job, gives handlers up to `grace` to wind down, then exits.
+  private func stop(grace: Duration) {
+    jobs.cancelAll()
+    let (writer, liveTasks) = (writer, liveTasks)
+    Thread.detachNewThread {
+      let deadline = ContinuousClock.now + grace
+      while liveTasks.value > 0, ContinuousClock.now < deadline { usleep(1_000) }
+      writer.flush()
+      exit(0)
+    }
+  }
+}
+
+/// How many job tasks are still running, cancelled or not.
+private final class LiveTaskCount: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .acquiring) }
+  func increment() { count.add(1, ordering: .relaxed) }
+  func decrement() { count.subtract(1, ordering: .releasing) }
+}
