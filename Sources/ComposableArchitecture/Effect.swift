@@ -23,7 +23,7 @@ public struct Effect<Action> {
   struct Run {
     let priority: TaskPriority?
     let dependencies: DependencyValues
-    let operation: @Sendable (Send<Action>) async -> Void
+    let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   }
 
   @usableFromInline
@@ -57,10 +57,14 @@ extension Effect {
   ///
   /// The work runs with the dependencies in force when the reducer returned the effect. Errors other
   /// than cancellation go to `handler`; without one they are reported as an issue.
+  ///
+  /// The operation starts on the store's actor, synchronously, and stays there until it awaits
+  /// something that runs elsewhere — so a sleep on a `TestClock` is registered before `send`
+  /// returns, which is what makes tests deterministic. Mark heavy synchronous work `@concurrent`.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

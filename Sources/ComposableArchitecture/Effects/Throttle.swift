@@ -12,7 +12,10 @@ extension Effect {
     clock: C,
     latest: Bool
   ) -> Self {
-    let key = EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath)
+    let key = ThrottleKey(
+      id: EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath),
+      clock: C.self is AnyClass ? ObjectIdentifier(clock as AnyObject) : nil
+    )
     let pendingID = ThrottlePendingID(key: key)
     let now = clock.now
     guard let lastStart = ThrottleHistory.shared.lastStart(key, as: C.Instant.self),
@@ -34,22 +37,30 @@ extension Effect {
   }
 }
 
+/// What a throttle window belongs to: the effect id, and the clock when it is an object.
+///
+/// Two test clocks keep separate histories, so tests running in parallel cannot throttle each other.
+private struct ThrottleKey: Hashable, Sendable {
+  let id: EffectCancelID
+  let clock: ObjectIdentifier?
+}
+
 /// The id under which a delayed "latest" throttled effect waits for its window to close.
 private struct ThrottlePendingID: Hashable, Sendable {
-  let key: EffectCancelID
+  let key: ThrottleKey
 }
 
 /// When each throttled id last started an effect, shared by every store as TCA's is.
 private final class ThrottleHistory: Sendable {
   static let shared = ThrottleHistory()
 
-  private let starts = Mutex<[EffectCancelID: any Sendable]>([:])
+  private let starts = Mutex<[ThrottleKey: any Sendable]>([:])
 
-  func lastStart<Instant>(_ key: EffectCancelID, as: Instant.Type) -> Instant? {
+  func lastStart<Instant>(_ key: ThrottleKey, as: Instant.Type) -> Instant? {
     starts.withLock { $0[key] as? Instant }
   }
 
-  func record(_ instant: some InstantProtocol, for key: EffectCancelID) {
+  func record(_ instant: some InstantProtocol, for key: ThrottleKey) {
     starts.withLock { $0[key] = instant }
   }
 }

@@ -4,22 +4,29 @@
 /// is what makes `cancel(id:)` exact.
 @MainActor
 final class CancellationRegistry {
-  /// One running task and the fence that silences it.
+  /// One effect's task and the fence that silences it.
+  ///
+  /// The entry exists, and can be cancelled, before its task is started: the store registers an
+  /// effect while interpreting a reducer's result and starts it once the whole result is read.
   @MainActor
   final class Entry {
-    let task: Task<Void, Never>
+    var task: Task<Void, Never>?
     let fence: EffectFence
     let ids: [EffectCancelID]
 
-    init(task: Task<Void, Never>, fence: EffectFence, ids: [EffectCancelID]) {
-      self.task = task
+    init(fence: EffectFence, ids: [EffectCancelID]) {
       self.fence = fence
       self.ids = ids
     }
 
     func cancel() {
       fence.cancel()
-      task.cancel()
+      task?.cancel()
+    }
+
+    /// Waits for the task to finish.
+    func finish() async {
+      await task?.value
     }
   }
 

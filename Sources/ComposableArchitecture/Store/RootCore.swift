@@ -13,9 +13,12 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
-  private var buffer: [(action: Action, tasks: EffectTaskSet?)] = []
+  private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   private var drainTasks: EffectTaskSet?
+  /// Effects registered while interpreting a reducer's result, started once all of it is read.
+  private var pendingStarts: [() -> Void] = []
+  private var interpretDepth = 0
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
 
@@ -30,16 +33,20 @@ final class RootCore<State, Action>: StoreCore {
   }
 
   /// Reduces `action`; effects it starts join `tasks`, or a new set for a send from outside.
+  ///
+  /// An action sent by an effect carries the effect's `fence`: if the effect is cancelled while the
+  /// action waits in the buffer, it is dropped, so a processed cancel always wins.
   @discardableResult
-  func send(_ action: Action, tasks: EffectTaskSet?) -> EffectTaskSet? {
-    buffer.append((action, tasks))
+  func send(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence? = nil) -> EffectTaskSet? {
+    buffer.append((action, tasks, fence))
     guard !isSending else { return nil }
     isSending = true
     drainTasks = nil
     var index = 0
     while index < buffer.count {
-      let (action, tasks) = buffer[index]
+      let (action, tasks, fence) = buffer[index]
       index += 1
+      if fence?.isCancelled == true { continue }
       let effect = reduce(action)
       if !effect.isNone {
         start(effect, context: EffectContext(tasks: tasks, ids: [], fence: nil, collectors: []))
@@ -80,13 +87,29 @@ final class RootCore<State, Action>: StoreCore {
     var collectors: [EntryCollector]
   }
 
+  /// Interprets `effect`, then starts the tasks it registered.
+  ///
+  /// Starting only after the whole effect is read means a `.cancel` beside a `.run` in the same
+  /// result (`.merge(.run {…}.cancellable(id: x), .cancel(id: x))`) finds it before it runs.
   private func start(_ effect: Effect<Action>, context: EffectContext) {
+    interpretDepth += 1
+    interpret(effect, context: context)
+    interpretDepth -= 1
+    guard interpretDepth == 0 else { return }
+    while !pendingStarts.isEmpty {
+      let starts = pendingStarts
+      pendingStarts.removeAll()
+      for start in starts { start() }
+    }
+  }
+
+  private func interpret(_ effect: Effect<Action>, context: EffectContext) {
     switch effect.operation {
     case .none:
       return
     case let .send(action):
       guard context.fence?.isCancelled != true else { return }
-      send(action, tasks: context.tasks)
+      send(action, tasks: context.tasks, fence: context.fence)
     case let .run(run):
       spawn(context: context) { fence, tasks in
         guard !fence.isCancelled else { return }
@@ -96,7 +119,7 @@ final class RootCore<State, Action>: StoreCore {
         }
       }
     case let .merge(effects):
-      for effect in effects { start(effect, context: context) }
+      for effect in effects { interpret(effect, context: context) }
     case let .concatenate(effects):
       spawn(context: context) { fence, tasks in
         for effect in effects {
@@ -107,49 +130,55 @@ final class RootCore<State, Action>: StoreCore {
           step.fence = fence
           step.collectors = [collector]
           self.start(effect, context: step)
-          for entry in collector.entries { await entry.task.value }
+          for entry in collector.entries { await entry.finish() }
         }
       }
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancellations.cancel(id: id) }
       var inner = context
       inner.ids.append(id)
-      start(effect, context: inner)
+      interpret(effect, context: inner)
     case let .cancel(id):
       cancellations.cancel(id: id)
     case let .tracked(effect, onComplete):
       let collector = EntryCollector()
       var inner = context
       inner.collectors.append(collector)
-      start(effect, context: inner)
+      interpret(effect, context: inner)
       guard !collector.entries.isEmpty else { return onComplete() }
-      Task {
-        for entry in collector.entries { await entry.task.value }
-        onComplete()
+      pendingStarts.append {
+        guard collector.entries.contains(where: { !$0.fence.isCompleted }) else { return onComplete() }
+        Task.immediate {
+          for entry in collector.entries { await entry.finish() }
+          onComplete()
+        }
       }
     }
   }
 
-  /// Starts `body` as a task registered under the context's cancel ids before it can run.
+  /// Registers `body` under the context's cancel ids now, and starts it as a task on this actor once
+  /// the effect being interpreted has been read.
+  ///
+  /// The task runs synchronously up to its first suspension, which is what makes effects
+  /// deterministic: by the time `send` returns, an effect that sleeps has registered its sleep.
   private func spawn(
     context: EffectContext,
     body: @escaping @MainActor (EffectFence, EffectTaskSet) async -> Void
   ) {
     let fence = EffectFence(parent: context.fence)
     let tasks = context.tasks ?? resolveDrainTasks()
-    let handle = EntryHandle()
-    let task = Task { @MainActor [weak self] in
-      await body(fence, tasks)
-      fence.isCompleted = true
-      guard let entry = handle.entry else { return }
-      tasks.remove(entry)
-      self?.cancellations.unregister(entry)
-    }
-    let entry = CancellationRegistry.Entry(task: task, fence: fence, ids: context.ids)
-    handle.entry = entry
+    let entry = CancellationRegistry.Entry(fence: fence, ids: context.ids)
     tasks.insert(entry)
     if !context.ids.isEmpty { cancellations.register(entry) }
     for collector in context.collectors { collector.entries.append(entry) }
+    pendingStarts.append { [weak self] in
+      entry.task = Task.immediate { @MainActor in
+        await body(fence, tasks)
+        fence.isCompleted = true
+        tasks.remove(entry)
+        self?.cancellations.unregister(entry)
+      }
+    }
   }
 
   private func resolveDrainTasks() -> EffectTaskSet {
@@ -171,7 +200,7 @@ final class RootCore<State, Action>: StoreCore {
         )
         return
       }
-      self?.send(action, tasks: tasks)
+      self?.send(action, tasks: tasks, fence: fence)
     }
   }
 }
@@ -182,8 +211,3 @@ private final class EntryCollector {
   var entries: [CancellationRegistry.Entry] = []
 }
 
-/// Lets a task find its own registry entry, which only exists once the task is created.
-@MainActor
-private final class EntryHandle {
-  var entry: CancellationRegistry.Entry?
-}

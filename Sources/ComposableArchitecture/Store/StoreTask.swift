@@ -57,7 +57,7 @@ final class EffectTaskSet: Sendable {
   /// Waits for every task, including ones added while waiting by actions the effects sent.
   func waitForAll() async {
     while let (key, next) = running.first {
-      await next.task.value
+      await next.finish()
       running[key] = nil
     }
   }

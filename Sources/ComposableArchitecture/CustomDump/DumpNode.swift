@@ -1,0 +1,145 @@
+import Foundation
+
+/// A value taken apart by reflection into the tree that ``customDump(_:)`` prints and ``diff(_:_:format:)`` compares.
+///
+/// Diffing trees rather than printed lines is what lets a failure show the path to what changed —
+/// the struct, the field, the array element — and fold everything else away.
+indirect enum DumpNode: Equatable {
+  /// A value printed whole: a number, a string, a payload-less enum case.
+  case leaf(String)
+  /// A value with parts: a struct, a class, a tuple, a collection or an enum case with a payload.
+  case composite(open: String, close: String, kind: Kind, children: [Child])
+
+  /// How children of a composite line up between two values being compared.
+  enum Kind: Equatable {
+    /// By position, each with a label that names it: struct fields, tuple elements, payloads.
+    case fields
+    /// By content: elements that may be inserted or removed.
+    case elements
+  }
+
+  /// One part of a composite value.
+  struct Child: Equatable {
+    var label: String?
+    var node: DumpNode
+  }
+
+  /// Reflects `value` into a tree; `depth` stops runaway recursion through cyclic references.
+  init(_ value: Any, depth: Int = 0) {
+    guard depth < 48 else {
+      self = .leaf("…")
+      return
+    }
+    if let leaf = DumpNode.leafDescription(of: value) {
+      self = .leaf(leaf)
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    let typeName = DumpNode.typeName(type(of: value))
+    func children(_ mirror: Mirror) -> [Child] {
+      mirror.children.map { Child(label: $0.label, node: DumpNode($0.value, depth: depth + 1)) }
+    }
+    switch mirror.displayStyle {
+    case .optional:
+      self = mirror.children.first.map { DumpNode($0.value, depth: depth + 1) } ?? .leaf("nil")
+    case .enum:
+      guard let payload = mirror.children.first else {
+        self = .leaf("\(typeName).\(value)")
+        return
+      }
+      let caseName = payload.label ?? "\(value)"
+      let payloadMirror = Mirror(reflecting: payload.value)
+      let parts: [Child] =
+        payloadMirror.displayStyle == .tuple
+        ? payloadMirror.children.map {
+          Child(label: DumpNode.tupleLabel($0.label), node: DumpNode($0.value, depth: depth + 1))
+        }
+        : [Child(label: nil, node: DumpNode(payload.value, depth: depth + 1))]
+      self = .composite(open: "\(typeName).\(caseName)(", close: ")", kind: .fields, children: parts)
+    case .tuple:
+      let parts = mirror.children.map {
+        Child(label: DumpNode.tupleLabel($0.label), node: DumpNode($0.value, depth: depth + 1))
+      }
+      self = .composite(open: "(", close: ")", kind: .fields, children: parts)
+    case .collection:
+      self = .composite(open: "[", close: "]", kind: .elements, children: children(mirror))
+    case .set:
+      let sorted = children(mirror).sorted { $0.node.rendered < $1.node.rendered }
+      self = .composite(open: "Set([", close: "])", kind: .elements, children: sorted)
+    case .dictionary:
+      let pairs = mirror.children.map { pair -> Child in
+        let elements = Array(Mirror(reflecting: pair.value).children)
+        let key = elements.first.map { DumpNode($0.value, depth: depth + 1).rendered } ?? "?"
+        let value = elements.dropFirst().first.map { DumpNode($0.value, depth: depth + 1) } ?? .leaf("?")
+        return Child(label: key, node: value)
+      }
+      self = .composite(
+        open: "[", close: "]", kind: .elements,
+        children: pairs.sorted { ($0.label ?? "") < ($1.label ?? "") }
+      )
+    case .struct, .class:
+      self = .composite(open: "\(typeName)(", close: ")", kind: .fields, children: children(mirror))
+    default:
+      self = .leaf(String(describing: value))
+    }
+  }
+
+  /// The value on one line, as used to sort and compare elements.
+  var rendered: String {
+    switch self {
+    case let .leaf(text):
+      return text
+    case let .composite(open, close, _, children):
+      let parts = children.map { child in (child.label.map { "\($0): " } ?? "") + child.node.rendered }
+      return open + parts.joined(separator: ", ") + close
+    }
+  }
+
+  /// Values printed as a single token rather than taken apart.
+  private static func leafDescription(of value: Any) -> String? {
+    switch value {
+    case let string as String: return string.debugDescription
+    case let substring as Substring: return String(substring).debugDescription
+    case let character as Character: return String(character).debugDescription
+    case is any BinaryInteger, is any BinaryFloatingPoint, is Bool: return "\(value)"
+    case let uuid as UUID: return "UUID(\(uuid.uuidString))"
+    case let date as Date: return "Date(\(date.formatted(.iso8601)))"
+    case let url as URL: return "URL(\(url.absoluteString))"
+    case let duration as Duration: return "\(duration)"
+    case let data as Data: return "Data(\(data.count) bytes)"
+    case let keyPath as AnyKeyPath: return "\(keyPath)"
+    case let custom as any CustomDumpStringConvertible: return custom.customDumpDescription
+    default: return nil
+    }
+  }
+
+  /// A type's name without its module, as a reader would write it: `CounterFeature.State`.
+  static func typeName(_ type: Any.Type) -> String {
+    var name = String(reflecting: type)
+    if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<") {
+      name.removeSubrange(...dot)
+    }
+    return name.replacingOccurrences(of: "Swift.", with: "")
+  }
+
+  /// Tuple labels: `.0`, `.1` are positions, not names.
+  private static func tupleLabel(_ label: String?) -> String? {
+    guard let label, !label.hasPrefix(".") else { return nil }
+    return label
+  }
+}
+
+/// A value that prints itself as one token in dumps and diffs, rather than being reflected.
+///
+/// For values whose stored properties are an implementation detail, such as closures.
+protocol CustomDumpStringConvertible {
+  var customDumpDescription: String { get }
+}
+
+extension BindingAction: CustomDumpStringConvertible {
+  var customDumpDescription: String { description }
+}
+
+extension AnyHashableSendable: CustomDumpStringConvertible {
+  var customDumpDescription: String { DumpNode(base).rendered }
+}

@@ -1,0 +1,36 @@
+/// The coordinator's part of a ``StatusReport``.
+public struct CoordinatorStatus: Codable, Equatable, Sendable {
+  /// The coordinator's process id.
+  public var pid: Int32
+  /// The ``ProtocolVersion`` it speaks.
+  public var version: String
+  /// The directory holding its control socket and logs.
+  public var runDir: String
+  /// Seconds since it started.
+  public var uptimeSeconds: Double
+  /// The size of the store's state encoded as JSON.
+  public var stateBytes: Int
+  /// Actions the store has processed since start.
+  public var actionsTotal: UInt64
+  /// Actions per second over the recent past.
+  public var actionsPerSecond: Double
+
+  /// Creates the coordinator's status.
+  public init(
+    pid: Int32,
+    version: String = ProtocolVersion.current,
+    runDir: String,
+    uptimeSeconds: Double,
+    stateBytes: Int,
+    actionsTotal: UInt64,
+    actionsPerSecond: Double
+  ) {
+    self.pid = pid
+    self.version = version
+    self.runDir = runDir
+    self.uptimeSeconds = uptimeSeconds
+    self.stateBytes = stateBytes
+    self.actionsTotal = actionsTotal
+    self.actionsPerSecond = actionsPerSecond
+  }
+}

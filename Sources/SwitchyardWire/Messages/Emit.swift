@@ -1,0 +1,16 @@
+/// Worker → coordinator: one output of a running effect, which the coordinator turns into an action.
+public struct Emit: Equatable, Sendable, Codable {
+  /// The effect that produced the output.
+  public var effect: EffectID
+  /// The ``Run/generation`` of the job that produced it.
+  public var generation: UInt32
+  /// The output, in the shape the job kind defines.
+  public var output: JSONValue
+
+  /// Creates an output message.
+  public init(effect: EffectID, generation: UInt32, output: JSONValue) {
+    self.effect = effect
+    self.generation = generation
+    self.output = output
+  }
+}

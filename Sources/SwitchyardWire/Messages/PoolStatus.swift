@@ -1,0 +1,60 @@
+/// One worker pool's part of a ``StatusReport``.
+public struct PoolStatus: Codable, Equatable, Sendable {
+  /// The job kind the pool serves.
+  public var kind: String
+  /// Workers running now.
+  public var size: Int
+  /// Workers the pool is scaling towards.
+  public var target: Int
+  /// Workers with at least one job.
+  public var busy: Int
+  /// Jobs waiting for a worker.
+  public var queued: Int
+  /// Jobs finished since start.
+  public var completed: UInt64
+  /// Jobs failed for good since start.
+  public var failed: UInt64
+  /// Attempts run again after a retryable failure or a crash.
+  public var retried: UInt64
+  /// Worker processes restarted after exiting unexpectedly.
+  public var restarts: UInt64
+  /// Median job latency in microseconds.
+  public var latencyP50Micros: Int64
+  /// 99th-percentile job latency in microseconds.
+  public var latencyP99Micros: Int64
+  /// `"healthy"`, `"degraded"` or `"failed"`.
+  public var health: String
+  /// The sum of its workers' heartbeat counters.
+  public var counters: [String: Int64]
+
+  /// Creates a pool's status.
+  public init(
+    kind: String,
+    size: Int,
+    target: Int,
+    busy: Int,
+    queued: Int,
+    completed: UInt64,
+    failed: UInt64,
+    retried: UInt64,
+    restarts: UInt64,
+    latencyP50Micros: Int64,
+    latencyP99Micros: Int64,
+    health: String,
+    counters: [String: Int64] = [:]
+  ) {
+    self.kind = kind
+    self.size = size
+    self.target = target
+    self.busy = busy
+    self.queued = queued
+    self.completed = completed
+    self.failed = failed
+    self.retried = retried
+    self.restarts = restarts
+    self.latencyP50Micros = latencyP50Micros
+    self.latencyP99Micros = latencyP99Micros
+    self.health = health
+    self.counters = counters
+  }
+}

@@ -1,0 +1,33 @@
+/// Coordinator → worker: start one job for an effect.
+public struct Run: Equatable, Sendable, Codable {
+  /// The effect this job runs for; every reply names it.
+  public var effect: EffectID
+  /// Which attempt of the effect this is; replies carrying an older generation are stale.
+  public var generation: UInt32
+  /// The job kind, such as `"search"`, which selects the handler in the worker.
+  public var kind: String
+  /// The job's input, in the shape the handler for ``kind`` expects.
+  public var job: JSONValue
+  /// Milliseconds the job may take from its start before the coordinator gives up on it; absent
+  /// for no limit.
+  public var deadlineMillis: Int64?
+  /// 1 for the first attempt, counting up on each retry.
+  public var attempt: Int
+
+  /// Creates a job request.
+  public init(
+    effect: EffectID,
+    generation: UInt32,
+    kind: String,
+    job: JSONValue,
+    deadlineMillis: Int64? = nil,
+    attempt: Int = 1
+  ) {
+    self.effect = effect
+    self.generation = generation
+    self.kind = kind
+    self.job = job
+    self.deadlineMillis = deadlineMillis
+    self.attempt = attempt
+  }
+}

@@ -1,0 +1,16 @@
+/// The coordinator's answer to a control client's `status` request: itself, its pools, its workers.
+public struct StatusReport: Codable, Equatable, Sendable {
+  /// The coordinator process and its store.
+  public var coordinator: CoordinatorStatus
+  /// One entry per worker pool, by job kind.
+  public var pools: [PoolStatus]
+  /// One entry per worker process, live or recently stopped.
+  public var workers: [WorkerStatus]
+
+  /// Creates a report.
+  public init(coordinator: CoordinatorStatus, pools: [PoolStatus], workers: [WorkerStatus]) {
+    self.coordinator = coordinator
+    self.pools = pools
+    self.workers = workers
+  }
+}
