@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
   ]

@@ -6,6 +6,12 @@ let usage = """
 
   USAGE: switchyard <command> [options]
 
+  COMMANDS:
+    start [--pools kind=N,…] [--run-dir DIR] [--grace-ms N]
+                 Run a coordinator and its worker pools until SIGINT or SIGTERM.
+    worker <kind>
+                 Serve one pool's jobs on stdin/stdout (the coordinator starts these).
+
   OPTIONS:
     --help       Show this help.
     --version    Show the version.
@@ -16,6 +22,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "--version", "version":
   print("switchyard \(version)")
+case "worker":
+  runWorker(Array(arguments.dropFirst()))
+case "start":
+  await runStart(Array(arguments.dropFirst()))
 case nil, "--help", "-h", "help":
   print(usage, terminator: "")
 case let unknown?:

@@ -69,7 +69,7 @@ extension RemoteRuntime {
     return record
   }
 
-  private func workerSaidHello(_ process: WorkerProcess, hello: WorkerMessage.Hello, in pool: WorkerPool) {
+  private func workerSaidHello(_ process: WorkerProcess, hello: Hello, in pool: WorkerPool) {
     guard ProtocolVersion.isCompatible(hello.version) else {
       log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
       return process.kill(because: "incompatible protocol version \(hello.version)")

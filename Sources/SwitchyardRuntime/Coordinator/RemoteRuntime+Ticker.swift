@@ -30,7 +30,8 @@ extension RemoteRuntime {
     }
     if now - process.lastPing >= configuration.heartbeatInterval {
       process.lastPing = now
-      process.connection.send(.ping(.init(nonce: UInt64(now.nanosecondsSinceStart))))
+      nextPingNonce &+= 1
+      process.connection.send(.ping(.init(nonce: nextPingNonce)))
     }
     if process.state == .draining, let deadline = process.drainDeadline, now >= deadline {
       handBack(process, in: pool)
@@ -65,17 +66,4 @@ extension RemoteRuntime {
     }
     stop(process)
   }
-}
-
-extension ContinuousClock.Instant {
-  /// Nanoseconds since an arbitrary fixed point: a nonce that never repeats within a run.
-  var nanosecondsSinceStart: Int64 {
-    let (seconds, attoseconds) = (self - RemoteRuntime.epoch).components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-  }
-}
-
-extension RemoteRuntime {
-  /// The instant nonces count from.
-  nonisolated static let epoch = ContinuousClock.now
 }

@@ -18,6 +18,7 @@ final class RemoteRuntime {
   var isShuttingDown = false
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   var staleFrames: Int64 = 0
+  var nextPingNonce: UInt64 = 0
   private var nextEffectID: UInt64 = 1
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in self?.handle(events) }

@@ -51,3 +51,29 @@ func writeToStandardError(_ text: String) {
   if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
   _ = bytes.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
 }
+
+/// `accept4(2)`: accepts a connection whose descriptor is close-on-exec and non-blocking from birth.
+@_silgen_name("accept4")
+func systemAccept4(
+  _ fd: Int32,
+  _ address: UnsafeMutablePointer<sockaddr>?,
+  _ length: UnsafeMutablePointer<socklen_t>?,
+  _ flags: Int32
+) -> Int32
+
+/// Fills a Unix socket address for `path`; `nil` when the path does not fit.
+func unixSocketAddress(_ path: String) -> sockaddr_un? {
+  var address = sockaddr_un()
+  address.sun_family = sa_family_t(AF_UNIX)
+  let bytes = Array(path.utf8)
+  let capacity = MemoryLayout.size(ofValue: address.sun_path)
+  guard bytes.count < capacity else { return nil }
+  withUnsafeMutableBytes(of: &address.sun_path) { raw in
+    raw.copyBytes(from: bytes)
+    raw[bytes.count] = 0
+  }
+  return address
+}
+
+/// The most bytes a Unix socket path may have.
+let unixSocketPathLimit = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1

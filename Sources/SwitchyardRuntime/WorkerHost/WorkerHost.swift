@@ -101,7 +101,7 @@ private struct WorkerSession: Sendable {
     }
   }
 
-  private func start(_ run: WorkerMessage.Run) {
+  private func start(_ run: Run) {
     counters.increment("runsReceived")
     let (effect, generation) = (run.effect, run.generation)
     guard let handler = handlers[run.kind] else {

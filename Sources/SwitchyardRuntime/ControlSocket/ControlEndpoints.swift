@@ -1,0 +1,15 @@
+import SwitchyardWire
+
+/// What the control socket can ask of a coordinator, as closures, so the socket's code is not
+/// generic over the reducer.
+@MainActor
+struct ControlEndpoints {
+  var pid: Int32
+  var status: @MainActor () -> StatusReport
+  /// The whole state as JSON.
+  var state: @MainActor () throws -> JSONValue
+  /// Decodes and sends one action; throws an error whose description says what is wrong with it.
+  var send: @MainActor (JSONValue) throws -> Void
+  /// Resizes pools; returns every pool's target size.
+  var scale: @MainActor ([String: Int]) throws -> [String: Int]
+}

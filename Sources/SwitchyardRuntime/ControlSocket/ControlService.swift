@@ -1,0 +1,134 @@
+import SwitchyardWire
+
+/// Answers control clients on the main actor: status, state slices, subscriptions, actions and
+/// scaling, through the ``ControlEndpoints`` a ``Coordinator`` provides.
+@MainActor
+final class ControlService {
+  private struct Subscription {
+    let path: String
+    var last: JSONValue?
+  }
+
+  private let endpoints: ControlEndpoints
+  private var server: ControlServer?
+  private var subscriptions: [Int: [UInt64: Subscription]] = [:]
+  private var acceptsActions = true
+
+  init(endpoints: ControlEndpoints) {
+    self.endpoints = endpoints
+  }
+
+  /// Serves the socket at `socketPath`.
+  func start(socketPath: String, maxFrameLength: Int) throws(CoordinatorError) {
+    let inbox = MainActorInbox<ControlServerEvent> { [weak self] events in self?.handle(events) }
+    server = try ControlServer(socketPath: socketPath, maxFrameLength: maxFrameLength, inbox: inbox)
+  }
+
+  /// Refuses further actions, as the first step of shutting down.
+  func stopIntake() {
+    acceptsActions = false
+  }
+
+  /// Disconnects every client and closes the socket.
+  func stop() {
+    server?.stop()
+    server = nil
+    subscriptions.removeAll()
+  }
+
+  /// Whether any client subscribes to state, so the coordinator encodes state only when needed.
+  var hasSubscribers: Bool {
+    subscriptions.values.contains { !$0.isEmpty }
+  }
+
+  /// Sends each subscription whose slice of `state` changed since its last value.
+  func publish(_ state: JSONValue) {
+    guard let server else { return }
+    for (client, clientSubscriptions) in subscriptions {
+      for (id, subscription) in clientSubscriptions {
+        let slice = state[dottedPath: subscription.path] ?? .null
+        guard slice != subscription.last else { continue }
+        subscriptions[client]?[id]?.last = slice
+        server.publish(.stateChanged(id: id, path: subscription.path, value: slice), subscription: id, to: client)
+      }
+    }
+  }
+
+  private func handle(_ events: [ControlServerEvent]) {
+    for event in events {
+      switch event {
+      case let .message(client, message):
+        handle(message, from: client)
+      case let .malformed(client, reason):
+        reply(.error(id: nil, code: "malformed", message: "Could not read that message: \(reason)"), to: client)
+      case let .disconnected(client):
+        subscriptions[client] = nil
+      }
+    }
+  }
+
+  private func handle(_ message: ControlMessage, from client: Int) {
+    switch message {
+    case let .hello(hello):
+      guard ProtocolVersion.isCompatible(hello.version) else {
+        return reply(
+          .error(
+            id: nil,
+            code: "versionMismatch",
+            message: "This coordinator speaks protocol \(ProtocolVersion.current), not \(hello.version)."
+          ),
+          to: client
+        )
+      }
+      reply(.hello(Hello(role: "coordinator", pid: endpoints.pid, capabilities: ["subscribe", "scale"])), to: client)
+    case let .status(id):
+      reply(.statusReport(id: id, report: endpoints.status()), to: client)
+    case let .state(id, path):
+      do {
+        guard let slice = try endpoints.state()[dottedPath: path] else {
+          return reply(.error(id: id, code: "noSuchPath", message: "The state has nothing at '\(path)'."), to: client)
+        }
+        reply(.stateSlice(id: id, path: path, value: slice), to: client)
+      } catch {
+        reply(.error(id: id, code: "stateUnencodable", message: "\(error)"), to: client)
+      }
+    case let .subscribe(id, path):
+      do {
+        let slice = try endpoints.state()[dottedPath: path] ?? .null
+        subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
+        server?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
+      } catch {
+        reply(.error(id: id, code: "stateUnencodable", message: "\(error)"), to: client)
+      }
+    case let .unsubscribe(id):
+      subscriptions[client]?[id] = nil
+      server?.dropSubscription(id, of: client)
+      reply(.unsubscribed(id: id), to: client)
+    case let .send(id, action):
+      guard acceptsActions else {
+        return reply(.error(id: id, code: "shuttingDown", message: "The coordinator is shutting down."), to: client)
+      }
+      do {
+        try endpoints.send(action)
+        reply(.sent(id: id), to: client)
+      } catch {
+        reply(.error(id: id, code: "badAction", message: "\(error)"), to: client)
+      }
+    case let .scale(id, pools):
+      do {
+        reply(.scaled(id: id, pools: try endpoints.scale(pools)), to: client)
+      } catch {
+        reply(.error(id: id, code: "badScale", message: "\(error)"), to: client)
+      }
+    default:
+      reply(
+        .error(id: message.id, code: "notARequest", message: "'\(message.typeName)' is a reply, not a request."),
+        to: client
+      )
+    }
+  }
+
+  private func reply(_ message: ControlMessage, to client: Int) {
+    server?.send(message, to: client)
+  }
+}

@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ComposableArchitecture
+import Foundation
+import SwitchyardWire
+
+/// The coordinator process of a Switchyard application: owns the ``ComposableArchitecture/Store``
+/// and its reducer on the main actor, runs remote effects on supervised pools of worker processes,
+/// and serves the control socket.
+///
+/// ```swift
+/// let coordinator = Coordinator(
+///   configuration: CoordinatorConfiguration(pools: [PoolConfiguration(kind: "search", size: 4)]),
+///   initialState: AppFeature.State(),
+///   reducer: AppFeature()
+/// )
+/// try coordinator.start()
+/// await coordinator.runUntilTerminated()
+/// ```
+///
+/// The runtime knows nothing of the reducer beyond `Codable` state (for `state` and `subscribe`)
+/// and `Decodable` actions (for `send`). Its effects reach the pools through
+/// `@Dependency(\.jobExecutor)`, which the coordinator sets for its store.
+@MainActor
+public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R.Action: Decodable {
+  /// The store running the application's reducer.
+  public let store: StoreOf<R>
+  /// How this coordinator runs.
+  public let configuration: CoordinatorConfiguration
+
+  let runtime: RemoteRuntime
+  private let tap: ActionTap
+  private let startedAt = ContinuousClock.now
+  private var runDirectory: RunDirectory?
+  private var control: ControlService?
+  private var publication = StatePublication<R.State>()
+  private var shutdownTask: Task<Void, Never>?
+
+  /// Creates a coordinator; nothing starts until ``start()``.
+  ///
+  /// `prepareDependencies` overrides the store's dependencies, as in `Store.init`; the job executor
+  /// is the coordinator's own.
+  public init(
+    configuration: CoordinatorConfiguration,
+    initialState: R.State,
+    reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let runtime = RemoteRuntime(
+      pools: configuration.pools,
+      launch: configuration.workerLaunch,
+      log: configuration.log,
+      maxFrameLength: configuration.maxFrameLength,
+      tickInterval: configuration.tickInterval
+    )
+    let tap = ActionTap()
+    self.configuration = configuration
+    self.runtime = runtime
+    self.tap = tap
+    self.store = Store(initialState: initialState) {
+      Reduce { state, action in
+        // The store reduces on the main actor; the closure's type just does not say so.
+        MainActor.assumeIsolated { tap.didReduce() }
+        return reducer.reduce(into: &state, action: action)
+      }
+    } withDependencies: {
+      prepareDependencies?(&$0)
+      $0.jobExecutor = PoolJobExecutor(runtime: runtime)
+    }
+    tap.onReduce = { [weak self] in self?.stateMayHaveChanged() }
+  }
+
+  /// Claims the run directory, opens the control socket and spawns the worker pools.
+  ///
+  /// Throws when another coordinator runs in the same directory; a socket left by a dead one is
+  /// removed.
+  public func start() throws(CoordinatorError) {
+    // A dead worker or client shows up as EPIPE on write, handled where it happens.
+    signal(SIGPIPE, SIG_IGN)
+    let directory = try RunDirectory.claim(configuration.runDirectory)
+    if configuration.servesControlSocket {
+      let control = ControlService(endpoints: endpoints)
+      do {
+        try control.start(socketPath: directory.socketPath, maxFrameLength: configuration.maxFrameLength)
+      } catch {
+        directory.release()
+        throw error
+      }
+      self.control = control
+    }
+    runDirectory = directory
+    runtime.start()
+    tap.startSampling()
+  }
+
+  /// The path of the control socket, once started.
+  public var socketPath: String? {
+    runDirectory?.socketPath
+  }
+
+  /// The coordinator's, pools' and workers' status, as `switchyard status` shows it.
+  public func status() -> StatusReport {
+    StatusReport(
+      coordinator: CoordinatorStatus(
+        pid: getpid(),
+        version: configuration.version,
+        runDir: configuration.runDirectory,
+        uptimeSeconds: Double((ContinuousClock.now - startedAt).milliseconds) / 1_000,
+        stateBytes: (try? WireJSONEncoder().encode(store.state).count) ?? 0,
+        actionsTotal: tap.total,
+        actionsPerSecond: tap.perSecond
+      ),
+      pools: runtime.poolStatuses(),
+      workers: runtime.workerStatuses()
+    )
+  }
+
+  /// Resizes pools: growing spawns workers, shrinking drains the least loaded ones. Scaling a
+  /// failed pool revives it.
+  public func scale(_ sizes: [JobKind: Int]) throws(CoordinatorError) {
+    for (kind, size) in sizes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      try runtime.scale(kind, to: size)
+    }
+  }
+
+  /// Shuts down: stops taking actions, cancels running effects, tells workers to shut down, kills
+  /// those still running after the grace period, closes and removes the socket.
+  public func shutdown() async {
+    if let shutdownTask { return await shutdownTask.value }
+    let task = Task {
+      control?.stopIntake()
+      await runtime.shutdown(grace: configuration.shutdownGrace)
+      control?.stop()
+      control = nil
+      tap.stopSampling()
+      runDirectory?.release()
+      runDirectory = nil
+    }
+    shutdownTask = task
+    await task.value
+  }
+
+  /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
+  public func runUntilTerminated() async {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let sources = [SIGINT, SIGTERM].map { number in
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler { continuation.yield(number) }
+      source.resume()
+      return source
+    }
+    for await number in signals {
+      configuration.log("received signal \(number); shutting down")
+      break
+    }
+    await shutdown()
+    for source in sources { source.cancel() }
+  }
+
+  private var endpoints: ControlEndpoints {
+    ControlEndpoints(
+      pid: getpid(),
+      status: { [unowned self] in status() },
+      state: { [unowned self] in try JSONValueCoding.encode(store.state) },
+      send: { [unowned self] json in store.send(try ActionDecoding.decode(R.Action.self, from: json)) },
+      scale: { [unowned self] pools in
+        try scale(Dictionary(uniqueKeysWithValues: pools.map { (JobKind($0.key), $0.value) }))
+        return Dictionary(uniqueKeysWithValues: configurationTargets())
+      }
+    )
+  }
+
+  private func configurationTargets() -> [(String, Int)] {
+    runtime.pools.values.map { ($0.kind.rawValue, $0.configuration.size) }
+  }
+
+  /// Publishes state to subscribers once per burst of actions, never more often than every 5 ms.
+  private func stateMayHaveChanged() {
+    guard let control, control.hasSubscribers, !publication.isScheduled else { return }
+    publication.isScheduled = true
+    let delay = publication.delayBeforeNext()
+    Task { [weak self] in
+      if delay > .zero { try? await Task.sleep(for: delay) }
+      self?.publishState()
+    }
+  }
+
+  private func publishState() {
+    publication.isScheduled = false
+    guard let control else { return }
+    let state = store.state
+    guard publication.shouldPublish(state) else { return }
+    do {
+      control.publish(try JSONValueCoding.encode(state))
+    } catch {
+      configuration.log("error: the state does not encode as JSON, so subscribers get no updates: \(error)")
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import SwitchyardWire
+
+extension RemoteRuntime {
+  /// Each pool's size, load, outcomes, restarts, latency and worker counters, sorted by kind.
+  func poolStatuses() -> [PoolStatus] {
+    pools.values.sorted { $0.kind.rawValue < $1.kind.rawValue }.map { pool in
+      PoolStatus(
+        kind: pool.kind.rawValue,
+        size: pool.readyCount,
+        target: pool.configuration.size,
+        busy: pool.scheduler.inFlight.values.reduce(0) { $0 + $1.count },
+        queued: pool.scheduler.queuedCount,
+        completed: UInt64(pool.completed),
+        failed: UInt64(pool.failed),
+        retried: UInt64(pool.retried),
+        restarts: UInt64(pool.restarts),
+        latencyP50Micros: Int64(pool.latency.percentile(0.5)),
+        latencyP99Micros: Int64(pool.latency.percentile(0.99)),
+        health: pool.health.description,
+        counters: pool.counters
+      )
+    }
+  }
+
+  /// Every worker process: its pid, state, load and how long since it was last heard from.
+  func workerStatuses() -> [WorkerStatus] {
+    let now = ContinuousClock.now
+    return pools.values
+      .flatMap { pool in pool.workers.values.map { (pool, $0) } }
+      .sorted { ($0.1.kind.rawValue, $0.1.id) < ($1.1.kind.rawValue, $1.1.id) }
+      .map { pool, process in
+        WorkerStatus(
+          pid: process.pid,
+          kind: process.kind.rawValue,
+          state: process.state.rawValue,
+          inFlight: pool.scheduler.load(of: process.id),
+          lastHeartbeatMillisAgo: (now - process.lastHeard).milliseconds
+        )
+      }
+  }
+}
