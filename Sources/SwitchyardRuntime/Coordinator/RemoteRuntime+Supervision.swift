@@ -27,6 +27,7 @@ extension RemoteRuntime {
         throw error
       }
       pool.workers[id] = WorkerProcess(id: id, kind: kind, connection: connection)
+      spawnedPIDs.append(pid)
     } catch {
       log("error: could not start a '\(kind)' worker: \(error)")
       restart(pool)

@@ -19,6 +19,8 @@ final class RemoteRuntime {
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   var staleFrames: Int64 = 0
   var nextPingNonce: UInt64 = 0
+  /// Every worker pid this runtime started, so tests can prove none outlives it.
+  var spawnedPIDs: [Int32] = []
   private var nextEffectID: UInt64 = 1
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in self?.handle(events) }

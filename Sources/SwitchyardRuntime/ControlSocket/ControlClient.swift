@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwitchyardWire
+
+/// A blocking client of a coordinator's control socket, for the `switchyard` commands and tests.
+///
+/// ```swift
+/// let client = try ControlClient(socketPath: ".switchyard/control.sock")
+/// let reply = try client.request(.status(id: 1))
+/// ```
+public final class ControlClient {
+  private let fd: Int32
+  private var decoder = FrameDecoder()
+  private var buffered: [ControlMessage] = []
+
+  /// Connects to the socket at `socketPath`.
+  public init(socketPath: String) throws(ControlClientError) {
+    guard var address = unixSocketAddress(socketPath) else { throw .connectFailed(path: socketPath, errno: ENAMETOOLONG) }
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw .connectFailed(path: socketPath, errno: errno) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard connected == 0 else {
+      let code = errno
+      Glibc.close(fd)
+      throw .connectFailed(path: socketPath, errno: code)
+    }
+    self.fd = fd
+  }
+
+  deinit {
+    Glibc.close(fd)
+  }
+
+  /// Sends one message.
+  public func send(_ message: ControlMessage) throws(ControlClientError) {
+    var bytes: [UInt8] = []
+    message.appendFrame(to: &bytes)
+    // A client that stopped reading must not kill us with SIGPIPE: MSG_NOSIGNAL turns it into EPIPE.
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        throw .closed
+      }
+      offset += sent
+    }
+  }
+
+  /// The next message from the coordinator, waiting at most `timeout`.
+  public func receive(timeout: Duration = .seconds(5)) throws(ControlClientError) -> ControlMessage {
+    if !buffered.isEmpty { return buffered.removeFirst() }
+    return try readNext(until: .now + timeout)
+  }
+
+  /// Sends a request and returns the first reply carrying its id; other messages that arrive
+  /// meanwhile (subscription updates) are kept for ``receive(timeout:)``.
+  public func request(_ message: ControlMessage, timeout: Duration = .seconds(5)) throws(ControlClientError) -> ControlMessage {
+    try send(message)
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let reply = try readNext(until: deadline)
+      let isUpdate = reply.typeName == "stateChanged" && message.typeName != "subscribe"
+      if reply.id == message.id, !isUpdate { return reply }
+      if case .error(nil, _, _) = reply { return reply }
+      buffered.append(reply)
+    }
+  }
+
+  private func readNext(until deadline: ContinuousClock.Instant) throws(ControlClientError) -> ControlMessage {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      do {
+        if let payload = try decoder.next() { return try ControlMessage(payload: payload) }
+      } catch {
+        throw .malformed("\(error)")
+      }
+      let remaining = deadline - .now
+      guard remaining > .zero else { throw .timedOut }
+      var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&pfd, 1, Int32(max(1, remaining.milliseconds)))
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { throw .timedOut }
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw .closed }
+      buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why talking to a coordinator's control socket failed.
+public enum ControlClientError: Error, Equatable, CustomStringConvertible {
+  /// Nothing accepts connections at the path: no coordinator runs there.
+  case connectFailed(path: String, errno: Int32)
+  /// No reply came in time.
+  case timedOut
+  /// The coordinator closed the connection.
+  case closed
+  /// The coordinator sent something that is not a control message.
+  case malformed(String)
+
+  public var description: String {
+    switch self {
+    case let .connectFailed(path, code):
+      "Cannot reach a coordinator at \(path): \(String(cString: strerror(code))). Is 'switchyard start' running with this --run-dir?"
+    case .timedOut:
+      "The coordinator did not answer in time."
+    case .closed:
+      "The coordinator closed the connection."
+    case let .malformed(reason):
+      "The coordinator sent a malformed message: \(reason)."
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+@testable import SwitchyardRuntime
+
+/// Workers that die, hang, or write garbage: detected, replaced, and their effects never lost.
+@MainActor
+@Suite(.serialized)
+struct SupervisionTests {
+  @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
+    try await withCoordinator { coordinator in
+      let job = ProbeJob(tag: "t", outputs: 40, intervalMillis: 10)
+      coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
+      try await coordinator.waitForRun("a") { $0.outputs.count >= 3 }
+      let victim = try #require(coordinator.status().workers.first { $0.inFlight == 1 }).pid
+      kill(victim, SIGKILL)
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+      #expect(run.attempts == 2)
+      #expect(run.outputs.suffix(40) == Array(0..<40))
+      try await coordinator.waitUntilReady(2)
+      #expect(!coordinator.readyWorkerPIDs.contains(victim))
+      #expect(coordinator.probePool.retried == 1)
+      #expect(coordinator.probePool.restarts == 1)
+    }
+  }
+
+  @Test func aKilledWorkersNonRetryableEffectFailsWithWorkerLost() async throws {
+    try await withCoordinator { coordinator in
+      let job = ProbeJob(tag: "t", outputs: 40, intervalMillis: 10, retryable: false)
+      coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
+      try await coordinator.waitForRun("a") { $0.outputs.count >= 3 }
+      let victim = try #require(coordinator.status().workers.first { $0.inFlight == 1 }).pid
+      kill(victim, SIGKILL)
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.failure?.code == .workerLost)
+      try await coordinator.waitUntilReady(2)
+    }
+  }
+
+  @Test func tooManyRestartsMarkThePoolFailedAndTheCoordinatorKeepsServing() async throws {
+    let policy = RestartPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(50), maxRestarts: 2, window: .seconds(30))
+    try await withCoordinator(pool: testPool(size: 1, restartPolicy: policy)) { coordinator in
+      // Every attempt crashes its worker: three crashes are more than two restarts allow.
+      let job = ProbeJob(tag: "t", behavior: .crash, misbehaveThroughAttempt: .max)
+      coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .failed)
+      try await eventually("the pool to fail") { coordinator.probePool.health == "failed" }
+      #expect(coordinator.probePool.restarts == 2)
+
+      coordinator.store.send(.start(name: "b", job: ProbeJob(tag: "b"), cancelInFlight: false))
+      let refused = try await coordinator.waitForRun("b") { $0.outcome != .running }
+      #expect(refused.failure?.code == .unavailable)
+
+      try coordinator.scale([ProbeJob.kind: 1])
+      try await coordinator.waitUntilReady(1)
+      coordinator.store.send(.start(name: "c", job: ProbeJob(tag: "c"), cancelInFlight: false))
+      #expect(try await coordinator.waitForRun("c") { $0.outcome != .running }.outcome == .finished)
+    }
+  }
+
+  @Test func aWorkerThatStopsAnsweringHeartbeatsIsKilledAndReplaced() async throws {
+    let pool = testPool(heartbeatInterval: .milliseconds(50), heartbeatTimeout: .milliseconds(400))
+    try await withCoordinator(pool: pool) { coordinator in
+      // The probe SIGSTOPs its own worker: it answers nothing, but its pipe stays open.
+      coordinator.store.send(.start(name: "a", job: ProbeJob(tag: "t", outputs: 3, behavior: .hang, misbehaveAfter: 1), cancelInFlight: false))
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+      #expect(run.attempts == 2)
+      try await coordinator.waitUntilReady(2)
+      #expect(coordinator.probePool.restarts == 1)
+    }
+  }
+
+  @Test func aWorkerThatWritesGarbageIsReplacedAndItsEffectRetried() async throws {
+    try await withCoordinator { coordinator in
+      coordinator.store.send(.start(name: "a", job: ProbeJob(tag: "t", outputs: 2, behavior: .garbage, misbehaveAfter: 1), cancelInFlight: false))
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+      #expect(run.attempts == 2)
+      try await coordinator.waitUntilReady(2)
+      #expect(coordinator.probePool.restarts == 1)
+    }
+  }
+
+  @Test func aWorkerThatClosesItsOutputIsDetectedAndReplaced() async throws {
+    try await withCoordinator { coordinator in
+      coordinator.store.send(.start(name: "a", job: ProbeJob(tag: "t", outputs: 2, behavior: .closeOutput, misbehaveAfter: 1), cancelInFlight: false))
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+      try await coordinator.waitUntilReady(2)
+      #expect(coordinator.probePool.restarts == 1)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+import SwitchyardWire
+@testable import SwitchyardRuntime
+
+/// A coordinator running ``ProbeFeature`` in this test process, with real worker processes.
+typealias ProbeCoordinator = Coordinator<ProbeFeature>
+
+/// Quick supervision settings, so tests of crashes and hangs finish in moments.
+func testPool(
+  size: Int = 2,
+  maxInFlightPerWorker: Int = 64,
+  maxQueued: Int = 1024,
+  restartPolicy: RestartPolicy = RestartPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(100)),
+  heartbeatInterval: Duration = .milliseconds(100),
+  heartbeatTimeout: Duration = .seconds(3),
+  drainTimeout: Duration = .seconds(5)
+) -> PoolConfiguration {
+  PoolConfiguration(
+    kind: ProbeJob.kind,
+    size: size,
+    maxInFlightPerWorker: maxInFlightPerWorker,
+    maxQueued: maxQueued,
+    restartPolicy: restartPolicy,
+    retryBackoff: .milliseconds(10),
+    heartbeatInterval: heartbeatInterval,
+    heartbeatTimeout: heartbeatTimeout,
+    drainTimeout: drainTimeout
+  )
+}
+
+/// Starts a coordinator, waits for its pool to be ready, runs `body` within `seconds`, and — pass
+/// or fail — shuts it down and checks that every worker it ever started is gone.
+@MainActor
+func withCoordinator(
+  pool: PoolConfiguration = testPool(),
+  seconds: Double = 20,
+  servesControlSocket: Bool = false,
+  _ body: @MainActor @escaping (ProbeCoordinator) async throws -> Void
+) async throws {
+  let runDirectory = makeRunDirectory()
+  let coordinator = ProbeCoordinator(
+    configuration: CoordinatorConfiguration(
+      runDirectory: runDirectory,
+      pools: [pool],
+      workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
+      shutdownGrace: .milliseconds(500),
+      servesControlSocket: servesControlSocket,
+      tickInterval: .milliseconds(20),
+      log: { print("LOG", $0) }
+    ),
+    initialState: ProbeFeature.State(),
+    reducer: ProbeFeature()
+  )
+  try coordinator.start()
+  var failure: (any Error)?
+  do {
+    try await withTimeout(seconds, "the coordinator test") {
+      try await coordinator.waitUntilReady(pool.size)
+      try await body(coordinator)
+    }
+  } catch {
+    failure = error
+  }
+  await coordinator.shutdown()
+  for pid in coordinator.runtime.spawnedPIDs {
+    #expect(!processExists(pid), "worker \(pid) outlived its coordinator")
+  }
+  try? FileManager.default.removeItem(atPath: runDirectory)
+  if let failure { throw failure }
+}
+
+extension Coordinator where R == ProbeFeature {
+  /// Waits until the probe pool has `size` ready workers.
+  func waitUntilReady(_ size: Int, within seconds: Double = 10) async throws {
+    try await eventually("\(size) ready workers", within: seconds) { probePool.size == size && probePool.health == "healthy" }
+  }
+
+  /// The probe pool's status.
+  var probePool: PoolStatus {
+    status().pools.first { $0.kind == ProbeJob.kind.rawValue }!
+  }
+
+  /// The pids of the probe pool's ready workers.
+  var readyWorkerPIDs: [Int32] {
+    status().workers.filter { $0.state == "ready" }.map(\.pid)
+  }
+
+  /// Waits until the run under `name` satisfies `condition`, observing state rather than polling.
+  @discardableResult
+  func waitForRun(_ name: String, _ condition: @escaping @Sendable (ProbeRun) -> Bool) async throws -> ProbeRun {
+    for await run in store.observe(\.runs[name]) {
+      if let run, condition(run) { return run }
+    }
+    throw CancellationError()
+  }
+}
