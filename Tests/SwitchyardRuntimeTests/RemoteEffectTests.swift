@@ -52,7 +52,7 @@ struct RemoteEffectTests {
     } withDependencies: {
       $0.jobExecutor = executor
     }
-    let job = ProbeJob(tag: "t", outputs: 1_000, intervalMillis: 5)
+    let job = ProbeJob(tag: "t", outputs: 1, intervalMillis: 60_000)
     await store.send(.start(name: "a", job: job, cancelInFlight: false)) {
       $0.runs["a"] = ProbeRun(tag: "t")
     }

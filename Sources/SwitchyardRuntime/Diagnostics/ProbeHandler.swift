@@ -49,6 +49,8 @@ public struct ProbeHandler: JobHandler {
       _exit(3)
     case .hang:
       kill(getpid(), SIGSTOP)
+      // The stop reaches every thread in its own time; this one must not emit meanwhile.
+      while true { pause() }
     case .garbage:
       let garbage: [UInt8] = [0, 0, 0, 7] + Array("garbage".utf8)
       _ = garbage.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A child process started with `posix_spawn`, connected by three pipes.
 ///
@@ -15,6 +16,9 @@ final class ChildProcess: Sendable {
   let stdout: Int32
   /// The read end of the child's standard error.
   let stderr: Int32
+  /// Whether the child has been reaped; guarded so no signal is sent to its pid once the kernel may
+  /// have given that pid to another process.
+  private let isReaped = Mutex(false)
 
   private init(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32) {
     self.pid = pid
@@ -63,9 +67,12 @@ final class ChildProcess: Sendable {
     return ChildProcess(pid: pid, stdin: input.write, stdout: output.read, stderr: errors.read)
   }
 
-  /// Sends `signal` to the child; harmless once it has exited but not yet been reaped.
+  /// Sends `signal` to the child, unless it has already been reaped.
   func kill(_ signal: Int32 = SIGKILL) {
-    _ = Glibc.kill(pid, signal)
+    isReaped.withLock { reaped in
+      guard !reaped else { return }
+      _ = Glibc.kill(pid, signal)
+    }
   }
 
   /// Reaps the child: waits for it to exit and returns how it ended.
@@ -74,19 +81,28 @@ final class ChildProcess: Sendable {
   /// is killed, so a worker that closes its pipe but lingers never outlives its connection.
   func reap(patience: Duration) -> ExitStatus {
     let deadline = ContinuousClock.now + patience
-    var status: Int32 = 0
+    var killed = false
     while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid { return Self.exitStatus(status) }
-      if result < 0, errno != EINTR { return .unknown }
-      if ContinuousClock.now >= deadline { break }
-      usleep(1_000)
+      let status = isReaped.withLock { reaped -> ExitStatus? in
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+          reaped = true
+          return Self.exitStatus(status)
+        }
+        if result < 0, errno != EINTR {
+          reaped = true
+          return .unknown
+        }
+        return nil
+      }
+      if let status { return status }
+      if !killed, ContinuousClock.now >= deadline {
+        kill()
+        killed = true
+      }
+      usleep(500)
     }
-    kill(SIGKILL)
-    while waitpid(pid, &status, 0) == -1 {
-      guard errno == EINTR else { return .unknown }
-    }
-    return Self.exitStatus(status)
   }
 
   // The macros WIFEXITED and friends are not imported; these are their definitions.

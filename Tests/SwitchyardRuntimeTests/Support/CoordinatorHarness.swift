@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import Synchronization
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRuntime
@@ -40,6 +41,7 @@ func withCoordinator(
   _ body: @MainActor @escaping (ProbeCoordinator) async throws -> Void
 ) async throws {
   let runDirectory = makeRunDirectory()
+  let log = LogLines()
   let coordinator = ProbeCoordinator(
     configuration: CoordinatorConfiguration(
       runDirectory: runDirectory,
@@ -48,7 +50,7 @@ func withCoordinator(
       shutdownGrace: .milliseconds(500),
       servesControlSocket: servesControlSocket,
       tickInterval: .milliseconds(20),
-      log: { print("LOG", $0) }
+      log: { log.append($0) }
     ),
     initialState: ProbeFeature.State(),
     reducer: ProbeFeature()
@@ -68,7 +70,10 @@ func withCoordinator(
     #expect(!processExists(pid), "worker \(pid) outlived its coordinator")
   }
   try? FileManager.default.removeItem(atPath: runDirectory)
-  if let failure { throw failure }
+  if let failure {
+    print("The coordinator's log:\n" + log.lines.joined(separator: "\n"))
+    throw failure
+  }
 }
 
 extension Coordinator where R == ProbeFeature {
@@ -94,5 +99,18 @@ extension Coordinator where R == ProbeFeature {
       if let run, condition(run) { return run }
     }
     throw CancellationError()
+  }
+}
+
+/// A coordinator's log lines, kept to print when its test fails.
+final class LogLines: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  func append(_ line: String) {
+    storage.withLock { $0.append(line) }
+  }
+
+  var lines: [String] {
+    storage.withLock { $0 }
   }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import SwitchyardWire
+@testable import SwitchyardRuntime
+
+/// `switchyard start` as a real process, driven through its control socket.
+@MainActor
+@Suite(.serialized)
+struct ControlSocketTests {
+  @Test func statusStateSendSubscribeAndScale() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=2")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      let client = try await coordinator.connect()
+      try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
+
+      let subscribed = try client.request(.subscribe(id: 7, path: "runs.a.outcome"))
+      #expect(subscribed == .stateChanged(id: 7, path: "runs.a.outcome", value: .null))
+
+      let start: JSONValue = .object([
+        "start": .object(["name": "a", "job": .object(["tag": "t", "outputs": 3]), "cancelInFlight": false])
+      ])
+      #expect(try client.request(.send(id: 2, action: start)) == .sent(id: 2))
+      var outcomes: [JSONValue] = []
+      while outcomes.last != "finished" {
+        guard case let .stateChanged(7, _, value) = try client.receive() else { continue }
+        outcomes.append(value)
+      }
+      // De-duplicated: each distinct value once, in order.
+      #expect(outcomes == ["running", "finished"])
+
+      let slice = try client.request(.state(id: 3, path: "runs.a.outputs"))
+      #expect(slice == .stateSlice(id: 3, path: "runs.a.outputs", value: [0, 1, 2]))
+
+      let bad = try client.request(.send(id: 4, action: .object(["launch": .object([:])])))
+      guard case let .error(4, code, message) = bad else { throw TimedOut(what: "an error for a bad action") }
+      #expect(code == "badAction")
+      #expect(message.contains("Action"))
+
+      #expect(try client.request(.scale(id: 5, pools: ["probe": 3])) == .scaled(id: 5, pools: ["probe": 3]))
+      try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
+      let unknown = try client.request(.scale(id: 6, pools: ["nope": 1]))
+      guard case .error(6, "badScale", _) = unknown else { throw TimedOut(what: "an error for an unknown pool") }
+
+      let report = try client.status()
+      #expect(report.coordinator.actionsTotal >= 5)
+      #expect(report.pools.first?.completed == 1)
+      #expect(report.workers.count == 3)
+      #expect(await coordinator.terminate() == 0)
+    }
+  }
+
+  @Test func manyClientsAtOnceAndASlowSubscriberNeverBlocksTheCoordinator() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=1")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      var clients: [ControlClient] = []
+      for _ in 0..<8 { clients.append(try await coordinator.connect()) }
+      // This one subscribes to everything and never reads.
+      try clients[0].send(.subscribe(id: 1, path: ""))
+      let job: JSONValue = .object(["tag": "t", "outputs": 2_000, "payloadBytes": 64])
+      let start: JSONValue = .object(["start": .object(["name": "a", "job": job, "cancelInFlight": false])])
+      #expect(try clients[1].request(.send(id: 2, action: start)) == .sent(id: 2))
+      try await eventually("the run to finish") {
+        (try? clients[2].request(.state(id: 3, path: "runs.a.outcome"))) == .stateSlice(id: 3, path: "runs.a.outcome", value: "finished")
+      }
+      for client in clients[3...] {
+        #expect(try client.status().coordinator.actionsTotal >= 2_000)
+      }
+      #expect(await coordinator.terminate() == 0)
+    }
+  }
+
+  @Test func aSecondCoordinatorOnTheSameRunDirectoryRefusesToStart() async throws {
+    let first = try CoordinatorProcess(pools: "probe=1")
+    defer { first.cleanUp() }
+    try await withTimeout(20) {
+      _ = try await first.connect()
+      let second = try CoordinatorProcess(pools: "probe=1", runDirectory: first.runDirectory)
+      second.process.waitUntilExit()
+      #expect(second.process.terminationStatus == 2)
+      #expect(second.log.contains("already running in \(first.runDirectory)"))
+      let client = try await first.connect()
+      #expect(try client.status().coordinator.pid == first.process.processIdentifier)
+      #expect(await first.terminate() == 0)
+    }
+  }
+
+  @Test func aStaleSocketFromADeadCoordinatorIsCleanedUp() async throws {
+    let dead = try CoordinatorProcess(pools: "probe=1")
+    defer { dead.cleanUp() }
+    try await withTimeout(20) {
+      _ = try await dead.connect()
+      kill(dead.process.processIdentifier, SIGKILL)
+      dead.process.waitUntilExit()
+      #expect(FileManager.default.fileExists(atPath: dead.socketPath))
+      let next = try CoordinatorProcess(pools: "probe=1", runDirectory: dead.runDirectory)
+      defer { next.cleanUp() }
+      let client = try await next.connect()
+      #expect(try client.status().coordinator.pid == next.process.processIdentifier)
+      #expect(await next.terminate() == 0)
+    }
+  }
+
+  @Test func shutdownLeavesNoChildProcessAndRemovesTheSocket() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=3")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      let client = try await coordinator.connect()
+      try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
+      let workers = try client.status().workers.map(\.pid)
+      // One of them is busy with a long job when the signal comes.
+      let job: JSONValue = .object(["tag": "t", "outputs": 1, "intervalMillis": 60_000])
+      _ = try client.request(.send(id: 2, action: .object(["start": .object(["name": "a", "job": job, "cancelInFlight": false])])))
+      #expect(await coordinator.terminate() == 0)
+      for pid in workers { #expect(!processExists(pid), "worker \(pid) outlived the coordinator") }
+      #expect(!FileManager.default.fileExists(atPath: coordinator.socketPath))
+    }
+  }
+
+  @Test func workersExitByThemselvesWhenTheCoordinatorDies() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=2")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      let client = try await coordinator.connect()
+      try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
+      let workers = try client.status().workers.map(\.pid)
+      kill(coordinator.process.processIdentifier, SIGKILL)
+      coordinator.process.waitUntilExit()
+      // Orphans are reparented to init, which reaps them once they exit.
+      try await eventually("the orphaned workers to exit") { workers.allSatisfy { !processExists($0) } }
+    }
+  }
+}
