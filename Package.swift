@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → Runtime → Wire → ComposableArchitecture; Net serves workers and upstream.
+// Layers point one way: switchyard → Runtime → Wire; Runtime → ComposableArchitecture.
+// Net (HTTP, WebSocket) serves the workers and the upstream command only.
 let package = Package(
   name: "Switchyard",
   products: [
@@ -11,7 +12,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ComposableArchitecture"),
+    .target(name: "SwitchyardWire"),
+    .target(name: "SwitchyardNet"),
     .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
   ]
 )
