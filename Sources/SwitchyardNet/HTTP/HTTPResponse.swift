@@ -13,7 +13,7 @@ public struct HTTPResponse: Sendable {
   /// A route's decision to take over the connection as a WebSocket.
   struct WebSocketUpgrade: Sendable {
     var maxMessageSize: Int
-    var handler: @Sendable (WebSocketConnection) async -> Void
+    var handler: @Sendable (WebSocketConnection) async throws -> Void
   }
 
   /// A response with the given parts.
@@ -49,14 +49,15 @@ public struct HTTPResponse: Sendable {
   }
 
   /// Accepts a WebSocket handshake: the server answers 101 and runs `handler` with the
-  /// connection, which is closed when `handler` returns.
+  /// connection, which is closed when `handler` returns, with
+  /// ``WebSocketCloseCode/internalError`` if it threw.
   ///
   /// Return it only when ``HTTPRequest/isWebSocketUpgrade`` is true; for any other request the
   /// server answers 400 instead. When the peer closes first, the task running `handler` is
   /// cancelled and ``WebSocketConnection/messages`` finishes.
   public static func webSocket(
     maxMessageSize: Int = WebSocketConnection.defaultMaxMessageSize,
-    handler: @escaping @Sendable (WebSocketConnection) async -> Void
+    handler: @escaping @Sendable (WebSocketConnection) async throws -> Void
   ) -> HTTPResponse {
     HTTPResponse(upgrade: WebSocketUpgrade(maxMessageSize: maxMessageSize, handler: handler))
   }

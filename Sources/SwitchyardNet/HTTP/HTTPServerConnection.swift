@@ -90,8 +90,13 @@ struct HTTPServerConnection {
       connection.startClose(WebSocketCloseStatus(code: .goingAway, reason: "server stopping"))
     }
     let handler = Task.detached {
-      await upgrade.handler(connection)
-      await connection.close()
+      do {
+        try await upgrade.handler(connection)
+        await connection.close()
+      } catch {
+        // A handler ended by the connection failing finds it closed already; this is a no-op then.
+        await connection.close(code: .internalError)
+      }
     }
     connection.readLoop()
     handler.cancel()
