@@ -1,20 +1,24 @@
 /// A coding key made at run time: an object member's name or an array index.
 struct WireCodingKey: CodingKey {
-  let stringValue: String
+  private let name: String?
   let intValue: Int?
 
   init(_ string: String) {
-    stringValue = string
+    name = string
     intValue = nil
   }
 
   init(_ index: Int) {
-    stringValue = "Index \(index)"
+    name = nil
     intValue = index
   }
 
   init(stringValue: String) { self.init(stringValue) }
   init(intValue: Int) { self.init(intValue) }
+
+  /// The member's name, or `Index N` as Foundation names array positions; built only when asked,
+  /// since encoders create a key for every array element.
+  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
   static let `super` = WireCodingKey("super")
 }

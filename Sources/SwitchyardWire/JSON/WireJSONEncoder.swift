@@ -51,16 +51,21 @@ public struct WireJSONEncoder: Sendable {
     if outputFormatting.isEmpty {
       let start = buffer.count
       let encoder = StreamEncoder(options: options)
-      swap(&buffer, &encoder.state.pointee.bytes)
-      do {
-        try encoder.encodeTopLevel(value)
+      // The encoder owns the state's memory; it must outlive every access through `state`.
+      let done = try withExtendedLifetime(encoder) { () throws -> Bool in
         swap(&buffer, &encoder.state.pointee.bytes)
-        return
-      } catch {
-        swap(&buffer, &encoder.state.pointee.bytes)
-        buffer.removeSubrange(start...)
-        guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
+        do {
+          try encoder.encodeTopLevel(value)
+          swap(&buffer, &encoder.state.pointee.bytes)
+          return true
+        } catch {
+          swap(&buffer, &encoder.state.pointee.bytes)
+          buffer.removeSubrange(start...)
+          guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
+          return false
+        }
       }
+      if done { return }
     }
     let root = TreeNode()
     try TreeEncoder(node: root, codingPath: [], options: options).encode(value)

@@ -138,7 +138,7 @@ final class StreamEncoder: Encoder {
     let mark = state.pointee.bytes.count
     state.pointee.slotMark = mark
     state.pointee.atTopLevel = true
-    try encode(value, key: nil)
+    try encode(value, key: WireCodingKey?.none)
     if state.pointee.needsTree { throw NeedsTree() }
     if state.pointee.bytes.count == mark {
       throw EncodingError.invalidValue(
@@ -148,7 +148,7 @@ final class StreamEncoder: Encoder {
 
   /// Encodes one value where the current member or element goes.
   @inline(__always)
-  func encode<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+  func encode<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
     if T.self == String.self {
       JSONWriting.appendString(unsafeBitCast(value, to: String.self), to: &state.pointee.bytes)
     } else if T.self == Int.self {
@@ -172,7 +172,7 @@ final class StreamEncoder: Encoder {
     }
   }
 
-  private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+  private func encodeNested<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
     let depth = state.pointee.open.count
     guard depth < options.maxDepth else {
       throw EncodingError.invalidValue(

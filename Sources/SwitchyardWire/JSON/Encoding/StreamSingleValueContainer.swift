@@ -60,6 +60,6 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try slot()
-    try encoder.encode(value, key: nil)
+    try encoder.encode(value, key: WireCodingKey?.none)
   }
 }
