@@ -3,6 +3,7 @@ import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
 // Layers point one way: switchyard → Runtime → Wire; Runtime → ComposableArchitecture.
+// Net (HTTP, WebSocket) serves the workers and the upstream command only.
 let package = Package(
   name: "Switchyard",
   products: [
@@ -13,6 +14,7 @@ let package = Package(
   targets: [
     .target(name: "ComposableArchitecture"),
     .target(name: "SwitchyardWire"),
+    .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
