@@ -13,6 +13,7 @@ public enum ControlClientError: Error, Equatable, CustomStringConvertible {
   /// The coordinator sent something that is not a control message.
   case malformed(String)
 
+  /// A sentence saying what went wrong and what to try.
   public var description: String {
     switch self {
     case let .connectFailed(path, code):

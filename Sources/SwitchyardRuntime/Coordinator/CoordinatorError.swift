@@ -17,6 +17,7 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   /// A pool size below zero.
   case invalidPoolSize(JobKind, Int)
 
+  /// A sentence saying what went wrong and what to do about it.
   public var description: String {
     switch self {
     case let .alreadyRunning(runDirectory, pid):

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SwitchyardWire
 
 extension RemoteRuntime {
@@ -79,6 +82,7 @@ extension RemoteRuntime {
       return process.kill(because: "wrong kind \(hello.kind ?? "none")")
     }
     guard process.state == .starting else { return }
+    process.connection.send(.hello(Hello(role: "coordinator", pid: getpid(), capabilities: ["cancel", "ping", "shutdown"])))
     process.state = .ready
     dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
     pool.refreshHealth()

@@ -30,6 +30,7 @@ public struct ProbeFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
+  /// Starts, cancels and records probe runs.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case let .start(name, job, cancelInFlight):

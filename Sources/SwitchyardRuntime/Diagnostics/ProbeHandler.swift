@@ -7,6 +7,7 @@ public struct ProbeHandler: JobHandler {
   /// Creates the handler.
   public init() {}
 
+  /// Emits the job's outputs on its schedule, misbehaving as it asks on the attempts it names.
   public func run(_ job: ProbeJob, context: JobContext<ProbeOutput>) async throws {
     context.increment("probesStarted")
     let payload = String(repeating: "x", count: job.payloadBytes)

@@ -22,8 +22,10 @@ public struct ProbeJob: RemoteJob, Equatable {
     case ignoreCancellation
   }
 
+  /// One output per emitted value.
   public typealias Output = ProbeOutput
 
+  /// The runtime's diagnostic pool: `switchyard worker probe`.
   public static let kind: JobKind = "probe"
 
   /// Echoed in every output, to tell runs apart.
@@ -68,8 +70,10 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.timeoutMillis = timeoutMillis
   }
 
+  /// ``retryable``.
   public var isRetryable: Bool { retryable }
 
+  /// ``timeoutMillis`` as a duration.
   public var timeout: Duration? { timeoutMillis.map { .milliseconds($0) } }
 }
 

@@ -11,7 +11,7 @@ enum ActionDecoding {
     do {
       return try JSONValueCoding.decode(Action.self, from: json)
     } catch let error as DecodingError {
-      throw Failure(description: "Not a \(Action.self): \(describe(error))")
+      throw Failure(description: "Not a \(String(reflecting: Action.self)): \(describe(error))")
     }
   }
 

@@ -4,11 +4,11 @@ import SwitchyardWire
 enum JSONValueCoding {
   /// Encodes `value` as a JSON value.
   static func encode(_ value: some Encodable) throws -> JSONValue {
-    try WireJSONDecoder().decode(JSONValue.self, from: WireJSONEncoder().encode(value))
+    try WireJSONDecoder().parse(WireJSONEncoder().encode(value))
   }
 
   /// Decodes a `T` from a JSON value.
   static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try WireJSONDecoder().decode(T.self, from: WireJSONEncoder().encode(value))
+    try WireJSONDecoder().decode(T.self, from: value)
   }
 }

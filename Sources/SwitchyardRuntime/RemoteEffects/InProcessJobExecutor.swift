@@ -30,6 +30,7 @@ public final class InProcessJobExecutor: JobExecutor {
     counts.withLock { $0 }
   }
 
+  /// Runs `job` on the handler for its kind, in this process.
   public func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
     guard let handler = handlers[Job.kind] else {
       throw JobFailure(code: .unavailable, message: "No handler for '\(Job.kind)' jobs in this executor.")

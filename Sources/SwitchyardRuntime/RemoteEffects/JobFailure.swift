@@ -10,19 +10,23 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
       self.rawValue = rawValue
     }
 
+    /// Creates a code from a string literal: `"probeFailed"`.
     public init(stringLiteral value: String) {
       self.init(value)
     }
 
+    /// Decodes a code from its string.
     public init(from decoder: any Decoder) throws {
       self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes the code as its string.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(rawValue)
     }
 
+    /// The code as it appears on the wire.
     public var description: String { rawValue }
 
     /// The pool's queue was full: the job was refused rather than buffered without bound.
@@ -53,6 +57,7 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
     self.retryable = retryable
   }
 
+  /// The code, then the message.
   public var description: String {
     "\(code): \(message)"
   }

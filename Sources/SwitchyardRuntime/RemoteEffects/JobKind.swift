@@ -8,18 +8,22 @@ public struct JobKind: Hashable, Codable, Sendable, ExpressibleByStringLiteral, 
     self.rawValue = rawValue
   }
 
+  /// Creates a kind from a string literal: `"search"`.
   public init(stringLiteral value: String) {
     self.init(value)
   }
 
+  /// Decodes a kind from its name.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))
   }
 
+  /// Encodes the kind as its name.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
   }
 
+  /// The kind's name.
   public var description: String { rawValue }
 }

@@ -32,7 +32,10 @@ public protocol RemoteJob: Codable, Sendable {
 }
 
 extension RemoteJob {
+  /// Jobs are retryable unless they say otherwise.
   public var isRetryable: Bool { true }
+  /// Three attempts in all.
   public var maxAttempts: Int { 3 }
+  /// Thirty seconds from start to close.
   public var timeout: Duration? { .seconds(30) }
 }

@@ -3,35 +3,45 @@ import Glibc
 #endif
 import Foundation
 
-/// Writes frames to a descriptor from one thread, coalescing everything queued meanwhile into one
-/// `write`.
+/// Writes frames to a non-blocking descriptor: directly from the caller while the pipe has room,
+/// otherwise from one thread that coalesces everything queued meanwhile into one `write`.
 ///
-/// Handlers emit from many tasks at once; appending to a buffer under a lock is all they pay, and
-/// under load a single `write` carries many frames.
+/// The direct write saves waking a thread per frame, which is most of a round trip's latency; when
+/// the reader falls behind, frames pile up and leave many to a `write`.
 final class FrameWriter: @unchecked Sendable {
   // Guards every stored property below.
   private let condition = NSCondition()
   private var pending: [UInt8] = []
   private var isWriting = false
+  private var scratch: [UInt8] = []
   private let fd: Int32
   private let onBrokenPipe: @Sendable () -> Void
 
-  /// Starts the writer thread for `fd`; `onBrokenPipe` runs when the reader is gone.
+  /// Starts the writer thread for `fd`, made non-blocking; `onBrokenPipe` runs when the reader is gone.
   init(fd: Int32, onBrokenPipe: @escaping @Sendable () -> Void) {
     self.fd = fd
     self.onBrokenPipe = onBrokenPipe
+    setNonBlocking(fd)
     let thread = Thread { [self] in self.serve() }
     thread.name = "switchyard-writer"
     thread.start()
   }
 
-  /// Queues the frame of `message`.
+  /// Queues the frame of `message`, writing it at once if nothing is ahead of it.
   func enqueue(_ message: some FrameAppending) {
     condition.lock()
-    let wasEmpty = pending.isEmpty
-    message.appendFrame(to: &pending)
-    if wasEmpty { condition.signal() }
-    condition.unlock()
+    defer { condition.unlock() }
+    guard pending.isEmpty, !isWriting else {
+      message.appendFrame(to: &pending)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    message.appendFrame(to: &scratch)
+    let written = scratch.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written == scratch.count { return }
+    if written < 0, errno != EAGAIN, errno != EINTR { return onBrokenPipe() }
+    pending.append(contentsOf: scratch[max(0, written)...])
+    condition.signal()
   }
 
   /// How many bytes wait to be written.
@@ -60,9 +70,25 @@ final class FrameWriter: @unchecked Sendable {
       swap(&batch, &pending)
       isWriting = true
       condition.unlock()
-      let ok = batch.withUnsafeBytes { writeAll(fd, $0) }
-      guard ok else { return onBrokenPipe() }
+      guard writeWaiting(batch) else { return onBrokenPipe() }
       batch.removeAll(keepingCapacity: true)
     }
+  }
+
+  /// Writes all of `bytes`, waiting with `poll` whenever the pipe is full.
+  private func writeWaiting(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written >= 0 {
+        offset += written
+      } else if errno == EAGAIN {
+        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&pfd, 1, -1)
+      } else if errno != EINTR {
+        return false
+      }
+    }
+    return true
   }
 }
