@@ -13,6 +13,8 @@ struct ControlSocketTests {
     try await withTimeout(20) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
+      let mode = try FileManager.default.attributesOfItem(atPath: coordinator.socketPath)[.posixPermissions] as? Int
+      #expect(mode == 0o600)
 
       let subscribed = try client.request(.subscribe(id: 7, path: "runs.a.outcome"))
       #expect(subscribed == .stateChanged(id: 7, path: "runs.a.outcome", value: .null))

@@ -115,4 +115,24 @@ struct CoordinatorRoundTripTests {
       #expect(coordinator.probePool.restarts == 0)
     }
   }
+
+  @Test func aDrainingWorkerHandsBackWhatItCannotFinishInTime() async throws {
+    try await withCoordinator(pool: testPool(size: 2, drainTimeout: .milliseconds(100))) { coordinator in
+      for name in ["a", "b"] {
+        let job = ProbeJob(tag: name, outputs: 30, intervalMillis: 10, timeoutMillis: nil)
+        coordinator.store.send(.start(name: name, job: job, cancelInFlight: false))
+      }
+      try await eventually("both runs to start") { coordinator.probePool.busy == 2 }
+      try coordinator.scale([ProbeJob.kind: 1])
+      let runs = [
+        try await coordinator.waitForRun("a") { $0.outcome != .running },
+        try await coordinator.waitForRun("b") { $0.outcome != .running },
+      ]
+      #expect(runs.allSatisfy { $0.outcome == .finished })
+      // One run was handed back to the remaining worker and started over there.
+      #expect(runs.map(\.attempts).sorted() == [1, 2])
+      try await eventually("one worker left") { coordinator.status().workers.count == 1 }
+      #expect(coordinator.probePool.restarts == 0)
+    }
+  }
 }
