@@ -93,4 +93,18 @@ struct SupervisionTests {
       #expect(coordinator.probePool.restarts == 1)
     }
   }
+
+  @Test func workerStandardErrorReachesTheLogPrefixedWithKindAndPid() async throws {
+    let policy = RestartPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20), maxRestarts: 2, window: .seconds(30))
+    let pool = testPool(kind: "nonesuch", size: 1, restartPolicy: policy)
+    try await withCoordinator(pool: pool, waitsUntilReady: false) { coordinator, log in
+      // The executable has no 'nonesuch' handler: each worker says so on stderr and exits.
+      try await eventually("the misconfigured pool to fail") {
+        coordinator.status().pools.first?.health == "failed"
+      }
+      let pid = try #require(coordinator.runtime.spawnedPIDs.first)
+      #expect(log.lines.contains("[nonesuch \(pid)] error: this worker has no handler for 'nonesuch' jobs; it serves: probe."))
+      #expect(coordinator.status().pools.first?.restarts == 2)
+    }
+  }
 }

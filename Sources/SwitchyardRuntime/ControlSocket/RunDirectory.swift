@@ -10,6 +10,8 @@ import Glibc
 /// stale and removed, while a live coordinator is never displaced.
 final class RunDirectory: Sendable {
   let path: String
+  /// The directory's absolute path, for status.
+  let absolutePath: String
   let socketPath: String
   private let lockPath: String
   private let lockFD: Int32
@@ -19,6 +21,10 @@ final class RunDirectory: Sendable {
 
   private init(path: String, socketPath: String, lockPath: String, lockFD: Int32) {
     self.path = path
+    self.absolutePath = realpath(path, nil).map { resolved in
+      defer { free(resolved) }
+      return String(cString: resolved)
+    } ?? path
     self.socketPath = socketPath
     self.lockPath = lockPath
     self.lockFD = lockFD

@@ -105,7 +105,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       coordinator: CoordinatorStatus(
         pid: getpid(),
         version: configuration.version,
-        runDir: configuration.runDirectory,
+        runDir: runDirectory?.absolutePath ?? configuration.runDirectory,
         uptimeSeconds: Double((ContinuousClock.now - startedAt).milliseconds) / 1_000,
         stateBytes: (try? WireJSONEncoder().encode(store.state).count) ?? 0,
         actionsTotal: tap.total,

@@ -10,6 +10,7 @@ typealias ProbeCoordinator = Coordinator<ProbeFeature>
 
 /// Quick supervision settings, so tests of crashes and hangs finish in moments.
 func testPool(
+  kind: JobKind = ProbeJob.kind,
   size: Int = 2,
   maxInFlightPerWorker: Int = 64,
   maxQueued: Int = 1024,
@@ -19,7 +20,7 @@ func testPool(
   drainTimeout: Duration = .seconds(5)
 ) -> PoolConfiguration {
   PoolConfiguration(
-    kind: ProbeJob.kind,
+    kind: kind,
     size: size,
     maxInFlightPerWorker: maxInFlightPerWorker,
     maxQueued: maxQueued,
@@ -37,8 +38,20 @@ func testPool(
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
   seconds: Double = 20,
-  servesControlSocket: Bool = false,
   _ body: @MainActor @escaping (ProbeCoordinator) async throws -> Void
+) async throws {
+  try await withCoordinator(pool: pool, seconds: seconds) { coordinator, _ in try await body(coordinator) }
+}
+
+/// ``withCoordinator(pool:seconds:_:)`` with the coordinator's log, and the choice not to wait for
+/// a ready pool.
+@MainActor
+func withCoordinator(
+  pool: PoolConfiguration = testPool(),
+  seconds: Double = 20,
+  servesControlSocket: Bool = false,
+  waitsUntilReady: Bool = true,
+  _ body: @MainActor @escaping (ProbeCoordinator, LogLines) async throws -> Void
 ) async throws {
   let runDirectory = makeRunDirectory()
   let log = LogLines()
@@ -59,8 +72,8 @@ func withCoordinator(
   var failure: (any Error)?
   do {
     try await withTimeout(seconds, "the coordinator test") {
-      try await coordinator.waitUntilReady(pool.size)
-      try await body(coordinator)
+      if waitsUntilReady { try await coordinator.waitUntilReady(pool.size) }
+      try await body(coordinator, log)
     }
   } catch {
     failure = error
