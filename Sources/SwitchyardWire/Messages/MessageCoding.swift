@@ -87,16 +87,7 @@ enum MessageCoding {
   }
 
   static func fieldPath(_ path: [any CodingKey]) -> String {
-    var result = ""
-    for key in path {
-      if let index = key.intValue {
-        result += "[\(index)]"
-      } else {
-        if !result.isEmpty { result += "." }
-        result += key.stringValue
-      }
-    }
-    return result
+    WireJSONDecoder.pathDescription(path)
   }
 
   static func typeDescription(_ type: Any.Type) -> String {
