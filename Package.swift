@@ -19,6 +19,7 @@ let package = Package(
     .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
+    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
   ]
