@@ -111,7 +111,7 @@ import Testing
     (#"{"type":"run","effect":1,"generation":1,"kind":"k","job":{},"attempt":null}"#,
       .mistypedField(type: "run", field: "attempt", expected: "an Int")),
     (#"{"type":"heartbeat","inFlight":1,"counters":{"a":1.5}}"#,
-      .mistypedField(type: "heartbeat", field: "counters.a", expected: "a Int64")),
+      .mistypedField(type: "heartbeat", field: "counters.a", expected: "an Int64")),
     (#"{"type":"hello","version":"1.0","role":"worker","pid":1,"capabilities":"all"}"#,
       .mistypedField(type: "hello", field: "capabilities", expected: "an array")),
   ])

@@ -96,6 +96,6 @@ enum MessageCoding {
     if name.hasPrefix("Optional<") { name = String(name.dropFirst(9).dropLast()) }
     if name.hasPrefix("Dictionary<") { return "an object" }
     if name.hasPrefix("Array<") { return "an array" }
-    return (name.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + name
+    return (name.first.map { "AEIO".contains($0) } ?? false ? "an " : "a ") + name
   }
 }
