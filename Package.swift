@@ -11,7 +11,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ComposableArchitecture"),
-    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture"]),
+    .target(name: "SwitchyardWire"),
+    .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardBenchmarks", "SwitchyardWire"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
   ]
 )

@@ -6,6 +6,9 @@ let usage = """
 
   USAGE: switchyard <command> [options]
 
+  COMMANDS:
+    bench        Measure the store, case paths and codec against their targets.
+
   OPTIONS:
     --help       Show this help.
     --version    Show the version.
@@ -14,6 +17,8 @@ let usage = """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "bench":
+  exit(await BenchCommand.run(Array(arguments.dropFirst())))
 case "--version", "version":
   print("switchyard \(version)")
 case nil, "--help", "-h", "help":
