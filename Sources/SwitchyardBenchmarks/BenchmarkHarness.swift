@@ -5,6 +5,12 @@
 /// operations; the spread between batches is what the p99 reports.
 @MainActor
 public struct BenchmarkHarness {
+  /// A batch: performs the measured operation exactly as many times as it is asked.
+  ///
+  /// The count is passed in so the loop lives in the case's code, where the optimiser sees the
+  /// operation itself and not an opaque closure call per iteration.
+  public typealias Batch = (_ operations: Int) async throws -> Void
+
   /// How long and how often to measure.
   public let mode: BenchmarkMode
   private let clock = ContinuousClock()
@@ -14,31 +20,58 @@ public struct BenchmarkHarness {
     self.mode = mode
   }
 
-  /// Measures `batch`, which must perform the operation exactly as many times as it is asked.
+  /// Measures one operation.
+  public func measure(_ batch: Batch) async throws -> BenchmarkSample {
+    try await run(batch, alternatingWith: nil).0
+  }
+
+  /// Measures two implementations of the same operation, alternating their batches so that a
+  /// change in machine load during the run weighs on both alike.
+  public func compare(
+    _ ours: Batch,
+    with theirs: Batch
+  ) async throws -> (ours: BenchmarkSample, theirs: BenchmarkSample) {
+    let (oursSample, theirsSample) = try await withoutActuallyEscaping(theirs) { theirs in
+      try await run(ours, alternatingWith: theirs)
+    }
+    // `run` returns a second sample whenever it is given a second batch.
+    return (oursSample, theirsSample!)
+  }
+
+  private func run(_ first: Batch, alternatingWith second: Batch?) async throws -> (BenchmarkSample, BenchmarkSample?) {
+    let firstSize = try await calibrate(first)
+    let secondSize = second == nil ? 0 : try await calibrate(second!)
+    for _ in 0..<mode.warmUpBatches {
+      _ = try await time(firstSize, first)
+      if let second { _ = try await time(secondSize, second) }
+    }
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    for _ in 0..<mode.timedBatches {
+      firstTimes.append(try await time(firstSize, first) / Double(firstSize))
+      if let second { secondTimes.append(try await time(secondSize, second) / Double(secondSize)) }
+    }
+    return (
+      BenchmarkSample(perBatch: firstTimes, operationsPerBatch: firstSize),
+      second == nil ? nil : BenchmarkSample(perBatch: secondTimes, operationsPerBatch: secondSize)
+    )
+  }
+
+  /// The number of operations that makes a batch last the mode's batch time.
   ///
-  /// The operation count is passed in so the loop lives in the caller's code, where the optimiser
-  /// sees the operation itself and not an opaque closure call per iteration.
-  public func measure(_ batch: (_ operations: Int) async throws -> Void) async rethrows -> BenchmarkSample {
+  /// Growing the batch until it does also warms the code being measured.
+  private func calibrate(_ batch: Batch) async throws -> Int {
     var operations = 1
-    // Doubling until a batch takes the mode's batch time also warms the code being measured.
     while operations < 1 << 30 {
       let elapsed = try await time(operations, batch)
       if elapsed >= mode.batchNanoseconds { break }
       let scale = elapsed > 0 ? mode.batchNanoseconds / elapsed : 2
       operations = max(operations * 2, Int(Double(operations) * min(scale, 16)))
     }
-    for _ in 0..<mode.warmUpBatches {
-      _ = try await time(operations, batch)
-    }
-    var perBatch: [Double] = []
-    perBatch.reserveCapacity(mode.timedBatches)
-    for _ in 0..<mode.timedBatches {
-      perBatch.append(try await time(operations, batch) / Double(operations))
-    }
-    return BenchmarkSample(perBatch: perBatch, operationsPerBatch: operations)
+    return operations
   }
 
-  private func time(_ operations: Int, _ batch: (Int) async throws -> Void) async rethrows -> Double {
+  private func time(_ operations: Int, _ batch: Batch) async throws -> Double {
     let start = clock.now
     try await batch(operations)
     let elapsed = start.duration(to: clock.now).components

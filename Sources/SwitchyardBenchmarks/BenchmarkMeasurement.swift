@@ -22,10 +22,15 @@ public struct BenchmarkMeasurement: Sendable {
     self.init(value: sample.medianNanoseconds, unit: .nanoseconds, p99: sample.p99Nanoseconds, note: note)
   }
 
-  /// How many times faster `ours` is than `theirs`, the two measured in the same run.
+  /// How many times faster `ours` is than `theirs`, the two measured in alternating batches by
+  /// ``BenchmarkHarness/compare(_:with:)``.
+  ///
+  /// The value is the median of the ratios of neighbouring batches rather than the ratio of the
+  /// medians: on a shared machine, load drifts, and neighbours see the same load.
   public init(speedupOf ours: BenchmarkSample, over theirs: BenchmarkSample, theirName: String) {
+    let ratios = zip(theirs.perBatch, ours.perBatch).map { $0 / $1 }.sorted()
     self.init(
-      value: theirs.medianNanoseconds / ours.medianNanoseconds,
+      value: ratios.isEmpty ? .nan : ratios[ratios.count / 2],
       unit: .ratio,
       note: "\(BenchmarkUnit.nanoseconds.format(ours.medianNanoseconds)) vs \(theirName) "
         + BenchmarkUnit.nanoseconds.format(theirs.medianNanoseconds)

@@ -6,8 +6,8 @@ public struct BenchmarkSample: Sendable {
   public var p99Nanoseconds: Double
   /// Operations in each timed batch, chosen by calibration.
   public var operationsPerBatch: Int
-  /// How many batches were timed.
-  public var batches: Int
+  /// Nanoseconds per operation of each timed batch, in the order they ran.
+  let perBatch: [Double]
 
   /// Summarises per-batch nanoseconds-per-operation figures.
   init(perBatch: [Double], operationsPerBatch: Int) {
@@ -17,6 +17,6 @@ public struct BenchmarkSample: Sendable {
     let p99Index = Int((Double(sorted.count) * 0.99).rounded(.up)) - 1
     self.p99Nanoseconds = sorted[max(0, min(sorted.count - 1, p99Index))]
     self.operationsPerBatch = operationsPerBatch
-    self.batches = sorted.count
+    self.perBatch = perBatch
   }
 }

@@ -43,7 +43,7 @@ enum CasePathBenchmarks {
         name: "casepath.\(kind).\(outcome)",
         summary: "extract through a \(kind) case path, action of \(outcome == "match" ? "its" : "another") case"
       ) { harness in
-        let sample = await harness.measure { operations in
+        let sample = try await harness.measure { operations in
           for _ in 0..<operations { blackHole(path.extract(from: action)) }
         }
         return BenchmarkMeasurement(sample)
@@ -57,7 +57,7 @@ enum CasePathBenchmarks {
     summary: "action[case: \\.child], resolving the key path each time"
   ) { harness in
     let action = matching
-    let sample = await harness.measure { operations in
+    let sample = try await harness.measure { operations in
       for _ in 0..<operations { blackHole(action[case: \.child]) }
     }
     return BenchmarkMeasurement(sample)

@@ -70,10 +70,9 @@ enum CodecBenchmarks {
       ) { harness in
         let ours = WireJSONEncoder()
         let theirs = JSONEncoder()
-        let wire = try await harness.measure { operations in
+        let (wire, foundation) = try await harness.compare { operations in
           for _ in 0..<operations { blackHole(try ours.encode(message)) }
-        }
-        let foundation = try await harness.measure { operations in
+        } with: { operations in
           for _ in 0..<operations { blackHole(try theirs.encode(message)) }
         }
         return BenchmarkMeasurement(speedupOf: wire, over: foundation, theirName: "Foundation")
@@ -87,18 +86,14 @@ enum CodecBenchmarks {
         let data = Data(bytes)
         let ours = WireJSONDecoder()
         let theirs = JSONDecoder()
-        let wire = try await harness.measure { operations in
+        let (wire, foundation) = try await harness.compare { operations in
           for _ in 0..<operations { blackHole(try ours.decode(Message.self, from: bytes)) }
-        }
-        let foundation = try await harness.measure { operations in
+        } with: { operations in
           for _ in 0..<operations { blackHole(try theirs.decode(Message.self, from: data)) }
         }
-        return BenchmarkMeasurement(
-          value: foundation.medianNanoseconds / wire.medianNanoseconds,
-          unit: .ratio,
-          note: "\(BenchmarkUnit.nanoseconds.format(wire.medianNanoseconds)) vs Foundation "
-            + "\(BenchmarkUnit.nanoseconds.format(foundation.medianNanoseconds)), \(bytes.count) B"
-        )
+        var measurement = BenchmarkMeasurement(speedupOf: wire, over: foundation, theirName: "Foundation")
+        measurement.note += ", \(bytes.count) B"
+        return measurement
       },
     ]
   }
