@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → Runtime → Wire → ComposableArchitecture; Net serves workers and upstream.
+// Layers point one way: switchyard → Runtime → Wire; Runtime → ComposableArchitecture.
+// Net (HTTP, WebSocket) serves the workers and the upstream command only.
 let package = Package(
   name: "Switchyard",
   products: [
@@ -12,9 +13,11 @@ let package = Package(
   targets: [
     .target(name: "ComposableArchitecture"),
     .target(name: "SwitchyardWire"),
+    .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardBenchmarks", "SwitchyardWire"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
+    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
   ]
 )

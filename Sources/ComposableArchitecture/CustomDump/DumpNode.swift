@@ -116,6 +116,10 @@ indirect enum DumpNode: Equatable {
   /// A type's name without its module, as a reader would write it: `CounterFeature.State`.
   static func typeName(_ type: Any.Type) -> String {
     var name = String(reflecting: type)
+    // Private and local types carry an anonymous context: "(unknown context at $55b1d4801d10)."
+    while let start = name.range(of: "(unknown context at "), let end = name[start.upperBound...].range(of: ").") {
+      name.removeSubrange(start.lowerBound..<end.upperBound)
+    }
     if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<") {
       name.removeSubrange(...dot)
     }

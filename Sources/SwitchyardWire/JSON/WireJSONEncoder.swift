@@ -1,7 +1,9 @@
-import Foundation
-
 /// Encodes `Encodable` values as UTF-8 JSON bytes, with the same contracts as Foundation's
-/// `JSONEncoder`.
+/// `JSONEncoder` and several times its speed.
+///
+/// Values are written straight into the output as they are encoded. Keys come out in the order
+/// they were encoded (dictionaries in their iteration order) unless ``OutputFormatting/sortedKeys``
+/// is set. `/` is not escaped.
 public struct WireJSONEncoder: Sendable {
   /// Layout choices for output meant for people.
   public struct OutputFormatting: OptionSet, Sendable {
@@ -9,7 +11,7 @@ public struct WireJSONEncoder: Sendable {
     public let rawValue: Int
     /// Creates formatting options from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Writes object keys in lexicographic order of their UTF-8 bytes.
+    /// Writes object keys in the lexicographic order of their UTF-8 bytes.
     public static let sortedKeys = OutputFormatting(rawValue: 1)
     /// Breaks lines and indents nested values by two spaces.
     public static let prettyPrinted = OutputFormatting(rawValue: 2)
@@ -18,16 +20,76 @@ public struct WireJSONEncoder: Sendable {
   /// How the output is laid out; compact and in encoding order by default.
   public var outputFormatting: OutputFormatting = []
 
+  /// The deepest nesting of arrays and objects written; deeper values throw `EncodingError`.
+  ///
+  /// Matching the decoder's limit keeps an encoder from writing what its peer refuses to read.
+  public var maxDepth = 512
+
+  /// Values handed to `Encodable` types as `encoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+  /// Whether NaN and infinities are written as `null` instead of throwing, as JavaScript's
+  /// `JSON.stringify` does; messages use it so that a NaN statistic cannot make encoding fail.
+  var nonFiniteAsNull = false
+
   /// Creates an encoder with compact output.
   public init() {}
 
   /// Encodes a value as JSON.
   public func encode(_ value: some Encodable) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    var formatting: JSONEncoder.OutputFormatting = [.withoutEscapingSlashes]
-    if outputFormatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-    if outputFormatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
-    encoder.outputFormatting = formatting
-    return Array(try encoder.encode(value))
+    var bytes: [UInt8] = []
+    try encode(value, appendingTo: &bytes)
+    return bytes
+  }
+
+  /// Encodes a value as JSON at the end of `buffer`, which is left as it was if encoding throws.
+  ///
+  /// Use it to build a frame or a batch of frames in one buffer without copying.
+  public func encode(_ value: some Encodable, appendingTo buffer: inout [UInt8]) throws {
+    let options = Options(
+      userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull)
+    if outputFormatting.isEmpty {
+      let start = buffer.count
+      let encoder = StreamEncoder(options: options)
+      // The encoder owns the state's memory; it must outlive every access through `state`.
+      let done = try withExtendedLifetime(encoder) { () throws -> Bool in
+        swap(&buffer, &encoder.state.pointee.bytes)
+        do {
+          try encoder.encodeTopLevel(value)
+          swap(&buffer, &encoder.state.pointee.bytes)
+          return true
+        } catch {
+          swap(&buffer, &encoder.state.pointee.bytes)
+          buffer.removeSubrange(start...)
+          guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
+          return false
+        }
+      }
+      if done { return }
+    }
+    let root = TreeNode()
+    try TreeEncoder(node: root, codingPath: [], options: options).encode(value)
+    guard root.kind != .empty else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
+    }
+    let writer = TreeWriter(
+      sortedKeys: outputFormatting.contains(.sortedKeys), prettyPrinted: outputFormatting.contains(.prettyPrinted))
+    writer.write(root, to: &buffer)
+  }
+
+  /// The ``JSONValue`` a value encodes to.
+  public func encodeValue(_ value: some Encodable) throws -> JSONValue {
+    var plain = self
+    plain.outputFormatting = []
+    return try WireJSONDecoder().parse(plain.encode(value))
+  }
+
+  /// What the encoders need from the configuration, fixed for one encode.
+  struct Options {
+    var userInfo: [CodingUserInfoKey: Any]
+    var maxDepth: Int
+    var nonFiniteAsNull: Bool
   }
 }

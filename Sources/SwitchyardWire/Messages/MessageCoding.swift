@@ -5,42 +5,67 @@ enum MessageCoding {
     "unknown message type \"\(type)\""
   }
 
+  /// Parses once, checks the envelope (an object with a string `"type"`), then decodes the
+  /// message from the same parse.
   static func decode<Message: Decodable>(
     _ type: Message.Type, payload: some Collection<UInt8>
   ) throws(WireError) -> Message {
-    let value: JSONValue
+    let document: JSONDocument
     do {
-      value = try WireJSONDecoder().decode(JSONValue.self, from: payload)
-    } catch let error as JSONError {
+      document = try JSONDocument(parsing: payload, maxDepth: decoder.maxDepth)
+    } catch {
       if error.reason == .invalidUTF8 { throw .invalidUTF8(offset: error.offset) }
       throw .invalidJSON(offset: error.offset, reason: error.reasonDescription)
-    } catch {
-      throw .invalidJSON(offset: 0, reason: "\(error)")
     }
-    guard case let .object(members) = value else { throw .notAnObject }
-    guard case let .string(typeName) = members["type"] else { throw .missingType }
+    guard document.nodes[0].kind == .object else { throw .notAnObject }
+    guard let typeNode = document.member("type", in: 0),
+      document.nodes[typeNode].kind == .string || document.nodes[typeNode].kind == .escapedString
+    else { throw .missingType }
     do {
-      return try WireJSONDecoder().decode(type, from: payload)
+      return try decoder.decode(type, from: document, at: 0)
     } catch let error as DecodingError {
-      throw wireError(from: error, typeName: typeName)
+      throw wireError(from: error, typeName: document.string(at: typeNode))
     } catch {
       throw .invalidJSON(offset: 0, reason: "\(error)")
     }
   }
 
   static func encodedPayload(_ message: some Encodable) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(message, to: &bytes)
+    return bytes
+  }
+
+  /// Writes a placeholder header, the payload after it, then the payload's length into the header.
+  static func appendFrame(_ message: some Encodable, to buffer: inout [UInt8]) {
+    let headerOffset = buffer.count
+    FrameEncoder.appendHeader(length: 0, to: &buffer)
+    append(message, to: &buffer)
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+
+  /// Our messages hold only strings, integers, Booleans, finite-or-null doubles and JSON values
+  /// without a depth limit on this side, so encoding them has no way to fail.
+  private static func append(_ message: some Encodable, to buffer: inout [UInt8]) {
     do {
-      return try WireJSONEncoder().encode(message)
+      try encoder.encode(message, appendingTo: &buffer)
     } catch {
       preconditionFailure("Switchyard's messages always encode, but this one failed: \(error)")
     }
   }
 
-  static func appendFrame(_ message: some Encodable, to buffer: inout [UInt8]) {
-    let payload = encodedPayload(message)
-    FrameEncoder.appendHeader(length: payload.count, to: &buffer)
-    buffer.append(contentsOf: payload)
-  }
+  private static let decoder: WireJSONDecoder = {
+    var decoder = WireJSONDecoder()
+    decoder.nullAsNaN = true
+    return decoder
+  }()
+
+  private static let encoder: WireJSONEncoder = {
+    var encoder = WireJSONEncoder()
+    encoder.nonFiniteAsNull = true
+    encoder.maxDepth = .max
+    return encoder
+  }()
 
   /// Names the field at fault by its path, in the form `report.pools[0].kind`.
   static func wireError(from error: DecodingError, typeName: String) -> WireError {

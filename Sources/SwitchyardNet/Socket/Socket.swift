@@ -1,0 +1,236 @@
+import Glibc
+import Synchronization
+
+/// A TCP socket: blocking IO on the caller's thread, with waits bounded by deadlines via `poll(2)`.
+///
+/// Blocking calls on dedicated threads keep every protocol loop straight-line code; `poll` adds
+/// deadlines wherever a silent peer could otherwise stall a thread forever. ``shutdown(_:)`` may be
+/// called from any thread at any time to wake a blocked reader or writer, but ``close()`` is for
+/// the owner once no IO is in flight: the kernel reuses a closed descriptor number at once, and a
+/// late read on it would read some other connection.
+final class Socket: Sendable {
+  /// Which half of the connection ``shutdown(_:)`` ends.
+  enum Direction {
+    /// Sends FIN once queued bytes are out; reading goes on (a graceful close).
+    case writing
+    /// Stops reading: a blocked reader sees end of stream, while writes still go out. This is how
+    /// a server stops taking requests yet finishes the response it is writing.
+    case reading
+    /// Ends both halves, waking any thread blocked on the socket.
+    case both
+  }
+
+  private let descriptor: Int32
+  private let isClosed = Mutex(false)
+
+  /// Takes ownership of an open descriptor; it is closed by ``close()`` or at deinit.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Connects to `host:port`, trying each address `getaddrinfo` gives until one answers.
+  static func connect(host: String, port: UInt16, deadline: ContinuousClock.Instant) throws(SocketError) -> Socket {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_NUMERICSERV
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    guard status == 0, let first = list else {
+      throw .hostNotFound(host: host, reason: String(cString: gai_strerror(status)))
+    }
+    defer { freeaddrinfo(first) }
+    var lastError = SocketError.hostNotFound(host: host, reason: "no address")
+    var candidate: UnsafeMutablePointer<addrinfo>? = first
+    while let info = candidate {
+      candidate = info.pointee.ai_next
+      do {
+        return try connect(to: info.pointee, deadline: deadline)
+      } catch .timedOut {
+        throw .timedOut
+      } catch {
+        lastError = error
+      }
+    }
+    throw lastError
+  }
+
+  private static func connect(to address: addrinfo, deadline: ContinuousClock.Instant) throws(SocketError) -> Socket {
+    let descriptor = Glibc.socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+    guard descriptor >= 0 else { throw .lastError("socket") }
+    let socket = Socket(descriptor: descriptor)
+    // Non-blocking only while connecting, so that the deadline bounds the TCP handshake.
+    try socket.setBlocking(false)
+    if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+      guard errno == EINPROGRESS else { throw .lastError("connect") }
+      try socket.wait(for: Int16(POLLOUT), deadline: deadline)
+      var failure: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 else {
+        throw .lastError("getsockopt")
+      }
+      guard failure == 0 else { throw .system(call: "connect", errno: failure) }
+    }
+    try socket.setBlocking(true)
+    socket.disableNagle()
+    return socket
+  }
+
+  /// A socket listening on 127.0.0.1:`port`; port 0 lets the kernel pick a free one.
+  static func listen(port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+    let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw .lastError("socket") }
+    let socket = Socket(descriptor: descriptor)
+    var reuse: Int32 = 1
+    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else { throw .lastError("bind") }
+    guard Glibc.listen(descriptor, backlog) == 0 else { throw .lastError("listen") }
+    return socket
+  }
+
+  /// The local port, which is how a listener bound to port 0 learns where it is.
+  func localPort() throws(SocketError) -> UInt16 {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let status = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    guard status == 0 else { throw .lastError("getsockname") }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  /// Waits for the next connection; fails with `EINVAL` once the listener is shut down.
+  func accept() throws(SocketError) -> Socket {
+    while true {
+      let client = Glibc.accept(descriptor, nil, nil)
+      if client >= 0 {
+        // Glibc's accept4 is hidden behind _GNU_SOURCE; close-on-exec keeps test child processes
+        // from inheriting (and so holding open) our connections.
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        let socket = Socket(descriptor: client)
+        socket.disableNagle()
+        return socket
+      }
+      let code = errno
+      // A client that gave up before we accepted it is no reason to stop listening.
+      if code == EINTR || code == ECONNABORTED { continue }
+      throw .system(call: "accept", errno: code)
+    }
+  }
+
+  /// Reads what is available, up to `maxCount` bytes; an empty result means the peer closed.
+  ///
+  /// With a deadline, waits at most until then and throws ``SocketError/timedOut``.
+  func read(upTo maxCount: Int, deadline: ContinuousClock.Instant? = nil) throws(SocketError) -> [UInt8] {
+    if let deadline {
+      try wait(for: Int16(POLLIN), deadline: deadline)
+    }
+    while true {
+      var result = 0
+      var code: Int32 = 0
+      let bytes = [UInt8](unsafeUninitializedCapacity: maxCount) { buffer, initialized in
+        result = recv(descriptor, buffer.baseAddress, maxCount, 0)
+        code = errno
+        initialized = max(result, 0)
+      }
+      if result >= 0 { return bytes }
+      if code == EINTR { continue }
+      throw .system(call: "recv", errno: code)
+    }
+  }
+
+  /// Writes every byte, blocking while the peer's window is full (up to the send timeout).
+  func write(_ bytes: [UInt8]) throws(SocketError) {
+    if isClosed.withLock({ $0 }) { throw .closed }
+    var offset = 0
+    while offset < bytes.count {
+      var code: Int32 = 0
+      let sent = bytes.withUnsafeBytes { buffer in
+        let result = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        code = errno
+        return result
+      }
+      if sent >= 0 {
+        offset += sent
+      } else if code == EAGAIN || code == EWOULDBLOCK {
+        throw .timedOut
+      } else if code != EINTR {
+        throw .system(call: "send", errno: code)
+      }
+    }
+  }
+
+  /// Bounds how long one blocked ``write(_:)`` may wait for a peer that stopped reading.
+  func setSendTimeout(_ timeout: Duration) {
+    let (seconds, attoseconds) = timeout.components
+    var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Ends one or both halves of the connection; safe from any thread, a no-op once closed.
+  func shutdown(_ direction: Direction = .both) {
+    isClosed.withLock { closed in
+      guard !closed else { return }
+      let how: Int32
+      switch direction {
+      case .writing: how = Int32(SHUT_WR)
+      case .reading: how = Int32(SHUT_RD)
+      case .both: how = Int32(SHUT_RDWR)
+      }
+      _ = Glibc.shutdown(descriptor, how)
+    }
+  }
+
+  /// Releases the descriptor; call once no other thread can be using it.
+  func close() {
+    isClosed.withLock { closed in
+      guard !closed else { return }
+      closed = true
+      _ = Glibc.close(descriptor)
+    }
+  }
+
+  /// Blocks until `events` are ready (or the socket hung up), or throws at the deadline.
+  func wait(for events: Int16, deadline: ContinuousClock.Instant?) throws(SocketError) {
+    while true {
+      var timeout: Int32 = -1
+      if let deadline {
+        let remaining = deadline - .now
+        guard remaining > .zero else { throw .timedOut }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        timeout = Int32(clamping: milliseconds)
+      }
+      var entry = pollfd(fd: descriptor, events: events, revents: 0)
+      let result = poll(&entry, 1, timeout)
+      if result > 0 { return }
+      if result < 0, errno != EINTR { throw .lastError("poll") }
+    }
+  }
+
+  private func setBlocking(_ blocking: Bool) throws(SocketError) {
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0 else { throw .lastError("fcntl") }
+    let updated = blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK
+    guard fcntl(descriptor, F_SETFL, updated) == 0 else { throw .lastError("fcntl") }
+  }
+
+  /// Small frames (pings, pongs, close) must leave at once rather than wait for more data.
+  private func disableNagle() {
+    var enabled: Int32 = 1
+    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &enabled, socklen_t(MemoryLayout<Int32>.size))
+  }
+}

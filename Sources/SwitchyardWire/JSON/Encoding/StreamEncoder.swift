@@ -1,0 +1,240 @@
+/// The `Encoder` that writes JSON bytes as values are encoded, with no intermediate tree.
+///
+/// Synthesized `Encodable` code writes each container's members in order and finishes a nested
+/// value before writing the next, so each member can be written at once: a container's closing
+/// bracket is written when its parent writes again or its value's `encode(to:)` returns.
+/// Anything that breaks that order (writing into a container after a sibling's, a
+/// `superEncoder`) sets ``State/needsTree`` and the caller starts over with ``TreeEncoder``.
+final class StreamEncoder: Encoder {
+  /// A container whose closing bracket is not yet written.
+  struct Open {
+    var isObject: Bool
+    var count: Int
+    /// Identifies the container, so a stale one (already closed) is noticed when written to.
+    var token: UInt32
+    /// The offset of its opening bracket, which is where its value's slot started.
+    var start: Int
+  }
+
+  struct State {
+    var bytes: [UInt8] = []
+    var open: [Open] = []
+    /// The container depth and byte offset at which the value being encoded now starts.
+    var slotDepth = 0
+    var slotMark = 0
+    var nextToken: UInt32 = 1
+    var needsTree = false
+    /// Set while the top-level value has not started, whose empty encoding is an error rather than `{}`.
+    var atTopLevel = false
+    var path: [any CodingKey] = []
+  }
+
+  /// Thrown to unwind once the value turned out to need ``TreeEncoder``.
+  struct NeedsTree: Error {}
+
+  /// Kept behind a pointer so its many writes skip the exclusivity checks of class properties.
+  let state: UnsafeMutablePointer<State>
+  let options: WireJSONEncoder.Options
+
+  init(options: WireJSONEncoder.Options) {
+    self.options = options
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  var codingPath: [any CodingKey] { state.pointee.path }
+  var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let (level, token) = openSlotContainer(isObject: true)
+    return KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, level: level, token: token))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let (level, token) = openSlotContainer(isObject: false)
+    return StreamUnkeyedContainer(encoder: self, level: level, token: token)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    StreamSingleValueContainer(encoder: self, depth: state.pointee.slotDepth, mark: state.pointee.slotMark)
+  }
+
+  /// Opens the current value's container, or returns it again when the value asks twice (as a
+  /// message's `"type"` and its payload's fields share one object).
+  private func openSlotContainer(isObject: Bool) -> (level: Int, token: UInt32) {
+    let depth = state.pointee.slotDepth
+    let mark = state.pointee.slotMark
+    if !state.pointee.needsTree {
+      if state.pointee.open.count == depth && state.pointee.bytes.count == mark {
+        return push(isObject: isObject)
+      }
+      if state.pointee.open.count > depth, state.pointee.open[depth].start == mark,
+        state.pointee.open[depth].isObject == isObject
+      {
+        return (depth, state.pointee.open[depth].token)
+      }
+    }
+    state.pointee.needsTree = true
+    return (0, 0)
+  }
+
+  /// Writes an opening bracket and tracks the new container.
+  func push(isObject: Bool) -> (level: Int, token: UInt32) {
+    let token = state.pointee.nextToken
+    state.pointee.nextToken &+= 1
+    state.pointee.open.append(Open(isObject: isObject, count: 0, token: token, start: state.pointee.bytes.count))
+    state.pointee.bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    return (state.pointee.open.count - 1, token)
+  }
+
+  /// Readies the container at `level` for its next member or element: closes containers
+  /// nested in it, writes the comma and, for objects, the key.
+  @inline(__always)
+  func prepare(level: Int, token: UInt32, key: String?) throws {
+    guard level < state.pointee.open.count, state.pointee.open[level].token == token else {
+      state.pointee.needsTree = true
+      throw NeedsTree()
+    }
+    if state.pointee.open.count > level + 1 { close(above: level + 1) }
+    if state.pointee.open[level].count > 0 { state.pointee.bytes.append(UInt8(ascii: ",")) }
+    state.pointee.open[level].count += 1
+    if let key {
+      JSONWriting.appendString(key, to: &state.pointee.bytes)
+      state.pointee.bytes.append(UInt8(ascii: ":"))
+    }
+  }
+
+  /// ``prepare(level:token:key:)`` for the non-throwing `nestedContainer` calls, then the bracket.
+  func prepareNested(level: Int, token: UInt32, key: String?, isObject: Bool) -> (level: Int, token: UInt32) {
+    do {
+      try prepare(level: level, token: token, key: key)
+      return push(isObject: isObject)
+    } catch {
+      return (0, 0)
+    }
+  }
+
+  /// Writes the closing brackets of containers at `depth` and deeper.
+  func close(above depth: Int) {
+    while state.pointee.open.count > depth {
+      let open = state.pointee.open.removeLast()
+      state.pointee.bytes.append(open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+  }
+
+  /// Marks the value as needing ``TreeEncoder`` and hands back an encoder that only fails.
+  func requireTree() -> any Encoder {
+    state.pointee.needsTree = true
+    return self
+  }
+
+  /// Encodes the top-level value; a value that encodes nothing is an error, as in Foundation.
+  func encodeTopLevel<T: Encodable>(_ value: T) throws {
+    let mark = state.pointee.bytes.count
+    state.pointee.slotMark = mark
+    state.pointee.atTopLevel = true
+    try encode(value, key: WireCodingKey?.none)
+    if state.pointee.needsTree { throw NeedsTree() }
+    if state.pointee.bytes.count == mark {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+  }
+
+  /// Encodes one value where the current member or element goes.
+  @inline(__always)
+  func encode<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+    if T.self == String.self {
+      JSONWriting.appendString(unsafeBitCast(value, to: String.self), to: &state.pointee.bytes)
+    } else if T.self == Int.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: Int.self), to: &state.pointee.bytes)
+    } else if T.self == Int64.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: Int64.self), to: &state.pointee.bytes)
+    } else if T.self == UInt64.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: UInt64.self), to: &state.pointee.bytes)
+    } else if T.self == UInt32.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: UInt32.self), to: &state.pointee.bytes)
+    } else if T.self == Int32.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: Int32.self), to: &state.pointee.bytes)
+    } else if T.self == Bool.self {
+      JSONWriting.appendBool(unsafeBitCast(value, to: Bool.self), to: &state.pointee.bytes)
+    } else if T.self == Double.self {
+      try encodeDouble(unsafeBitCast(value, to: Double.self))
+    } else if T.self == JSONValue.self {
+      try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
+    } else {
+      try encodeNested(value, key: key)
+    }
+  }
+
+  private func encodeNested<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+    let depth = state.pointee.open.count
+    guard depth < options.maxDepth else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath, debugDescription: "values are nested deeper than the limit of \(options.maxDepth)"))
+    }
+    let isTopLevel = state.pointee.atTopLevel
+    state.pointee.atTopLevel = false
+    let savedDepth = state.pointee.slotDepth
+    let savedMark = state.pointee.slotMark
+    let mark = state.pointee.bytes.count
+    state.pointee.slotDepth = depth
+    state.pointee.slotMark = mark
+    if let key { state.pointee.path.append(key) }
+    try value.encode(to: self)
+    if key != nil { state.pointee.path.removeLast() }
+    close(above: depth)
+    if state.pointee.bytes.count == mark && !isTopLevel {
+      state.pointee.bytes.append(UInt8(ascii: "{"))
+      state.pointee.bytes.append(UInt8(ascii: "}"))
+    }
+    state.pointee.slotDepth = savedDepth
+    state.pointee.slotMark = savedMark
+  }
+
+  func encodeDouble(_ value: Double) throws {
+    if value.isFinite {
+      JSONWriting.appendDouble(value, to: &state.pointee.bytes)
+    } else if options.nonFiniteAsNull {
+      JSONWriting.appendNull(to: &state.pointee.bytes)
+    } else {
+      throw EncodingError.invalidValue(value, nonFiniteContext(value))
+    }
+  }
+
+  func encodeFloat(_ value: Float) throws {
+    if value.isFinite {
+      JSONWriting.appendFloat(value, to: &state.pointee.bytes)
+    } else if options.nonFiniteAsNull {
+      JSONWriting.appendNull(to: &state.pointee.bytes)
+    } else {
+      throw EncodingError.invalidValue(value, nonFiniteContext(Double(value)))
+    }
+  }
+
+  private func encodeJSONValue(_ value: JSONValue) throws {
+    do {
+      try JSONValueWriter.append(
+        value, to: &state.pointee.bytes, nonFiniteAsNull: options.nonFiniteAsNull,
+        depth: state.pointee.open.count, maxDepth: options.maxDepth)
+    } catch let .nonFinite(number) {
+      throw EncodingError.invalidValue(number, nonFiniteContext(number))
+    } catch {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath, debugDescription: "values are nested deeper than the limit of \(options.maxDepth)"))
+    }
+  }
+
+  private func nonFiniteContext(_ value: Double) -> EncodingError.Context {
+    EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not representable in JSON")
+  }
+}

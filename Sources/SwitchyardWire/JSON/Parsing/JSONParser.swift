@@ -1,0 +1,272 @@
+/// Checks a JSON text against RFC 8259 and records its values as ``JSONNode``s, in one pass
+/// without recursion, so nesting depth costs heap rather than stack.
+struct JSONParser {
+  private let base: UnsafePointer<UInt8>
+  private let end: Int
+  private let maxDepth: Int
+  private var nodes: UnsafeMutablePointer<JSONNode>
+  private var nodeCount = 0
+  private var nodeCapacity: Int
+  private var position = 0
+  private var openContainers: [Int] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+    end = bytes.count
+    self.maxDepth = maxDepth
+    nodeCapacity = max(8, bytes.count / 6)
+    nodes = .allocate(capacity: nodeCapacity)
+  }
+
+  /// Parses the whole text, then adds the spare `null` node ``JSONDocument/nullNode`` refers to.
+  mutating func parse() throws(JSONError) {
+    do {
+      try parseDocument()
+    } catch {
+      nodes.deallocate()
+      throw error
+    }
+    append(.null, start: 0, length: 0)
+  }
+
+  /// Hands the node buffer to its new owner.
+  func takeNodes() -> (UnsafeMutablePointer<JSONNode>, Int) { (nodes, nodeCount) }
+
+  private mutating func parseDocument() throws(JSONError) {
+    openContainers.reserveCapacity(8)
+    value: while true {
+      skipWhitespace()
+      guard position < end else { throw error(.unexpectedEnd) }
+      let byte = base[position]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard openContainers.count < maxDepth else { throw error(.tooDeep(limit: maxDepth)) }
+        let isObject = byte == UInt8(ascii: "{")
+        let index = append(isObject ? .object : .array, start: position, length: 0)
+        nodes[index].cursor = UInt32(index + 1)
+        openContainers.append(index)
+        position += 1
+        skipWhitespace()
+        if position < end, base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          position += 1
+          closeInnermost()
+        } else {
+          if isObject { try parseKey() }
+          continue value
+        }
+      case UInt8(ascii: "\""):
+        try parseString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try parseNumber()
+      case UInt8(ascii: "t"):
+        try parseLiteral("true", kind: .true)
+      case UInt8(ascii: "f"):
+        try parseLiteral("false", kind: .false)
+      case UInt8(ascii: "n"):
+        try parseLiteral("null", kind: .null)
+      default:
+        throw error(.unexpectedByte(byte))
+      }
+      while let container = openContainers.last {
+        nodes[container].length += 1
+        skipWhitespace()
+        guard position < end else { throw error(.unexpectedEnd) }
+        let byte = base[position]
+        let isObject = nodes[container].kind == .object
+        if byte == UInt8(ascii: ",") {
+          position += 1
+          if isObject { try parseKey() }
+          continue value
+        }
+        guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+          throw error(.unexpectedByte(byte))
+        }
+        position += 1
+        closeInnermost()
+      }
+      skipWhitespace()
+      guard position == end else { throw error(.trailingData) }
+      return
+    }
+  }
+
+  private mutating func closeInnermost() {
+    let container = openContainers.removeLast()
+    nodes[container].end = UInt32(nodeCount)
+  }
+
+  /// Parses `"key":`, leaving the position at the member's value.
+  private mutating func parseKey() throws(JSONError) {
+    skipWhitespace()
+    guard position < end else { throw error(.unexpectedEnd) }
+    guard base[position] == UInt8(ascii: "\"") else { throw error(.unexpectedByte(base[position])) }
+    try parseString()
+    skipWhitespace()
+    guard position < end else { throw error(.unexpectedEnd) }
+    guard base[position] == UInt8(ascii: ":") else { throw error(.unexpectedByte(base[position])) }
+    position += 1
+  }
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    while position < end {
+      switch base[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseLiteral(_ literal: StaticString, kind: JSONNode.Kind) throws(JSONError) {
+    let length = literal.utf8CodeUnitCount
+    let text = literal.utf8Start
+    for offset in 0..<length {
+      guard position + offset < end else { throw JSONError(offset: end, reason: .unexpectedEnd) }
+      let byte = base[position + offset]
+      guard byte == text[offset] else {
+        throw JSONError(offset: position + offset, reason: .unexpectedByte(byte))
+      }
+    }
+    append(kind, start: position, length: length)
+    position += length
+  }
+
+  /// Parses a string from its opening quote, validating escapes and UTF-8.
+  private mutating func parseString() throws(JSONError) {
+    let start = position + 1
+    var index = start
+    var escaped = false
+    while true {
+      while index < end {
+        let byte = base[index]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        index += 1
+      }
+      guard index < end else { throw JSONError(offset: end, reason: .unexpectedEnd) }
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        index = try skipEscape(at: index)
+      } else if byte < 0x20 {
+        throw JSONError(offset: index, reason: .controlCharacterInString(byte))
+      } else {
+        index = try skipMultibyteScalar(at: index)
+      }
+    }
+    append(escaped ? .escapedString : .string, start: start, length: index - start)
+    position = index + 1
+  }
+
+  /// Returns the index after the escape sequence starting with the backslash at `index`.
+  private func skipEscape(at index: Int) throws(JSONError) -> Int {
+    guard index + 1 < end else { throw JSONError(offset: end, reason: .unexpectedEnd) }
+    switch base[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return index + 2
+    case UInt8(ascii: "u"):
+      let unit = try hexUnit(at: index + 2)
+      if unit >= 0xDC00 && unit <= 0xDFFF { throw JSONError(offset: index, reason: .loneSurrogate) }
+      guard unit >= 0xD800 && unit <= 0xDBFF else { return index + 6 }
+      guard index + 7 < end, base[index + 6] == UInt8(ascii: "\\"), base[index + 7] == UInt8(ascii: "u")
+      else { throw JSONError(offset: index, reason: .loneSurrogate) }
+      let low = try hexUnit(at: index + 8)
+      guard low >= 0xDC00 && low <= 0xDFFF else { throw JSONError(offset: index, reason: .loneSurrogate) }
+      return index + 12
+    default:
+      throw JSONError(offset: index, reason: .invalidEscape)
+    }
+  }
+
+  private func hexUnit(at index: Int) throws(JSONError) -> UInt16 {
+    guard index + 4 <= end else { throw JSONError(offset: end, reason: .unexpectedEnd) }
+    var unit: UInt16 = 0
+    for offset in 0..<4 {
+      guard let digit = JSONScalars.hexValue(base[index + offset]) else {
+        throw JSONError(offset: index - 2, reason: .invalidEscape)
+      }
+      unit = unit << 4 | UInt16(digit)
+    }
+    return unit
+  }
+
+  /// Returns the index after the multi-byte UTF-8 sequence at `index`, rejecting overlong forms,
+  /// surrogates and values past U+10FFFF.
+  private func skipMultibyteScalar(at index: Int) throws(JSONError) -> Int {
+    let lead = base[index]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: throw JSONError(offset: index, reason: .invalidUTF8)
+    }
+    guard index + length <= end else { throw JSONError(offset: index, reason: .invalidUTF8) }
+    let second = base[index + 1]
+    guard second >= low && second <= high else { throw JSONError(offset: index, reason: .invalidUTF8) }
+    for offset in 2..<max(length, 2) where base[index + offset] & 0xC0 != 0x80 {
+      throw JSONError(offset: index, reason: .invalidUTF8)
+    }
+    return index + length
+  }
+
+  /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  private mutating func parseNumber() throws(JSONError) {
+    let start = position
+    var index = position
+    var isInteger = true
+    if base[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < end else { throw JSONError(offset: start, reason: .invalidNumber) }
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+    } else if isDigit(base[index]) {
+      while index < end && isDigit(base[index]) { index += 1 }
+    } else {
+      throw JSONError(offset: start, reason: .invalidNumber)
+    }
+    if index < end && base[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard index < end && isDigit(base[index]) else { throw JSONError(offset: start, reason: .invalidNumber) }
+      while index < end && isDigit(base[index]) { index += 1 }
+    }
+    if index < end && (base[index] | 0x20) == UInt8(ascii: "e") {
+      isInteger = false
+      index += 1
+      if index < end && (base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-")) { index += 1 }
+      guard index < end && isDigit(base[index]) else { throw JSONError(offset: start, reason: .invalidNumber) }
+      while index < end && isDigit(base[index]) { index += 1 }
+    }
+    append(isInteger ? .integer : .number, start: start, length: index - start)
+    position = index
+  }
+
+  @inline(__always)
+  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  @discardableResult
+  private mutating func append(_ kind: JSONNode.Kind, start: Int, length: Int) -> Int {
+    if nodeCount == nodeCapacity {
+      let grown = UnsafeMutablePointer<JSONNode>.allocate(capacity: nodeCapacity * 2)
+      grown.moveInitialize(from: nodes, count: nodeCount)
+      nodes.deallocate()
+      nodes = grown
+      nodeCapacity *= 2
+    }
+    nodes[nodeCount] = JSONNode(
+      kind: kind, start: UInt32(start), length: UInt32(length), end: UInt32(nodeCount + 1), cursor: 0)
+    nodeCount += 1
+    return nodeCount - 1
+  }
+
+  private func error(_ reason: JSONError.Reason) -> JSONError {
+    JSONError(offset: position, reason: reason)
+  }
+}
