@@ -16,11 +16,16 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
-    .executableTarget(name: "switchyard", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
+    .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    .executableTarget(
+      name: "switchyard",
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardWire"]
+    ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
   ]
 )
