@@ -23,7 +23,8 @@ let package = Package(
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
-    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"]),
+    // Peers/ holds the Python WebSocket peers the interop tests run.
+    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
