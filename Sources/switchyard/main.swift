@@ -11,6 +11,7 @@ let usage = """
                  Run a coordinator and its worker pools until SIGINT or SIGTERM.
     worker <kind>
                  Serve one pool's jobs on stdin/stdout (the coordinator starts these).
+    bench        Measure the store, case paths and codec against their targets.
 
   OPTIONS:
     --help       Show this help.
@@ -20,6 +21,8 @@ let usage = """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "bench":
+  exit(await BenchCommand.run(Array(arguments.dropFirst())))
 case "--version", "version":
   print("switchyard \(version)")
 case "worker":

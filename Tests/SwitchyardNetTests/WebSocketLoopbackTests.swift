@@ -116,26 +116,24 @@ struct WebSocketLoopbackTests {
 
   @Test func broadcastsToEveryClient() async throws {
     let group = WebSocketGroup()
-    let (joined, sink) = AsyncStream.makeStream(of: Void.self)
+    let (greetings, sink) = AsyncStream.makeStream(of: WebSocketMessage.self)
     try await withServer(routes: { router in
       router.add(.get, "/feed") { _ in
-        .webSocket { connection in
-          sink.yield()
-          await group.join(connection)
-        }
+        // A message from a client arrives through join, so by then the client is a member.
+        .webSocket { connection in await group.join(connection) { sink.yield($0) } }
       }
     }) { server in
       var clients: [WebSocketConnection] = []
+      for index in 0..<5 {
+        let client = try await WebSocketClient.connect(to: server.webSocketURL("/feed"))
+        try await client.send(.text("hello from \(index)"))
+        clients.append(client)
+      }
+      var heard = greetings.makeAsyncIterator()
       for _ in 0..<5 {
-        clients.append(try await WebSocketClient.connect(to: server.webSocketURL("/feed")))
+        _ = await heard.next()
       }
-      var joins = joined.makeAsyncIterator()
-      for _ in 0..<5 {
-        await joins.next()
-      }
-      while await group.count < 5 {
-        await Task.yield()
-      }
+      #expect(await group.count == 5)
       for index in 0..<3 {
         #expect(await group.broadcast(.text("tick \(index)")) == 5)
       }
@@ -144,13 +142,9 @@ struct WebSocketLoopbackTests {
         for index in 0..<3 {
           #expect(try await messages.next() == .text("tick \(index)"))
         }
-      }
-      await clients[0].close()
-      for client in clients.dropFirst() {
         await client.close()
       }
     }
-    #expect(await group.count == 0)
   }
 
   @Test func cancellingTheConsumerClosesTheConnection() async throws {

@@ -18,6 +18,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     fields = pairs.map { Field(name: $0.0, value: $0.1) }
   }
 
+  /// Headers from a literal such as `["Content-Type": "text/plain"]`, in the order written.
   public init(dictionaryLiteral elements: (String, String)...) {
     self.init(elements)
   }
@@ -63,6 +64,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     fields.count
   }
 
+  /// Iterates over the fields in order.
   public func makeIterator() -> IndexingIterator<[Field]> {
     fields.makeIterator()
   }

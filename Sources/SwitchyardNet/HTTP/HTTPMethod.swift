@@ -8,14 +8,22 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     self.rawValue = rawValue
   }
 
+  /// `GET`: read a resource.
   public static let get = HTTPMethod(rawValue: "GET")
+  /// `HEAD`: like GET, answered without a body.
   public static let head = HTTPMethod(rawValue: "HEAD")
+  /// `POST`: submit data.
   public static let post = HTTPMethod(rawValue: "POST")
+  /// `PUT`: replace a resource.
   public static let put = HTTPMethod(rawValue: "PUT")
+  /// `PATCH`: change part of a resource.
   public static let patch = HTTPMethod(rawValue: "PATCH")
+  /// `DELETE`: remove a resource.
   public static let delete = HTTPMethod(rawValue: "DELETE")
+  /// `OPTIONS`: ask what a resource supports.
   public static let options = HTTPMethod(rawValue: "OPTIONS")
 
+  /// The method token, e.g. `GET`.
   public var description: String {
     rawValue
   }

@@ -40,6 +40,7 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
     }
   }
 
+  /// The numeric code, e.g. `1000`.
   public var description: String {
     String(rawValue)
   }

@@ -11,6 +11,7 @@ public struct WebSocketCloseStatus: Hashable, Sendable, CustomStringConvertible 
     self.reason = reason
   }
 
+  /// The code and, if any, the reason, e.g. `1001 (server stopping)`.
   public var description: String {
     reason.isEmpty ? "\(code)" : "\(code) (\(reason))"
   }

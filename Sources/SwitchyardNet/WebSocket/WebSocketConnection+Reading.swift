@@ -55,7 +55,7 @@ extension WebSocketConnection {
     case .message(let message):
       continuation.yield(message)
     case .ping(let payload):
-      enqueue(encode(WebSocketFrame(opcode: .pong, payload: payload)), kind: .control)
+      enqueue(encode(WebSocketFrame(opcode: .pong, payload: payload)))
     case .pong(let payload):
       guard payload.count == 8 else { break }
       let id = payload.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
@@ -64,7 +64,7 @@ extension WebSocketConnection {
       state.withLock { $0.peerCloseStatus = status }
       // Echo the code (§5.5.1); an empty close is answered with an empty close.
       let echo = status.code == .noStatusReceived ? [] : WebSocketMessageAssembler.closePayload(WebSocketCloseStatus(code: status.code))
-      enqueue(encode(WebSocketFrame(opcode: .close, payload: echo)), kind: .close)
+      enqueue(encode(WebSocketFrame(opcode: .close, payload: echo)), isClose: true)
       // The server closes TCP first (§7.1.1); the client waits for that.
       if role == .server {
         shutdownWritingAfterQueuedFrames()
@@ -79,7 +79,7 @@ extension WebSocketConnection {
   /// Fails the connection (§7.1.7): a close frame with the matching code, then our FIN.
   private func fail(with error: WebSocketError) {
     let payload = WebSocketMessageAssembler.closePayload(WebSocketCloseStatus(code: error.closeCode))
-    enqueue(encode(WebSocketFrame(opcode: .close, payload: payload)), kind: .close)
+    enqueue(encode(WebSocketFrame(opcode: .close, payload: payload)), isClose: true)
     shutdownWritingAfterQueuedFrames()
     cutConnectionAfterCloseTimeout()
     continuation.finish(throwing: error)

@@ -55,13 +55,6 @@ public final class WebSocketConnection: Sendable {
     var nextPingID: UInt64 = 0
   }
 
-  /// What a queued frame is, for the rule that nothing follows a close frame (§5.5.1).
-  enum FrameKind {
-    case data
-    case control
-    case close
-  }
-
   /// Wraps a socket whose opening handshake is done.
   ///
   /// - Parameters:
@@ -122,7 +115,7 @@ public final class WebSocketConnection: Sendable {
           waiter.resume(throwing: failure)
           return
         }
-        enqueue(encode(WebSocketFrame(opcode: .ping, payload: payload)), kind: .control) { [self] result in
+        enqueue(encode(WebSocketFrame(opcode: .ping, payload: payload))) { [self] result in
           if case .failure(let error) = result {
             state.withLock { $0.pingWaiters.removeValue(forKey: id) }?.resume(throwing: error)
           }
@@ -157,7 +150,7 @@ public final class WebSocketConnection: Sendable {
   func startClose(_ status: WebSocketCloseStatus) {
     let sendable = status.code.isAllowedOnWire ? status : WebSocketCloseStatus(code: .normalClosure, reason: status.reason)
     let payload = WebSocketMessageAssembler.closePayload(sendable)
-    if enqueue(encode(WebSocketFrame(opcode: .close, payload: payload)), kind: .close) {
+    if enqueue(encode(WebSocketFrame(opcode: .close, payload: payload)), isClose: true) {
       cutConnectionAfterCloseTimeout()
     }
   }
@@ -180,16 +173,19 @@ public final class WebSocketConnection: Sendable {
   func send(frames: [WebSocketFrame]) async throws {
     let bytes = frames.flatMap(encode)
     try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, Error>) in
-      enqueue(bytes, kind: .data) { waiter.resume(with: $0) }
+      enqueue(bytes) { waiter.resume(with: $0) }
     }
   }
 
-  /// Queues bytes for the writer, refusing anything after our close frame; returns whether queued.
+  /// Queues bytes for the writer; returns whether they were queued.
+  ///
+  /// Nothing may follow our close frame (RFC 6455 §5.5.1), so once `isClose` bytes are queued,
+  /// everything after is refused with ``WebSocketError/connectionClosed``.
   @discardableResult
-  func enqueue(_ bytes: [UInt8], kind: FrameKind, completion: (@Sendable (Result<Void, WebSocketError>) -> Void)? = nil) -> Bool {
+  func enqueue(_ bytes: [UInt8], isClose: Bool = false, completion: (@Sendable (Result<Void, WebSocketError>) -> Void)? = nil) -> Bool {
     let queued = state.withLock { state in
       guard !state.closeSent, !state.isFinished else { return false }
-      if kind == .close {
+      if isClose {
         state.closeSent = true
       }
       writer.async { [socket] in

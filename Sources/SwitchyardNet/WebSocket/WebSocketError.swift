@@ -70,6 +70,7 @@ public enum WebSocketError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What happened, in a sentence that says what to check or change.
   public var description: String {
     switch self {
     case .invalidURL(let url):

@@ -87,23 +87,15 @@ enum MessageCoding {
   }
 
   static func fieldPath(_ path: [any CodingKey]) -> String {
-    var result = ""
-    for key in path {
-      if let index = key.intValue {
-        result += "[\(index)]"
-      } else {
-        if !result.isEmpty { result += "." }
-        result += key.stringValue
-      }
-    }
-    return result
+    WireJSONDecoder.pathDescription(path)
   }
 
+  /// A type as a noun phrase: `an Int`, `a String`, `an object`.
   static func typeDescription(_ type: Any.Type) -> String {
-    let name = String(describing: type)
+    var name = String(describing: type)
+    if name.hasPrefix("Optional<") { name = String(name.dropFirst(9).dropLast()) }
     if name.hasPrefix("Dictionary<") { return "an object" }
     if name.hasPrefix("Array<") { return "an array" }
-    if name.hasPrefix("Optional<") { return String(name.dropFirst(9).dropLast()) }
-    return "a \(name)"
+    return (name.first.map { "AEIO".contains($0) } ?? false ? "an " : "a ") + name
   }
 }

@@ -1,0 +1,33 @@
+import SwitchyardBenchmarks
+import Testing
+
+// Speed is never asserted here: a loaded CI machine would make such a test flaky. These tests
+// only check that every case still runs and yields a usable number.
+@MainActor
+struct BenchmarkSuiteTests {
+  @Test func everyCaseRunsInQuickMode() async {
+    let report = await BenchmarkSuite.inProcess.run(mode: .quick)
+    #expect(report.results.count == BenchmarkSuite.inProcess.cases.count)
+    for result in report.results {
+      #expect(result.failure == nil, "\(result.name): \(result.failure ?? "")")
+      let value = result.measurement?.value ?? .nan
+      #expect(value.isFinite && value > 0, "\(result.name) measured \(value)")
+    }
+  }
+
+  @Test func caseNamesAreUnique() {
+    let names = BenchmarkSuite.inProcess.cases.map(\.name)
+    #expect(Set(names).count == names.count)
+  }
+
+  @Test func filterKeepsMatchingCases() {
+    let suite = BenchmarkSuite.inProcess.filtered(by: "codec.")
+    #expect(!suite.cases.isEmpty)
+    #expect(suite.cases.allSatisfy { $0.name.hasPrefix("codec.") })
+  }
+
+  @Test func residentMemoryIsReadable() throws {
+    let bytes = try #require(ResidentMemory.currentBytes())
+    #expect(bytes > 0)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SwitchyardWire
+import Testing
+
+@Suite struct MessageTests {
+  static let workerMessages: [WorkerMessage] = [
+    .hello(Hello(role: "worker", kind: "search", pid: 42, capabilities: ["cancel", "heartbeat"])),
+    .hello(Hello(role: "coordinator", pid: 1)),
+    .run(Run(effect: .max, generation: .max, kind: "search", job: ["query": "swift", "page": 2], deadlineMillis: 5_000, attempt: 2)),
+    .run(Run(effect: 7, generation: 1, kind: "noop", job: nil)),
+    .emit(Emit(effect: 7, generation: 1, output: ["results": ["a", "b"], "score": 0.5])),
+    .finished(Finished(effect: 7, generation: 1)),
+    .failed(Failed(effect: 7, generation: 1, code: "timeout", message: "Too slow.", retryable: true)),
+    .cancel(Cancel(effect: 7, generation: 1)),
+    .ping(Ping(nonce: .max)),
+    .pong(Pong(nonce: 3)),
+    .heartbeat(Heartbeat(inFlight: 2, counters: ["requests": 10, "errors": -1])),
+    .shutdown(Shutdown(graceMillis: 1_000)),
+  ]
+
+  static let report = StatusReport(
+    coordinator: CoordinatorStatus(
+      pid: 10, runDir: "/run/switchyard", uptimeSeconds: 12.5, stateBytes: 2_048, actionsTotal: 99, actionsPerSecond: 3.25),
+    pools: [
+      PoolStatus(
+        kind: "search", size: 2, target: 3, busy: 1, queued: 4, completed: 50, failed: 1, retried: 2, restarts: 0,
+        latencyP50Micros: 900, latencyP99Micros: 12_000, health: "healthy", counters: ["requests": 51])
+    ],
+    workers: [
+      WorkerStatus(pid: 11, kind: "search", state: "ready", inFlight: 1, lastHeartbeatMillisAgo: 250),
+      WorkerStatus(pid: 12, kind: "search", state: "starting", inFlight: 0),
+    ])
+
+  static let controlMessages: [ControlMessage] = [
+    .hello(Hello(role: "client", pid: 77)),
+    .status(id: 1),
+    .statusReport(id: 1, report: report),
+    .state(id: 2, path: "sessions.0.search"),
+    .stateSlice(id: 2, path: "sessions.0.search", value: ["query": "tca"]),
+    .subscribe(id: 3, path: ""),
+    .stateChanged(id: 3, path: "", value: ["count": 1]),
+    .unsubscribe(id: 3),
+    .unsubscribed(id: 3),
+    .send(id: 4, action: ["element": ["id": 1, "action": ["tapped": [:]]]]),
+    .sent(id: 4),
+    .scale(id: 5, pools: ["search": 3]),
+    .scaled(id: 5, pools: ["search": 3, "feed": 1]),
+    .error(id: 6, code: "unknownPath", message: "No state at sessions.9."),
+    .error(id: nil, code: "badRequest", message: "The request has no id."),
+  ]
+
+  @Test func workerMessagesRoundTripThroughBothCodecs() throws {
+    for message in Self.workerMessages {
+      #expect(try WorkerMessage(payload: message.encodedPayload()) == message)
+      #expect(try JSONDecoder().decode(WorkerMessage.self, from: Data(message.encodedPayload())) == message)
+      #expect(try WorkerMessage(payload: JSONEncoder().encode(message)) == message)
+    }
+  }
+
+  @Test func controlMessagesRoundTripThroughBothCodecs() throws {
+    for message in Self.controlMessages {
+      #expect(try ControlMessage(payload: message.encodedPayload()) == message)
+      #expect(try JSONDecoder().decode(ControlMessage.self, from: Data(message.encodedPayload())) == message)
+      #expect(try ControlMessage(payload: JSONEncoder().encode(message)) == message)
+    }
+  }
+
+  @Test func theWireShapeIsFlatWithTypeFirst() {
+    let run = WorkerMessage.run(Run(effect: 1, generation: 2, kind: "k", job: [:], deadlineMillis: nil, attempt: 1))
+    #expect(run.encodedPayload().text == #"{"type":"run","effect":1,"generation":2,"kind":"k","job":{},"attempt":1}"#)
+    #expect(ControlMessage.status(id: 9).encodedPayload().text == #"{"type":"status","id":9}"#)
+    #expect(ControlMessage.error(id: nil, code: "c", message: "m").encodedPayload().text
+      == #"{"type":"error","code":"c","message":"m"}"#)
+  }
+
+  @Test func framesCoalesceAndSplitBackIntoMessages() throws {
+    var buffer: [UInt8] = []
+    for message in Self.workerMessages { message.appendFrame(to: &buffer) }
+    var decoder = FrameDecoder()
+    decoder.append(contentsOf: buffer)
+    var received: [WorkerMessage] = []
+    while let payload = try decoder.next() { received.append(try WorkerMessage(payload: payload)) }
+    #expect(received == Self.workerMessages)
+  }
+
+  @Test func nonFiniteStatisticsTravelAsNull() throws {
+    var report = Self.report
+    report.coordinator.actionsPerSecond = .nan
+    report.coordinator.uptimeSeconds = .infinity
+    let payload = ControlMessage.statusReport(id: 1, report: report).encodedPayload()
+    #expect(payload.text.contains(#""uptimeSeconds":null"#))
+    guard case let .statusReport(_, decoded) = try ControlMessage(payload: payload) else {
+      Issue.record("expected a status report")
+      return
+    }
+    #expect(decoded.coordinator.actionsPerSecond.isNaN)
+    let emit = WorkerMessage.emit(Emit(effect: 1, generation: 1, output: [.double(.nan)]))
+    #expect(try WorkerMessage(payload: emit.encodedPayload()) == .emit(Emit(effect: 1, generation: 1, output: [nil])))
+  }
+
+  @Test(arguments: [
+    (#"{"type":"ping","nonce":1"#, WireError.invalidJSON(offset: 24, reason: "the input ended before the JSON value was complete")),
+    ("[1]", .notAnObject),
+    (#""ping""#, .notAnObject),
+    (#"{"nonce":1}"#, .missingType),
+    (#"{"type":7}"#, .missingType),
+    (#"{"type":"launch"}"#, .unknownType("launch")),
+    (#"{"type":"ping"}"#, .missingField(type: "ping", field: "nonce")),
+    (#"{"type":"ping","nonce":"1"}"#, .mistypedField(type: "ping", field: "nonce", expected: "a UInt64")),
+    (#"{"type":"ping","nonce":-1}"#, .mistypedField(type: "ping", field: "nonce", expected: "a UInt64")),
+    (#"{"type":"run","effect":1,"generation":1,"kind":"k","job":{},"attempt":null}"#,
+      .mistypedField(type: "run", field: "attempt", expected: "an Int")),
+    (#"{"type":"heartbeat","inFlight":1,"counters":{"a":1.5}}"#,
+      .mistypedField(type: "heartbeat", field: "counters.a", expected: "an Int64")),
+    (#"{"type":"hello","version":"1.0","role":"worker","pid":1,"capabilities":"all"}"#,
+      .mistypedField(type: "hello", field: "capabilities", expected: "an array")),
+  ])
+  func badWorkerPayloadsGiveTypedErrors(text: String, expected: WireError) {
+    #expect(throws: expected) { try WorkerMessage(payload: Array(text.utf8)) }
+  }
+
+  @Test func badControlPayloadsNameTheNestedField() {
+    #expect(throws: WireError.missingField(type: "statusReport", field: "report.pools[0].kind")) {
+      try ControlMessage(payload: Array(#"{"type":"statusReport","id":1,"report":{"coordinator":{"pid":1,"version":"1.0","runDir":"/","uptimeSeconds":1,"stateBytes":1,"actionsTotal":1,"actionsPerSecond":1},"pools":[{}],"workers":[]}}"#.utf8))
+    }
+    #expect(throws: WireError.missingField(type: "state", field: "id")) {
+      try ControlMessage(payload: Array(#"{"type":"state","path":""}"#.utf8))
+    }
+    #expect(throws: WireError.unknownType("run")) {
+      try ControlMessage(payload: Array(#"{"type":"run"}"#.utf8))
+    }
+    #expect(throws: WireError.invalidUTF8(offset: 9)) {
+      try ControlMessage(payload: [0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])
+    }
+  }
+
+  @Test func versionsAreCompatibleWithinAMajor() {
+    #expect(ProtocolVersion.isCompatible("1.0"))
+    #expect(ProtocolVersion.isCompatible("1.7"))
+    #expect(!ProtocolVersion.isCompatible("2.0"))
+    #expect(!ProtocolVersion.isCompatible("0.9"))
+    #expect(!ProtocolVersion.isCompatible("one"))
+    #expect(!ProtocolVersion.isCompatible("1"))
+    #expect(throws: WireError.versionMismatch(local: "1.0", remote: "2.1")) { try ProtocolVersion.check("2.1") }
+    #expect(WireError.versionMismatch(local: "1.0", remote: "2.1").description
+      == "The peer speaks protocol version 2.1 but this side speaks 1.0; their major versions differ, so upgrade the older side.")
+  }
+
+  @Test func controlMessagesCarryTheirRequestID() {
+    #expect(ControlMessage.stateChanged(id: 3, path: "", value: nil).id == 3)
+    #expect(ControlMessage.hello(Hello(role: "client", pid: 1)).id == nil)
+    #expect(ControlMessage.error(id: nil, code: "c", message: "m").id == nil)
+  }
+}
