@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Testing
 @testable import SwitchyardRuntime
 
@@ -19,6 +20,7 @@ struct RemoteEffectTests {
     await store.receive(.event(name: "a", tag: "t", .output(ProbeOutput(tag: "t", index: 0, attempt: 1)))) {
       $0.runs["a"]?.outputs = [0]
       $0.runs["a"]?.attempts = 1
+      $0.runs["a"]?.workerPIDs = [getpid()]
     }
     await store.receive(.event(name: "a", tag: "t", .output(ProbeOutput(tag: "t", index: 1, attempt: 1)))) {
       $0.runs["a"]?.outputs = [0, 1]
@@ -80,6 +82,7 @@ struct RemoteEffectTests {
     await store.receive(.event(name: "a", tag: "new", .output(ProbeOutput(tag: "new", index: 0, attempt: 1)))) {
       $0.runs["a"]?.outputs = [0]
       $0.runs["a"]?.attempts = 1
+      $0.runs["a"]?.workerPIDs = [getpid()]
     }
     await store.receive(.event(name: "a", tag: "new", .finished)) {
       $0.runs["a"]?.outcome = .finished

@@ -9,15 +9,17 @@ import Testing
 struct SupervisionTests {
   @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
     try await withCoordinator { coordinator in
-      let job = ProbeJob(tag: "t", outputs: 40, intervalMillis: 10)
+      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 10)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
-      try await coordinator.waitForRun("a") { $0.outputs.count >= 3 }
-      let victim = try #require(coordinator.status().workers.first { $0.inFlight == 1 }).pid
+      // Not inside #require: a closure in a macro argument can be confused with a later one.
+      let started = try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }
+      let victim = try #require(started.workerPIDs.first)
       kill(victim, SIGKILL)
       let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
       #expect(run.outcome == .finished)
       #expect(run.attempts == 2)
-      #expect(run.outputs.suffix(40) == Array(0..<40))
+      #expect(run.outputs.suffix(100) == Array(0..<100))
+      #expect(run.workerPIDs.count == 2 && run.workerPIDs.first == victim)
       try await coordinator.waitUntilReady(2)
       #expect(!coordinator.readyWorkerPIDs.contains(victim))
       #expect(coordinator.probePool.retried == 1)
@@ -27,10 +29,11 @@ struct SupervisionTests {
 
   @Test func aKilledWorkersNonRetryableEffectFailsWithWorkerLost() async throws {
     try await withCoordinator { coordinator in
-      let job = ProbeJob(tag: "t", outputs: 40, intervalMillis: 10, retryable: false)
+      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 10, retryable: false)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
-      try await coordinator.waitForRun("a") { $0.outputs.count >= 3 }
-      let victim = try #require(coordinator.status().workers.first { $0.inFlight == 1 }).pid
+      // Not inside #require: a closure in a macro argument can be confused with a later one.
+      let started = try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }
+      let victim = try #require(started.workerPIDs.first)
       kill(victim, SIGKILL)
       let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
       #expect(run.failure?.code == .workerLost)
@@ -56,7 +59,8 @@ struct SupervisionTests {
       try coordinator.scale([ProbeJob.kind: 1])
       try await coordinator.waitUntilReady(1)
       coordinator.store.send(.start(name: "c", job: ProbeJob(tag: "c"), cancelInFlight: false))
-      #expect(try await coordinator.waitForRun("c") { $0.outcome != .running }.outcome == .finished)
+      let revived = try await coordinator.waitForRun("c") { $0.outcome != .running }
+      #expect(revived.outcome == .finished)
     }
   }
 

@@ -52,6 +52,7 @@ public struct ProbeFeature: Reducer {
       switch event {
       case let .output(output):
         state.runs[name]?.outputs.append(output.index)
+        if state.runs[name]?.workerPIDs.last != output.pid { state.runs[name]?.workerPIDs.append(output.pid) }
         let attempts = state.runs[name]?.attempts ?? 0
         state.runs[name]?.attempts = max(attempts, output.attempt)
       case .finished:

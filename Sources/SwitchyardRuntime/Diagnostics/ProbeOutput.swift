@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One output of a ``ProbeJob``.
 public struct ProbeOutput: Codable, Equatable, Sendable {
   /// The job's tag.
@@ -8,12 +12,15 @@ public struct ProbeOutput: Codable, Equatable, Sendable {
   public var attempt: Int
   /// Filler of the requested size.
   public var payload: String
+  /// The process that produced it: a worker's pid, or the test's own in-process.
+  public var pid: Int32
 
   /// Creates an output.
-  public init(tag: String, index: Int, attempt: Int, payload: String = "") {
+  public init(tag: String, index: Int, attempt: Int, payload: String = "", pid: Int32 = getpid()) {
     self.tag = tag
     self.index = index
     self.attempt = attempt
     self.payload = payload
+    self.pid = pid
   }
 }

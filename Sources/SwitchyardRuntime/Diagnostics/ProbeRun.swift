@@ -18,6 +18,8 @@ public struct ProbeRun: Codable, Equatable, Sendable {
   public var outputs: [Int] = []
   /// The highest attempt an output came from: above 1 after a retry.
   public var attempts: Int = 0
+  /// The processes its outputs came from, in order: more than one after a retry.
+  public var workerPIDs: [Int32] = []
   /// Where the run is.
   public var outcome: Outcome = .running
   /// Why the run failed.
