@@ -94,6 +94,12 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     tap.startSampling()
   }
 
+  /// The executor that runs jobs on this coordinator's pools: what its store's effects use, and
+  /// what a benchmark or a tool can call to run a job without a reducer.
+  public var jobExecutor: any JobExecutor {
+    PoolJobExecutor(runtime: runtime)
+  }
+
   /// The path of the control socket, once started.
   public var socketPath: String? {
     runDirectory?.socketPath

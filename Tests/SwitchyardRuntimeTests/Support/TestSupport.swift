@@ -60,3 +60,15 @@ func eventually(
 func processExists(_ pid: Int32) -> Bool {
   kill(pid, 0) == 0 || errno != ESRCH
 }
+
+/// Whether `pid` is running: it exists and is not a zombie waiting for someone to reap it.
+///
+/// Orphans are reaped by whatever init the machine has, whenever it gets to it; a zombie has
+/// already exited, which is what a test of orphans needs to know.
+func processIsRunning(_ pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return false }
+  let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+  return state != "Z" && state != "X"
+}
