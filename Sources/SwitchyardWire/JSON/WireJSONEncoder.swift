@@ -49,23 +49,19 @@ public struct WireJSONEncoder: Sendable {
     let options = Options(
       userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull)
     if outputFormatting.isEmpty {
-      let start = buffer.count
       let encoder = StreamEncoder(options: options)
       // The encoder owns the state's memory; it must outlive every access through `state`.
-      let done = try withExtendedLifetime(encoder) { () throws -> Bool in
-        swap(&buffer, &encoder.state.pointee.bytes)
+      let encoded = try withExtendedLifetime(encoder) { () throws -> Bool in
         do {
           try encoder.encodeTopLevel(value)
-          swap(&buffer, &encoder.state.pointee.bytes)
-          return true
         } catch {
-          swap(&buffer, &encoder.state.pointee.bytes)
-          buffer.removeSubrange(start...)
           guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
           return false
         }
+        buffer.append(contentsOf: encoder.state.pointee.bytes.written)
+        return true
       }
-      if done { return }
+      if encoded { return }
     }
     let root = TreeNode()
     try TreeEncoder(node: root, codingPath: [], options: options).encode(value)

@@ -13,8 +13,8 @@ enum JSONValueWriter {
     return bytes
   }
 
-  static func append(
-    _ value: JSONValue, to bytes: inout [UInt8], nonFiniteAsNull: Bool, depth: Int, maxDepth: Int
+  static func append<Sink: JSONSink>(
+    _ value: JSONValue, to bytes: inout Sink, nonFiniteAsNull: Bool, depth: Int, maxDepth: Int
   ) throws(Failure) {
     switch value {
     case .null: JSONWriting.appendNull(to: &bytes)
@@ -31,24 +31,24 @@ enum JSONValueWriter {
     case let .string(value): JSONWriting.appendString(value, to: &bytes)
     case let .array(elements):
       guard depth < maxDepth else { throw .tooDeep }
-      bytes.append(UInt8(ascii: "["))
+      bytes.writeByte(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { bytes.writeByte(UInt8(ascii: ",")) }
         try append(element, to: &bytes, nonFiniteAsNull: nonFiniteAsNull, depth: depth + 1, maxDepth: maxDepth)
       }
-      bytes.append(UInt8(ascii: "]"))
+      bytes.writeByte(UInt8(ascii: "]"))
     case let .object(members):
       guard depth < maxDepth else { throw .tooDeep }
-      bytes.append(UInt8(ascii: "{"))
+      bytes.writeByte(UInt8(ascii: "{"))
       var first = true
       for (key, member) in members {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { bytes.writeByte(UInt8(ascii: ",")) }
         first = false
         JSONWriting.appendString(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        bytes.writeByte(UInt8(ascii: ":"))
         try append(member, to: &bytes, nonFiniteAsNull: nonFiniteAsNull, depth: depth + 1, maxDepth: maxDepth)
       }
-      bytes.append(UInt8(ascii: "}"))
+      bytes.writeByte(UInt8(ascii: "}"))
     }
   }
 }

@@ -1,94 +1,95 @@
-/// Writing JSON scalars straight into a byte buffer: escaped strings, integers, shortest
+/// Writing JSON scalars straight into a byte sink: escaped strings, integers, shortest
 /// round-tripping doubles.
 enum JSONWriting {
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  private static let hexDigits: StaticString = "0123456789abcdef"
 
-  /// Appends `string` quoted, escaping `"`, `\` and control characters; other characters,
+  /// Writes `string` quoted, escaping `"`, `\` and control characters; other characters,
   /// non-ASCII included, are copied as the UTF-8 they already are.
-  static func appendString(_ string: String, to bytes: inout [UInt8]) {
+  @inline(__always)
+  static func appendString<Sink: JSONSink>(_ string: String, to sink: inout Sink) {
     var string = string
-    string.withUTF8 { utf8 in appendString(utf8, to: &bytes) }
+    string.withUTF8 { utf8 in appendString(utf8, to: &sink) }
   }
 
-  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
+  static func appendString<Sink: JSONSink>(_ utf8: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
+    sink.writeByte(UInt8(ascii: "\""))
     var runStart = 0
     for index in 0..<utf8.count {
       let byte = utf8[index]
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-      appendEscape(for: byte, to: &bytes)
+      if runStart < index { sink.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      appendEscape(for: byte, to: &sink)
       runStart = index + 1
     }
-    if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-    bytes.append(UInt8(ascii: "\""))
+    if runStart < utf8.count { sink.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    sink.writeByte(UInt8(ascii: "\""))
   }
 
-  private static func appendEscape(for byte: UInt8, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\\"))
+  private static func appendEscape<Sink: JSONSink>(for byte: UInt8, to sink: inout Sink) {
+    sink.writeByte(UInt8(ascii: "\\"))
     switch byte {
-    case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-    case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    case UInt8(ascii: "\""): sink.writeByte(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): sink.writeByte(UInt8(ascii: "\\"))
+    case 0x0A: sink.writeByte(UInt8(ascii: "n"))
+    case 0x0D: sink.writeByte(UInt8(ascii: "r"))
+    case 0x09: sink.writeByte(UInt8(ascii: "t"))
+    case 0x08: sink.writeByte(UInt8(ascii: "b"))
+    case 0x0C: sink.writeByte(UInt8(ascii: "f"))
     default:
-      bytes.append(contentsOf: [
-        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)],
-      ])
+      sink.writeStatic("u00")
+      sink.writeByte(hexDigits.utf8Start[Int(byte >> 4)])
+      sink.writeByte(hexDigits.utf8Start[Int(byte & 0xF)])
     }
   }
 
-  /// Appends an integer of at most 64 bits in decimal.
-  static func appendInteger<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
-    var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+  /// Writes an integer of at most 64 bits in decimal.
+  @inline(__always)
+  static func appendInteger<T: FixedWidthInteger, Sink: JSONSink>(_ value: T, to sink: inout Sink) {
+    if value < 0 { sink.writeByte(UInt8(ascii: "-")) }
+    appendMagnitude(UInt64(truncatingIfNeeded: value.magnitude), to: &sink)
+  }
+
+  private static func appendMagnitude<Sink: JSONSink>(_ value: UInt64, to sink: inout Sink) {
+    var magnitude = value
     if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+      sink.writeByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
       return
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var index = 20
       while magnitude > 0 {
         index -= 1
-        digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+      sink.writeBytes(UnsafeBufferPointer(rebasing: digits[index..<20]))
     }
   }
 
-  /// Appends a finite double in the shortest form that reads back as the same double, always
+  /// Writes a finite double in the shortest form that reads back as the same double, always
   /// with a fraction or exponent so that it reads back as a double rather than an integer.
-  static func appendDouble(_ value: Double, to bytes: inout [UInt8]) {
+  static func appendDouble<Sink: JSONSink>(_ value: Double, to sink: inout Sink) {
     if value.magnitude < 1e15, value == value.rounded(.towardZero) {
-      if value == 0, value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-      appendInteger(Int64(value), to: &bytes)
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(UInt8(ascii: "0"))
+      if value.sign == .minus { sink.writeByte(UInt8(ascii: "-")) }
+      appendMagnitude(UInt64(value.magnitude), to: &sink)
+      sink.writeStatic(".0")
     } else {
-      bytes.append(contentsOf: value.description.utf8)
+      var text = value.description
+      text.withUTF8 { sink.writeBytes($0) }
     }
   }
 
-  /// Appends a finite float in the shortest form that reads back as the same float.
-  static func appendFloat(_ value: Float, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: value.description.utf8)
+  /// Writes a finite float in the shortest form that reads back as the same float.
+  static func appendFloat<Sink: JSONSink>(_ value: Float, to sink: inout Sink) {
+    var text = value.description
+    text.withUTF8 { sink.writeBytes($0) }
   }
 
-  static func appendNull(to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
-  }
+  @inline(__always)
+  static func appendNull<Sink: JSONSink>(to sink: inout Sink) { sink.writeStatic("null") }
 
-  static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {
-    if value {
-      bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-    } else {
-      bytes.append(contentsOf: [
-        UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"),
-      ])
-    }
+  @inline(__always)
+  static func appendBool<Sink: JSONSink>(_ value: Bool, to sink: inout Sink) {
+    sink.writeStatic(value ? "true" : "false")
   }
 }

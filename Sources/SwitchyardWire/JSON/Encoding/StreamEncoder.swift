@@ -17,7 +17,7 @@ final class StreamEncoder: Encoder {
   }
 
   struct State {
-    var bytes: [UInt8] = []
+    var bytes = ByteBuffer(capacity: 256)
     var open: [Open] = []
     /// The container depth and byte offset at which the value being encoded now starts.
     var slotDepth = 0
@@ -27,6 +27,10 @@ final class StreamEncoder: Encoder {
     /// Set while the top-level value has not started, whose empty encoding is an error rather than `{}`.
     var atTopLevel = false
     var path: [any CodingKey] = []
+
+    init() {
+      open.reserveCapacity(8)
+    }
   }
 
   /// Thrown to unwind once the value turned out to need ``TreeEncoder``.
@@ -43,6 +47,7 @@ final class StreamEncoder: Encoder {
   }
 
   deinit {
+    state.pointee.bytes.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -88,7 +93,7 @@ final class StreamEncoder: Encoder {
     let token = state.pointee.nextToken
     state.pointee.nextToken &+= 1
     state.pointee.open.append(Open(isObject: isObject, count: 0, token: token, start: state.pointee.bytes.count))
-    state.pointee.bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    state.pointee.bytes.writeByte(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
     return (state.pointee.open.count - 1, token)
   }
 
@@ -101,11 +106,11 @@ final class StreamEncoder: Encoder {
       throw NeedsTree()
     }
     if state.pointee.open.count > level + 1 { close(above: level + 1) }
-    if state.pointee.open[level].count > 0 { state.pointee.bytes.append(UInt8(ascii: ",")) }
+    if state.pointee.open[level].count > 0 { state.pointee.bytes.writeByte(UInt8(ascii: ",")) }
     state.pointee.open[level].count += 1
     if let key {
       JSONWriting.appendString(key, to: &state.pointee.bytes)
-      state.pointee.bytes.append(UInt8(ascii: ":"))
+      state.pointee.bytes.writeByte(UInt8(ascii: ":"))
     }
   }
 
@@ -123,7 +128,7 @@ final class StreamEncoder: Encoder {
   func close(above depth: Int) {
     while state.pointee.open.count > depth {
       let open = state.pointee.open.removeLast()
-      state.pointee.bytes.append(open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      state.pointee.bytes.writeByte(open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
   }
 
@@ -192,8 +197,8 @@ final class StreamEncoder: Encoder {
     if key != nil { state.pointee.path.removeLast() }
     close(above: depth)
     if state.pointee.bytes.count == mark && !isTopLevel {
-      state.pointee.bytes.append(UInt8(ascii: "{"))
-      state.pointee.bytes.append(UInt8(ascii: "}"))
+      state.pointee.bytes.writeByte(UInt8(ascii: "{"))
+      state.pointee.bytes.writeByte(UInt8(ascii: "}"))
     }
     state.pointee.slotDepth = savedDepth
     state.pointee.slotMark = savedMark
