@@ -36,18 +36,45 @@ struct ControlSocketTests {
 
       let bad = try client.request(.send(id: 4, action: .object(["launch": .object([:])])))
       guard case let .error(4, code, message) = bad else { throw TimedOut(what: "an error for a bad action") }
-      #expect(code == "badAction")
+      #expect(code == "invalidAction")
       #expect(message.contains("Action"))
 
       #expect(try client.request(.scale(id: 5, pools: ["probe": 3])) == .scaled(id: 5, pools: ["probe": 3]))
       try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
       let unknown = try client.request(.scale(id: 6, pools: ["nope": 1]))
-      guard case .error(6, "badScale", _) = unknown else { throw TimedOut(what: "an error for an unknown pool") }
+      guard case .error(6, "unknownPool", _) = unknown else { throw TimedOut(what: "an error for an unknown pool") }
 
       let report = try client.status()
       #expect(report.coordinator.actionsTotal >= 5)
       #expect(report.pools.first?.completed == 1)
       #expect(report.workers.count == 3)
+      #expect(await coordinator.terminate() == 0)
+    }
+  }
+
+  @Test func theHelloHandshakeAndProtocolErrors() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=1")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      let client = try await coordinator.connect()
+      try client.send(.hello(Hello(role: "client", pid: getpid())))
+      guard case let .hello(hello) = try client.receive() else { throw TimedOut(what: "the coordinator's hello") }
+      #expect(hello.role == "coordinator")
+      #expect(hello.pid == coordinator.process.processIdentifier)
+
+      guard case .error(8, "notSubscribed", _) = try client.request(.unsubscribe(id: 8)) else {
+        throw TimedOut(what: "notSubscribed")
+      }
+      guard case .error(9, "unknownPath", _) = try client.request(.state(id: 9, path: "runs.nobody")) else {
+        throw TimedOut(what: "unknownPath")
+      }
+
+      let stranger = try await coordinator.connect()
+      try stranger.send(.hello(Hello(version: "2.0", role: "client", pid: getpid())))
+      guard case .error(nil, "versionMismatch", _) = try stranger.receive() else {
+        throw TimedOut(what: "versionMismatch")
+      }
+      #expect(throws: ControlClientError.closed) { try stranger.receive() }
       #expect(await coordinator.terminate() == 0)
     }
   }

@@ -27,7 +27,7 @@ struct SupervisionTests {
     }
   }
 
-  @Test func aKilledWorkersNonRetryableEffectFailsWithWorkerLost() async throws {
+  @Test func aKilledWorkersNonRetryableEffectFailsWithWorkerExited() async throws {
     try await withCoordinator { coordinator in
       let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 10, retryable: false)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
@@ -36,7 +36,7 @@ struct SupervisionTests {
       let victim = try #require(started.workerPIDs.first)
       kill(victim, SIGKILL)
       let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
-      #expect(run.failure?.code == .workerLost)
+      #expect(run.failure?.code == .workerExited)
       try await coordinator.waitUntilReady(2)
     }
   }

@@ -97,6 +97,12 @@ final class ControlServer: Sendable {
     if wake { signalWakeup() }
   }
 
+  /// Disconnects `client` once what was sent to it has been written (or could not be).
+  func hangUp(_ client: Int) {
+    shared.withLock { _ = $0.closing.insert(client) }
+    signalWakeup()
+  }
+
   /// Forgets an unwritten latest value of subscription `id`, once the client has unsubscribed.
   func dropSubscription(_ id: UInt64, of client: Int) {
     shared.withLock { _ = $0.clients[client]?.latest.removeValue(forKey: id) }
@@ -137,6 +143,17 @@ extension ControlServer {
       if fds[0].revents != 0 {
         var drain = [UInt8](repeating: 0, count: 256)
         _ = read(wakeup.read, &drain, drain.count)
+        // Clients told to close go once their outbox is written, or at once if it overflowed.
+        let leaving = shared.withLock { shared in
+          shared.closing.filter { client in
+            shared.clients[client].map { $0.pending.isEmpty || $0.pending.count > Self.outboxLimit } ?? true
+          }
+        }
+        for client in leaving {
+          disconnect(client)
+          decoders[client] = nil
+          inbox.post(.disconnected(client: client))
+        }
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
         while true {
@@ -197,7 +214,7 @@ extension ControlServer {
     } catch {
       // A broken frame leaves no way to find the next one: say why, then hang up.
       var reply: [UInt8] = []
-      ControlMessage.error(id: nil, code: "malformedFrame", message: "\(error); closing the connection.")
+      ControlMessage.error(id: nil, code: "badRequest", message: "\(error); closing the connection.")
         .appendFrame(to: &reply)
       _ = reply.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       return false

@@ -60,7 +60,7 @@ final class ControlService {
       case let .message(client, message):
         handle(message, from: client)
       case let .malformed(client, reason):
-        reply(.error(id: nil, code: "malformed", message: "Could not read that message: \(reason)"), to: client)
+        reply(.error(id: nil, code: "badRequest", message: "Could not read that message: \(reason)"), to: client)
       case let .disconnected(client):
         subscriptions[client] = nil
       }
@@ -71,26 +71,22 @@ final class ControlService {
     switch message {
     case let .hello(hello):
       guard ProtocolVersion.isCompatible(hello.version) else {
-        return reply(
-          .error(
-            id: nil,
-            code: "versionMismatch",
-            message: "This coordinator speaks protocol \(ProtocolVersion.current), not \(hello.version)."
-          ),
-          to: client
-        )
+        let mismatch = WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version)
+        reply(.error(id: nil, code: "versionMismatch", message: "\(mismatch)"), to: client)
+        server?.hangUp(client)
+        return
       }
-      reply(.hello(Hello(role: "coordinator", pid: endpoints.pid, capabilities: ["subscribe", "scale"])), to: client)
+      reply(.hello(Hello(role: "coordinator", pid: endpoints.pid, capabilities: ["subscribe"])), to: client)
     case let .status(id):
       reply(.statusReport(id: id, report: endpoints.status()), to: client)
     case let .state(id, path):
       do {
         guard let slice = try endpoints.state()[dottedPath: path] else {
-          return reply(.error(id: id, code: "noSuchPath", message: "The state has nothing at '\(path)'."), to: client)
+          return reply(.error(id: id, code: "unknownPath", message: "The state has nothing at '\(path)'."), to: client)
         }
         reply(.stateSlice(id: id, path: path, value: slice), to: client)
       } catch {
-        reply(.error(id: id, code: "stateUnencodable", message: "\(error)"), to: client)
+        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
       }
     case let .subscribe(id, path):
       do {
@@ -98,10 +94,12 @@ final class ControlService {
         subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
         server?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
       } catch {
-        reply(.error(id: id, code: "stateUnencodable", message: "\(error)"), to: client)
+        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
       }
     case let .unsubscribe(id):
-      subscriptions[client]?[id] = nil
+      guard subscriptions[client]?.removeValue(forKey: id) != nil else {
+        return reply(.error(id: id, code: "notSubscribed", message: "No subscription has id \(id)."), to: client)
+      }
       server?.dropSubscription(id, of: client)
       reply(.unsubscribed(id: id), to: client)
     case let .send(id, action):
@@ -112,17 +110,22 @@ final class ControlService {
         try endpoints.send(action)
         reply(.sent(id: id), to: client)
       } catch {
-        reply(.error(id: id, code: "badAction", message: "\(error)"), to: client)
+        reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
       }
     case let .scale(id, pools):
       do {
         reply(.scaled(id: id, pools: try endpoints.scale(pools)), to: client)
+      } catch let error as CoordinatorError {
+        guard case .unknownPool = error else {
+          return reply(.error(id: id, code: "badRequest", message: "\(error)"), to: client)
+        }
+        reply(.error(id: id, code: "unknownPool", message: "\(error)"), to: client)
       } catch {
-        reply(.error(id: id, code: "badScale", message: "\(error)"), to: client)
+        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
       }
     default:
       reply(
-        .error(id: message.id, code: "notARequest", message: "'\(message.typeName)' is a reply, not a request."),
+        .error(id: message.id, code: "badRequest", message: "'\(message.typeName)' is a reply, not a request."),
         to: client
       )
     }

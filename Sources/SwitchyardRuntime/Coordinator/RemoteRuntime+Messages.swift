@@ -53,10 +53,11 @@ extension RemoteRuntime {
         complete(record, in: pool, with: .failure(failure))
       case let .heartbeat(heartbeat):
         process.counters = heartbeat.counters
+        process.lastHeartbeat = .now
       case let .hello(hello):
         workerSaidHello(process, hello: hello, in: pool)
       case .pong:
-        break
+        process.lastHeartbeat = .now
       default:
         log("[\(pool.kind) \(process.pid)] unexpected message from a worker: \(message)")
       }
@@ -82,7 +83,7 @@ extension RemoteRuntime {
       return process.kill(because: "wrong kind \(hello.kind ?? "none")")
     }
     guard process.state == .starting else { return }
-    process.connection.send(.hello(Hello(role: "coordinator", pid: getpid(), capabilities: ["cancel", "ping", "shutdown"])))
+    process.connection.send(.hello(Hello(role: "coordinator", pid: getpid())))
     process.state = .ready
     dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
     pool.refreshHealth()

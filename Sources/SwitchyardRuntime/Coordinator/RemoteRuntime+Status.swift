@@ -34,7 +34,7 @@ extension RemoteRuntime {
           kind: process.kind.rawValue,
           state: process.state.rawValue,
           inFlight: pool.scheduler.load(of: process.id),
-          lastHeartbeatMillisAgo: (now - process.lastHeard).milliseconds
+          lastHeartbeatMillisAgo: process.lastHeartbeat.map { (now - $0).milliseconds }
         )
       }
   }

@@ -91,7 +91,7 @@ extension RemoteRuntime {
     }
   }
 
-  /// Retries an effect whose worker died, if its job allows; otherwise fails it with `workerLost`.
+  /// Retries an effect whose worker died, if its job allows; otherwise fails it with `workerExited`.
   func recover(_ id: UInt64, in pool: WorkerPool, because reason: String) {
     guard let record = effects[id] else { return }
     record.worker = nil
@@ -105,7 +105,7 @@ extension RemoteRuntime {
       let why = record.isRetryable
         ? "after \(record.attempt) attempts"
         : "and the job is not retryable"
-      let failure = JobFailure(code: .workerLost, message: "The \(reason) \(why).", retryable: record.isRetryable)
+      let failure = JobFailure(code: .workerExited, message: "The \(reason) \(why).", retryable: record.isRetryable)
       return complete(record, in: pool, with: .failure(failure))
     }
     pool.retried += 1

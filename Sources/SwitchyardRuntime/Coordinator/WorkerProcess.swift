@@ -10,14 +10,17 @@ final class WorkerProcess {
     /// Leaving the pool: finishes its effects, takes no new ones.
     case draining
     /// Told to shut down, or killed; its exit is expected and not restarted.
-    case stopping
+    case stopping = "stopped"
   }
 
   let id: Int
   let kind: JobKind
   let connection: WorkerConnection
   var state = State.starting
+  /// When it last sent anything: what the heartbeat timeout measures.
   var lastHeard = ContinuousClock.now
+  /// When it last answered a ping or sent a heartbeat; `nil` before the first.
+  var lastHeartbeat: ContinuousClock.Instant?
   var lastPing = ContinuousClock.now
   /// When a draining worker hands back what it still runs.
   var drainDeadline: ContinuousClock.Instant?

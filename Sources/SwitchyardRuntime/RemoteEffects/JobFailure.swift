@@ -33,8 +33,9 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
     public static let overloaded: Self = "overloaded"
     /// The job ran longer than its kind's start-to-close timeout.
     public static let timeout: Self = "timeout"
-    /// The worker running a non-retryable job died, or retries ran out.
-    public static let workerLost: Self = "workerLost"
+    /// The worker running the job exited (or was killed) and the job is not retryable, or its
+    /// retries ran out.
+    public static let workerExited: Self = "workerExited"
     /// The pool for the job's kind is failed or does not exist.
     public static let unavailable: Self = "unavailable"
     /// The handler threw.

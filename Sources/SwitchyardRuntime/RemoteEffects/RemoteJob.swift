@@ -20,7 +20,7 @@ public protocol RemoteJob: Codable, Sendable {
   /// Whether the job may run again on another worker when its worker dies mid-run.
   ///
   /// Idempotent reads and listeners are; anything with side effects the caller cannot repeat is
-  /// not, and fails with ``JobFailure/Code/workerLost`` instead. Defaults to `true`.
+  /// not, and fails with ``JobFailure/Code/workerExited`` instead. Defaults to `true`.
   var isRetryable: Bool { get }
 
   /// How many times the job may be started in all, counting the first; defaults to 3.

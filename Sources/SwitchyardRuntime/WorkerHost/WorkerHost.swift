@@ -52,7 +52,7 @@ public struct WorkerHost: Sendable {
           role: "worker",
           kind: kind.rawValue,
           pid: getpid(),
-          capabilities: handlers.keys.sorted()
+          capabilities: ["cancel", "concurrent"]
         )
       )
     )
@@ -96,6 +96,11 @@ private struct WorkerSession: Sendable {
       writer.enqueue(WorkerMessage.heartbeat(.init(inFlight: jobs.count, counters: counters.snapshot)))
     case let .shutdown(shutdown):
       stop(grace: .milliseconds(shutdown.graceMillis))
+    case let .hello(hello):
+      guard ProtocolVersion.isCompatible(hello.version) else {
+        writeToStandardError("error: \(WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version))")
+        exit(76)
+      }
     default:
       break
     }
