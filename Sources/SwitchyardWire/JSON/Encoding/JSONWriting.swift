@@ -1,3 +1,11 @@
+// Rounding doubles calls the C math library; importing it makes every program that uses this
+// module link it, even one that imports nothing else.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writing JSON scalars straight into a byte sink: escaped strings, integers, shortest
 /// round-tripping doubles.
 enum JSONWriting {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reading a document's nodes as Swift values, and naming where a node sits.
 extension JSONDocument {
   /// The string at a string node.
@@ -20,9 +14,27 @@ extension JSONDocument {
     guard node.kind == .string else { return node.kind == .escapedString && string(at: index) == key }
     var key = key
     return key.withUTF8 { utf8 in
-      utf8.count == Int(node.length)
-        && (utf8.count == 0 || memcmp(utf8.baseAddress!, bytes + Int(node.start), utf8.count) == 0)
+      utf8.count == Int(node.length) && JSONDocument.equal(utf8, bytes + Int(node.start))
     }
+  }
+
+  /// Compares eight bytes at a time: keys are short, so a call to `memcmp` would cost more than
+  /// the comparison.
+  @inline(__always)
+  private static func equal(_ key: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>) -> Bool {
+    guard let base = key.baseAddress else { return true }
+    let count = key.count
+    var index = 0
+    while index + 8 <= count {
+      let left = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      guard left == UnsafeRawPointer(other + index).loadUnaligned(as: UInt64.self) else { return false }
+      index += 8
+    }
+    while index < count {
+      guard base[index] == other[index] else { return false }
+      index += 1
+    }
+    return true
   }
 
   /// The ``JSONValue`` a node and its children stand for.
