@@ -44,6 +44,18 @@ enum MessageCoding {
     FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }
 
+  static func appendFrame(
+    _ message: some Encodable, to buffer: inout [UInt8], maxFrameLength: Int
+  ) throws(FrameError) {
+    let headerOffset = buffer.count
+    appendFrame(message, to: &buffer)
+    let length = buffer.count - headerOffset - Frame.headerLength
+    guard length <= maxFrameLength else {
+      buffer.removeSubrange(headerOffset...)
+      throw .lengthOverLimit(length: length, limit: maxFrameLength)
+    }
+  }
+
   /// Our messages hold only strings, integers, Booleans, finite-or-null doubles and JSON values
   /// without a depth limit on this side, so encoding them has no way to fail.
   private static func append(_ message: some Encodable, to buffer: inout [UInt8]) {

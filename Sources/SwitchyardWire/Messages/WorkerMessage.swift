@@ -54,4 +54,13 @@ public enum WorkerMessage: Equatable, Sendable {
   public func appendFrame(to buffer: inout [UInt8]) {
     MessageCoding.appendFrame(self, to: &buffer)
   }
+
+  /// Appends this message as a whole frame unless its payload is empty or over `maxFrameLength`,
+  /// which the receiver would refuse by closing the channel; `buffer` is then left as it was.
+  ///
+  /// Use it for messages carrying outside data (an `emit`'s output, a state slice), so that an
+  /// oversized one fails alone instead of breaking the channel.
+  public func appendFrame(to buffer: inout [UInt8], maxFrameLength: Int) throws(FrameError) {
+    try MessageCoding.appendFrame(self, to: &buffer, maxFrameLength: maxFrameLength)
+  }
 }
