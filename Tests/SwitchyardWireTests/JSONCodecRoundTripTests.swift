@@ -79,6 +79,19 @@ import Testing
     #expect(try WireJSONDecoder().decode([String].self, from: escaped) == ["😀 é 日 / \u{8}\u{C}\n\r\t"])
   }
 
+  @Test func everySpecialCharacterAtEveryPositionOfAWord() throws {
+    let specials: [Character] = ["\u{0}", "\u{1F}", "\"", "\\", "\n", "é", "😀", "\u{7F}", "/"]
+    for special in specials {
+      for position in 0..<17 {
+        var text = Array(repeating: Character("a"), count: 17)
+        text[position] = special
+        try expectCrossCodecRoundTrip([String(text)])
+        let parsed = try WireJSONDecoder().parse(JSONEncoder().encode([String(text)]))
+        #expect(parsed == [.string(String(text))])
+      }
+    }
+  }
+
   @Test func superEncodersAndDecodersNestUnderSuper() throws {
     let value = SampleDerived(base: 3, derived: "d")
     #expect(try WireJSONEncoder().encode(value).text == #"{"derived":"d","super":{"base":3}}"#)

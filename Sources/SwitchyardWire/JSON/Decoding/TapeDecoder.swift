@@ -61,6 +61,7 @@ final class TapeDecoder: Decoder {
     if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: index), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(document.jsonValue(at: index), to: T.self) }
+    if let collection = try decodeCommonCollection(type, at: index) { return collection }
     return try decodeNested(type, at: index)
   }
 

@@ -30,9 +30,15 @@ struct ByteBuffer: JSONSink {
   @inline(__always)
   mutating func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
-    if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    let length = bytes.count
+    if count + length > capacity { grow(toHold: count + length) }
+    if length <= 16 {
+      // Keys and numbers are short; a loop beats a call to memmove for them.
+      for offset in 0..<length { base[count + offset] = source[offset] }
+    } else {
+      (base + count).update(from: source, count: length)
+    }
+    count += length
   }
 
   private mutating func grow(toHold needed: Int) {

@@ -21,15 +21,27 @@ enum JSONWriting {
 
   static func appendString<Sink: JSONSink>(_ utf8: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
     sink.writeByte(UInt8(ascii: "\""))
-    var runStart = 0
-    for index in 0..<utf8.count {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-      if runStart < index { sink.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-      appendEscape(for: byte, to: &sink)
-      runStart = index + 1
+    guard let base = utf8.baseAddress else {
+      sink.writeByte(UInt8(ascii: "\""))
+      return
     }
-    if runStart < utf8.count { sink.writeBytes(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    let count = utf8.count
+    var runStart = 0
+    var index = 0
+    while index < count {
+      if index + 8 <= count, !ByteScan.needsEscape(ByteScan.word(at: base + index)) {
+        index += 8
+        continue
+      }
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        if runStart < index { sink.writeBytes(UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+        appendEscape(for: byte, to: &sink)
+        runStart = index + 1
+      }
+      index += 1
+    }
+    if runStart < count { sink.writeBytes(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
     sink.writeByte(UInt8(ascii: "\""))
   }
 

@@ -172,7 +172,7 @@ final class StreamEncoder: Encoder {
       try encodeDouble(unsafeBitCast(value, to: Double.self))
     } else if T.self == JSONValue.self {
       try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
-    } else {
+    } else if !encodeCommonCollection(value) {
       try encodeNested(value, key: key)
     }
   }

@@ -137,6 +137,7 @@ struct JSONParser {
     var index = start
     var escaped = false
     while true {
+      while index + 8 <= end, !ByteScan.needsAttention(ByteScan.word(at: base + index)) { index += 8 }
       while index < end {
         let byte = base[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
