@@ -17,9 +17,6 @@ struct ByteBuffer: JSONSink {
   /// The bytes written so far, valid until the next write.
   var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-  /// The byte at `offset`, which must be below ``count``.
-  subscript(offset: Int) -> UInt8 { base[offset] }
-
   @inline(__always)
   mutating func writeByte(_ byte: UInt8) {
     if count == capacity { grow(toHold: count + 1) }

@@ -35,15 +35,20 @@ struct TreeEncoder: Encoder {
           codingPath: codingPath, debugDescription: "values are nested deeper than the limit of \(options.maxDepth)"))
     }
     var bytes: [UInt8] = []
-    switch value {
-    case let value as String: JSONWriting.appendString(value, to: &bytes)
-    case let value as Bool: JSONWriting.appendBool(value, to: &bytes)
-    case let value as Double: try appendDouble(value, to: &bytes)
-    case let value as Float: try appendFloat(value, to: &bytes)
-    case let value as Int: JSONWriting.appendInteger(value, to: &bytes)
-    case let value as Int64: JSONWriting.appendInteger(value, to: &bytes)
-    case let value as UInt64: JSONWriting.appendInteger(value, to: &bytes)
-    default:
+    // Compare types rather than cast values: a cast may bridge an `Int` to a `Bool` on some platforms.
+    if T.self == String.self {
+      JSONWriting.appendString(unsafeBitCast(value, to: String.self), to: &bytes)
+    } else if T.self == Bool.self {
+      JSONWriting.appendBool(unsafeBitCast(value, to: Bool.self), to: &bytes)
+    } else if T.self == Double.self {
+      try appendDouble(unsafeBitCast(value, to: Double.self), to: &bytes)
+    } else if T.self == Int.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: Int.self), to: &bytes)
+    } else if T.self == Int64.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: Int64.self), to: &bytes)
+    } else if T.self == UInt64.self {
+      JSONWriting.appendInteger(unsafeBitCast(value, to: UInt64.self), to: &bytes)
+    } else {
       try value.encode(to: self)
       return
     }
