@@ -1,15 +1,22 @@
 import Foundation
 import SwitchyardRuntime
 
-/// `switchyard start [--pools kind=N,…] [--run-dir DIR] [--grace-ms N]`: runs a coordinator with the
-/// runtime's diagnostic ``ProbeFeature`` until SIGINT or SIGTERM.
+/// `switchyard start [--demo] [--pools kind=N,…] [--run-dir DIR] [--grace-ms N]`: runs a coordinator with
+/// the runtime's diagnostic ``ProbeFeature`` until SIGINT or SIGTERM.
+///
+/// `--demo` needs no other server; until the demo application arrives it runs two probe workers.
 @MainActor
 func runStart(_ arguments: [String]) async -> Never {
   var pools: [PoolConfiguration] = []
   var runDirectory = ".switchyard"
   var grace = Duration.seconds(5)
   var remaining = arguments[...]
+  var isDemo = false
   while let flag = remaining.popFirst() {
+    if flag == "--demo" {
+      isDemo = true
+      continue
+    }
     guard let value = remaining.popFirst() else { fail("'\(flag)' needs a value") }
     switch flag {
     case "--pools":
@@ -29,7 +36,7 @@ func runStart(_ arguments: [String]) async -> Never {
       fail("unknown option '\(flag)' for 'switchyard start'")
     }
   }
-  if pools.isEmpty { pools = [PoolConfiguration(kind: ProbeJob.kind, size: 1)] }
+  if pools.isEmpty { pools = [PoolConfiguration(kind: ProbeJob.kind, size: isDemo ? 2 : 1)] }
   let coordinator = Coordinator(
     configuration: CoordinatorConfiguration(
       runDirectory: runDirectory,
@@ -46,6 +53,10 @@ func runStart(_ arguments: [String]) async -> Never {
     fail("\(error)")
   }
   FileHandle.standardError.write(Data("switchyard: coordinator \(getpid()) serving \(coordinator.socketPath ?? "")\n".utf8))
+  if isDemo {
+    let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
+    FileHandle.standardError.write(Data("switchyard: demo running pools \(sizes); Ctrl-C stops it\n".utf8))
+  }
   await coordinator.runUntilTerminated()
   exit(0)
 }

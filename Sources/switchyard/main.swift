@@ -7,7 +7,7 @@ let usage = """
   USAGE: switchyard <command> [options]
 
   COMMANDS:
-    start [--pools kind=N,…] [--run-dir DIR] [--grace-ms N]
+    start [--demo] [--pools kind=N,…] [--run-dir DIR] [--grace-ms N]
                  Run a coordinator and its worker pools until SIGINT or SIGTERM.
     worker <kind>
                  Serve one pool's jobs on stdin/stdout (the coordinator starts these).
