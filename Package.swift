@@ -16,10 +16,14 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
+    .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
     .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(
       name: "switchyard",
-      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardWire"]
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardWire", "SwitchyardWorkers",
+      ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),

@@ -29,6 +29,10 @@ public protocol RemoteJob: Codable, Sendable {
   /// How long one attempt may run from start to close before it is cancelled and fails with
   /// ``JobFailure/Code/timeout``; `nil` for long-running listeners. Defaults to 30 seconds.
   var timeout: Duration? { get }
+
+  /// Jobs with the same key run on the same worker while it lives, so a worker can keep
+  /// per-key state (a debounce window, a cache); `nil`, the default, places by load alone.
+  var affinityKey: String? { get }
 }
 
 extension RemoteJob {
@@ -38,4 +42,6 @@ extension RemoteJob {
   public var maxAttempts: Int { 3 }
   /// Thirty seconds from start to close.
   public var timeout: Duration? { .seconds(30) }
+  /// No affinity: the least-loaded worker runs it.
+  public var affinityKey: String? { nil }
 }

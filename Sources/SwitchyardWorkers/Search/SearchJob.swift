@@ -1,0 +1,34 @@
+import SwitchyardRuntime
+
+/// One query change in one session, for the `search` worker to debounce and, if it survives the
+/// window, to run against its index.
+///
+/// A burst of jobs with the same ``sessionID`` inside the debounce window executes one search; the
+/// jobs it supersedes finish without output.
+public struct SearchJob: RemoteJob, Equatable {
+  /// The worker answers with at most one response per job.
+  public typealias Output = SearchResponse
+
+  /// The search pool: `switchyard worker search`.
+  public static let kind: JobKind = "search"
+
+  /// The session typing; the debounce key, and the key that routes its jobs to one worker.
+  public var sessionID: String
+  /// What the user has typed so far; empty clears the results without searching.
+  public var query: String
+  /// How many results to return, best first.
+  public var limit: Int
+
+  /// Creates a search job.
+  public init(sessionID: String, query: String, limit: Int = 10) {
+    self.sessionID = sessionID
+    self.query = query
+    self.limit = limit
+  }
+
+  /// Jobs of one session go to one worker, so its debounce window sees the whole burst.
+  public var affinityKey: String? { sessionID }
+
+  /// A search is a pure read; five seconds covers the debounce window with room to spare.
+  public var timeout: Duration? { .seconds(5) }
+}
