@@ -32,5 +32,6 @@ let package = Package(
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
+    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
   ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardRuntime
+import SwitchyardWorkers
 
 /// `switchyard worker <kind>`: serves one pool's jobs on standard input and output. The coordinator
 /// starts these; a person never needs to.
@@ -16,4 +17,4 @@ func runWorker(_ arguments: [String]) -> Never {
 }
 
 /// Every job handler this executable can serve.
-let workerHandlers: [any JobHandler] = [ProbeHandler()]
+let workerHandlers: [any JobHandler] = [ProbeHandler(), SearchHandler()]
