@@ -18,11 +18,14 @@ let package = Package(
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
+    // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
+    .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardWorkers"]),
     .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(
       name: "switchyard",
       dependencies: [
         "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardWire", "SwitchyardWorkers",
+        "SwitchyardUpstream",
       ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
@@ -31,6 +34,9 @@ let package = Package(
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
+    // The feed and pagination handlers against a real upstream on 127.0.0.1.
+    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
+    .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
   ]

@@ -11,6 +11,8 @@ let usage = """
                  Run a coordinator and its worker pools until SIGINT or SIGTERM.
     worker <kind>
                  Serve one pool's jobs on stdin/stdout (the coordinator starts these).
+    upstream [--port N] [--rate PER_SECOND] [--items N] [--fail-first N]
+                 Run the local catalog (HTTP) and feed (WebSocket) service the demo uses.
     bench        Measure the store, case paths and codec against their targets.
 
   OPTIONS:
@@ -29,6 +31,8 @@ case "worker":
   runWorker(Array(arguments.dropFirst()))
 case "start":
   await runStart(Array(arguments.dropFirst()))
+case "upstream":
+  await runUpstream(Array(arguments.dropFirst()))
 case nil, "--help", "-h", "help":
   print(usage, terminator: "")
 case let unknown?:
