@@ -34,8 +34,6 @@ let package = Package(
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
-    // The feed and pagination handlers against a real upstream on 127.0.0.1.
-    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
