@@ -20,6 +20,8 @@ let package = Package(
     .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
     // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
     .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardWorkers"]),
+    // The demo application `switchyard start --demo` runs: sessions of search, feed and catalogue.
+    .target(name: "SwitchyardDemo", dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWorkers"]),
     .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     .executableTarget(
       name: "switchyard",
@@ -37,5 +39,6 @@ let package = Package(
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
+    .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo"]),
   ]
 )

@@ -1,0 +1,32 @@
+import ComposableArchitecture
+
+/// The application's actions are coded as `{"sessionOpened": {"id": "1"}}` and
+/// `{"sessions": {"element": {"id": "1", "action": …}}}`: a session's action sits directly under
+/// `sessions`, without the `_0` level synthesised coding would add, since people type these for
+/// `switchyard send`.
+extension AppFeature.Action {
+  private struct SessionName: Codable {
+    var id: String
+  }
+
+  /// Decodes `{"sessionOpened" | "sessionClosed": {"id": …}}` or `{"sessions": <identified action>}`.
+  public init(from decoder: any Decoder) throws {
+    let (name, container) = try CaseCodingKey.single(in: decoder, of: ["sessionOpened", "sessionClosed", "sessions"])
+    let key = CaseCodingKey(name)
+    switch name {
+    case "sessionOpened": self = .sessionOpened(id: try container.decode(SessionName.self, forKey: key).id)
+    case "sessionClosed": self = .sessionClosed(id: try container.decode(SessionName.self, forKey: key).id)
+    default: self = .sessions(try container.decode(IdentifiedActionOf<SessionFeature>.self, forKey: key))
+    }
+  }
+
+  /// Encodes the action in the shape ``init(from:)`` reads.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CaseCodingKey.self)
+    switch self {
+    case let .sessionOpened(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionOpened"))
+    case let .sessionClosed(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionClosed"))
+    case let .sessions(action): try container.encode(action, forKey: CaseCodingKey("sessions"))
+    }
+  }
+}

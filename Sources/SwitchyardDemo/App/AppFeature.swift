@@ -1,0 +1,83 @@
+import ComposableArchitecture
+
+/// The demo application: any number of ``SessionFeature`` sessions, opened and closed by action.
+///
+/// It is what `switchyard start --demo` runs in the coordinator; its effects run in the `search`,
+/// `websocket` and `pagination` worker pools.
+public struct AppFeature: Reducer {
+  /// The open sessions and the upstream service they talk to.
+  public struct State: Codable, Equatable, Sendable {
+    /// Where new sessions fetch their feed and catalogue from.
+    public var upstream: UpstreamEndpoints
+    /// The open sessions, in the order they were opened.
+    public var sessions: IdentifiedArrayOf<SessionFeature.State> = []
+
+    /// Creates an application with no sessions, talking to `upstream`.
+    public init(upstream: UpstreamEndpoints, sessions: IdentifiedArrayOf<SessionFeature.State> = []) {
+      self.upstream = upstream
+      self.sessions = sessions
+    }
+  }
+
+  /// What happens to the application's sessions.
+  ///
+  /// `switchyard send` takes an action as JSON. The path to a session's feature reads as nested
+  /// keys (`sessions` → `element` with the session's `id` → the feature's name); the features'
+  /// own actions are coded as Swift synthesises it for enums: the case name as the key, labelled
+  /// values as an object, an unlabelled one as `_0`, none as `{}`. Opening session "1", then
+  /// changing its query to "copper":
+  ///
+  /// ```json
+  /// {"sessionOpened":{"id":"1"}}
+  /// {"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}
+  /// ```
+  ///
+  /// and its next catalogue page: `{"sessions":{"element":{"id":"1","action":{"catalog":{"loadNextPage":{}}}}}}`.
+  public enum Action: Codable, Equatable, Sendable {
+    /// Someone opened a session named `id`; a name already open is ignored.
+    case sessionOpened(id: String)
+    /// Someone closed the session named `id`; everything it was doing is cancelled.
+    case sessionClosed(id: String)
+    /// An action of one session.
+    case sessions(IdentifiedActionOf<SessionFeature>)
+  }
+
+  /// Creates the feature.
+  public init() {}
+
+  /// Opens and closes sessions, and runs each session's features.
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .sessionOpened(id):
+        guard state.sessions[id: id] == nil else { return .none }
+        state.sessions.append(SessionFeature.State(id: id, upstream: state.upstream))
+        return .none
+
+      case let .sessionClosed(id):
+        // Removing the element is enough: `forEach` cancels every effect the session started.
+        state.sessions.remove(id: id)
+        return .none
+
+      case .sessions:
+        return .none
+      }
+    }
+    .forEach(\.sessions, action: \.sessions) { SessionFeature() }
+  }
+}
+
+extension AppFeature.Action: CasePathable {
+  /// The case paths of ``AppFeature/Action``: `\.sessions[id: "1"].search`.
+  public struct AllCasePaths: Sendable {
+    /// The ``AppFeature/Action/sessionOpened(id:)`` case.
+    public var sessionOpened: AnyCasePath<AppFeature.Action, String> { /AppFeature.Action.sessionOpened }
+    /// The ``AppFeature/Action/sessionClosed(id:)`` case.
+    public var sessionClosed: AnyCasePath<AppFeature.Action, String> { /AppFeature.Action.sessionClosed }
+    /// The sessions' actions.
+    public var sessions: AnyCasePath<AppFeature.Action, IdentifiedActionOf<SessionFeature>> { /AppFeature.Action.sessions }
+  }
+
+  /// The case paths of ``AppFeature/Action``.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
