@@ -23,11 +23,13 @@ let package = Package(
     // The demo application `switchyard start --demo` runs: sessions of search, feed and catalogue.
     .target(name: "SwitchyardDemo", dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWorkers"]),
     .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    // The command line's own parts: argument parsing, tables, status rendering, load generation.
+    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardWire", "SwitchyardWorkers",
-        "SwitchyardUpstream",
+        "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
+        "SwitchyardWorkers", "SwitchyardUpstream",
       ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
@@ -40,5 +42,7 @@ let package = Package(
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo"]),
+    // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
+    .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
   ]
 )

@@ -1,0 +1,83 @@
+/// A command-line tool made of subcommands: picks the command, prints help and version, and turns
+/// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage.
+public struct CommandLineTool: Sendable {
+  /// The executable's name, as the help spells it.
+  public var name: String
+  /// Printed by `--version`.
+  public var version: String
+  /// One line under the name in the tool's help.
+  public var abstract: String
+  /// Its subcommands, in the order the help lists them.
+  public var commands: [Command]
+
+  /// Creates a tool.
+  public init(name: String, version: String, abstract: String, commands: [Command]) {
+    self.name = name
+    self.version = version
+    self.abstract = abstract
+    self.commands = commands
+  }
+
+  /// The usage line of the tool itself.
+  public var usageLine: String { "\(name) <command> [options]" }
+
+  /// The tool's help: what it is, its commands, its own options.
+  public var help: String {
+    let commandRows = commands.map { ($0.name, $0.abstract) }
+    let optionRows = [("-h, --help", "Show this help."), ("--version", "Show the version.")]
+    return """
+      \(name) — \(abstract)
+
+      USAGE: \(usageLine)
+
+      COMMANDS:
+      \(Command.list(commandRows))
+
+      OPTIONS:
+      \(Command.list(optionRows))
+
+      See '\(name) <command> --help' for a command's options and examples.
+
+      """
+  }
+
+  /// Runs the command `arguments` name (the words after the executable) and returns the exit status.
+  @MainActor
+  public func run(_ arguments: [String]) async -> Int32 {
+    guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
+      if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+        StandardStream.output.write(command.help(toolName: name))
+      } else {
+        StandardStream.output.write(help)
+      }
+      return 0
+    }
+    if first == "--version" || first == "version" {
+      StandardStream.output.write("\(name) \(version)\n")
+      return 0
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      return usageFailure(UsageError.unknownCommand(first), usage: usageLine, helpHint: "\(name) --help")
+    }
+    let tokens = Array(arguments.dropFirst())
+    if Command.asksForHelp(tokens) {
+      StandardStream.output.write(command.help(toolName: name))
+      return 0
+    }
+    let usage = command.usageLine(toolName: name)
+    let hint = "\(name) \(command.name) --help"
+    do {
+      return try await command.run(command.parse(tokens))
+    } catch let error as UsageError {
+      return usageFailure(error, usage: usage, helpHint: hint)
+    } catch {
+      StandardStream.error.write("error: \(error)\n")
+      return 1
+    }
+  }
+
+  private func usageFailure(_ error: UsageError, usage: String, helpHint: String) -> Int32 {
+    StandardStream.error.write("error: \(error)\nusage: \(usage)\nSee '\(helpHint)'.\n")
+    return 2
+  }
+}

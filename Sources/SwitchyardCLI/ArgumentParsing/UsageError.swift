@@ -1,0 +1,37 @@
+/// A command line that does not match its command's usage; `switchyard` prints it with the usage
+/// line and exits with status 2.
+public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No command has this name.
+  case unknownCommand(String)
+  /// The command has no such option.
+  case unknownOption(String)
+  /// An option that needs a value came last, or before another option.
+  case missingValue(option: String, valueName: String)
+  /// A flag was given a value with `=`.
+  case unexpectedValue(option: String)
+  /// A non-repeatable option appeared twice.
+  case repeatedOption(String)
+  /// A positional argument the command does not take.
+  case unexpectedArgument(String)
+  /// A required positional argument is missing.
+  case missingArgument(String)
+  /// A value that does not read as what the option or argument needs.
+  case invalidValue(name: String, value: String, expected: String)
+  /// Options that cannot be used together, or a value that makes no sense in context.
+  case conflict(String)
+
+  /// A sentence saying what was wrong.
+  public var description: String {
+    switch self {
+    case let .unknownCommand(name): "unknown command '\(name)'"
+    case let .unknownOption(option): "unknown option '\(option)'"
+    case let .missingValue(option, valueName): "'\(option)' needs a value (\(valueName))"
+    case let .unexpectedValue(option): "'\(option)' takes no value"
+    case let .repeatedOption(option): "'\(option)' was given more than once"
+    case let .unexpectedArgument(argument): "unexpected argument '\(argument)'"
+    case let .missingArgument(name): "missing \(name)"
+    case let .invalidValue(name, value, expected): "'\(value)' is not a valid \(name): expected \(expected)"
+    case let .conflict(message): message
+    }
+  }
+}

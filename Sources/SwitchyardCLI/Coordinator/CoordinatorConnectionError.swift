@@ -1,0 +1,25 @@
+/// Why a command could not get what it asked of a coordinator.
+public enum CoordinatorConnectionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Nothing serves the run directory's control socket.
+  case noCoordinator(runDirectory: String)
+  /// The coordinator answered with an error; its message says what was wrong with the request.
+  case refused(code: String, message: String)
+  /// The connection failed after it was made.
+  case connectionLost(String)
+  /// The coordinator answered with a message that does not answer the request.
+  case unexpectedReply(String)
+
+  /// One line saying what happened and what to do.
+  public var description: String {
+    switch self {
+    case let .noCoordinator(runDirectory):
+      "no coordinator at \(runDirectory) (start one with: switchyard start)"
+    case let .refused(_, message):
+      message
+    case let .connectionLost(reason):
+      "lost the coordinator: \(reason)"
+    case let .unexpectedReply(type):
+      "the coordinator answered with an unexpected '\(type)' message"
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import SwitchyardWire
+
+/// `switchyard status` as people read it: a coordinator line, a pools table, a workers table.
+public struct StatusView: Sendable {
+  /// What to show.
+  public var report: StatusReport
+
+  /// Creates the view of a report.
+  public init(_ report: StatusReport) {
+    self.report = report
+  }
+
+  /// The three parts, separated by blank lines; colour only when `colored`.
+  public func render(colored: Bool) -> String {
+    [coordinatorLine(colored: colored), poolsTable.render(colored: colored), workersTable.render(colored: colored)]
+      .joined(separator: "\n")
+  }
+
+  private func coordinatorLine(colored: Bool) -> String {
+    let coordinator = report.coordinator
+    let facts = [
+      "pid \(coordinator.pid)",
+      "up \(HumanReadable.duration(seconds: coordinator.uptimeSeconds))",
+      "state \(HumanReadable.bytes(coordinator.stateBytes))",
+      "\(HumanReadable.fixed(coordinator.actionsPerSecond, digits: 1)) actions/s",
+      "\(HumanReadable.count(coordinator.actionsTotal)) actions",
+      "protocol \(coordinator.version)",
+    ]
+    return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
+      + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"
+  }
+
+  private var poolsTable: Table {
+    var table = Table([
+      .init("POOL"), .init("SIZE", alignsRight: true), .init("BUSY", alignsRight: true),
+      .init("QUEUED", alignsRight: true), .init("DONE", alignsRight: true), .init("FAILED", alignsRight: true),
+      .init("RETRIED", alignsRight: true), .init("RESTARTS", alignsRight: true), .init("P50", alignsRight: true),
+      .init("P99", alignsRight: true), .init("HEALTH"),
+    ])
+    for pool in report.pools.sorted(by: { $0.kind < $1.kind }) {
+      let size = pool.size == pool.target ? "\(pool.size)" : "\(pool.size)→\(pool.target)"
+      table.append([
+        .init(pool.kind),
+        .init(size, color: pool.size == pool.target ? nil : .yellow),
+        .init("\(pool.busy)"),
+        .init("\(pool.queued)", color: pool.queued > 0 ? .yellow : nil),
+        .init(HumanReadable.count(pool.completed)),
+        .init(HumanReadable.count(pool.failed), color: pool.failed > 0 ? .red : nil),
+        .init(HumanReadable.count(pool.retried)),
+        .init(HumanReadable.count(pool.restarts), color: pool.restarts > 0 ? .yellow : nil),
+        .init(pool.completed + pool.failed > 0 ? HumanReadable.latency(micros: pool.latencyP50Micros) : "-"),
+        .init(pool.completed + pool.failed > 0 ? HumanReadable.latency(micros: pool.latencyP99Micros) : "-"),
+        .init(pool.health, color: Self.color(ofHealth: pool.health)),
+      ])
+    }
+    return table
+  }
+
+  private var workersTable: Table {
+    var table = Table([
+      .init("WORKER", alignsRight: true), .init("KIND"), .init("STATE"), .init("IN-FLIGHT", alignsRight: true),
+      .init("HEARTBEAT"),
+    ])
+    let workers = report.workers.sorted { ($0.kind, $0.pid) < ($1.kind, $1.pid) }
+    for worker in workers {
+      table.append([
+        .init("\(worker.pid)"),
+        .init(worker.kind),
+        .init(worker.state, color: Self.color(ofWorkerState: worker.state)),
+        .init("\(worker.inFlight)"),
+        .init(worker.lastHeartbeatMillisAgo.map { HumanReadable.age(millis: $0) + " ago" } ?? "-"),
+      ])
+    }
+    return table
+  }
+
+  private static func color(ofHealth health: String) -> TextColor {
+    switch health {
+    case "healthy": .green
+    case "degraded": .yellow
+    default: .red
+    }
+  }
+
+  private static func color(ofWorkerState state: String) -> TextColor? {
+    switch state {
+    case "ready": .green
+    case "starting", "draining": .yellow
+    case "stopped": .dim
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SwitchyardCLI
+import SwitchyardRuntime
+
+/// `switchyard start`: runs a coordinator with the runtime's diagnostic ``ProbeFeature`` until
+/// SIGINT or SIGTERM.
+///
+/// `--demo` needs no other server; until the demo application arrives it runs two probe workers.
+enum StartCommand {
+  static let command = Command(
+    name: "start",
+    abstract: "Run a coordinator and its worker pools until SIGINT or SIGTERM.",
+    discussion: """
+      The coordinator owns the store; effects run in worker processes ('switchyard worker KIND')
+      that it starts, supervises and restarts. Other commands reach it through the control socket
+      in its run directory.
+      """,
+    options: [
+      .flag("--demo", help: "Run the demo, which needs no other server."),
+      .value("--pools", "KIND=N,…", help: "Worker pools and their sizes (default: probe=1, or probe=2 with --demo)."),
+      .runDirectory,
+      .value("--grace-ms", "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
+    ],
+    examples: [
+      "switchyard start --demo",
+      "switchyard start --pools probe=4 --run-dir /tmp/sy",
+    ],
+    run: run
+  )
+
+  @MainActor
+  private static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    let isDemo = arguments.flag("--demo")
+    var pools = try PoolSize.list(parsing: arguments.value("--pools") ?? "", argument: "--pools")
+      .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) }
+    if pools.isEmpty { pools = [PoolConfiguration(kind: ProbeJob.kind, size: isDemo ? 2 : 1)] }
+    let grace = try arguments.value("--grace-ms", as: Int.self).map { Duration.milliseconds($0) } ?? .seconds(5)
+    let coordinator = Coordinator(
+      configuration: CoordinatorConfiguration(
+        runDirectory: arguments.runDirectory,
+        pools: pools,
+        shutdownGrace: grace,
+        version: version
+      ),
+      initialState: ProbeFeature.State(),
+      reducer: ProbeFeature()
+    )
+    try coordinator.start()
+    StandardStream.error.write("switchyard: coordinator \(getpid()) serving \(coordinator.socketPath ?? "")\n")
+    if isDemo {
+      let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
+      StandardStream.error.write("switchyard: demo running pools \(sizes); Ctrl-C stops it\n")
+    }
+    await coordinator.runUntilTerminated()
+    return 0
+  }
+}
