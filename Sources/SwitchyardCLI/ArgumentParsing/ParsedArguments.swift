@@ -41,6 +41,7 @@ public struct ParsedArguments: Equatable, Sendable {
   private static func expectation<T>(_ type: T.Type) -> String {
     switch type {
     case is Int.Type, is Int32.Type, is Int64.Type: "a whole number"
+    case is UInt16.Type: "a whole number from 0 to 65535"
     case is Double.Type: "a number"
     default: "a \(T.self)"
     }
