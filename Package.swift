@@ -29,7 +29,7 @@ let package = Package(
       name: "switchyard",
       dependencies: [
         "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
-        "SwitchyardWorkers", "SwitchyardUpstream",
+        "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
@@ -41,7 +41,8 @@ let package = Package(
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
-    .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo"]),
+    // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
+    .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
   ]

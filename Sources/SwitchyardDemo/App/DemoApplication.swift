@@ -1,8 +1,18 @@
-/// What `switchyard start --demo` runs: the application's first state and the actions that bring
-/// it to life.
+import SwitchyardRuntime
+import SwitchyardWorkers
+
+/// What `switchyard start --demo` runs: the application's first state, the actions that bring it
+/// to life, and the worker pools its effects need.
 public struct DemoApplication: Sendable {
   /// The session the demo opens at start.
   public static let firstSessionID = "1"
+
+  /// Two search workers, so sessions spread over them; one feed listener; two page fetchers.
+  public static let pools = [
+    PoolConfiguration(kind: SearchJob.kind, size: 2),
+    PoolConfiguration(kind: FeedJob.kind, size: 1),
+    PoolConfiguration(kind: PageJob.kind, size: 2),
+  ]
 
   /// The state the coordinator starts from: no sessions yet.
   public var initialState: AppFeature.State

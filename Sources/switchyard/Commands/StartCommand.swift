@@ -5,7 +5,7 @@ import SwitchyardRuntime
 /// `switchyard start`: runs a coordinator with the runtime's diagnostic ``ProbeFeature`` until
 /// SIGINT or SIGTERM.
 ///
-/// `--demo` needs no other server; until the demo application arrives it runs two probe workers.
+/// `--demo` runs the demo application instead, with its own upstream service: see ``runDemo(runDirectory:pools:grace:)``.
 enum StartCommand {
   static let command = Command(
     name: "start",
@@ -17,7 +17,7 @@ enum StartCommand {
       """,
     options: [
       .flag("--demo", help: "Run the demo, which needs no other server."),
-      .value("--pools", "KIND=N,…", help: "Worker pools and their sizes (default: probe=1, or probe=2 with --demo)."),
+      .value("--pools", "KIND=N,…", help: "Worker pools and their sizes (default: probe=1, or search=2,websocket=1,pagination=2 with --demo)."),
       .runDirectory,
       .value("--grace-ms", "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
     ],
@@ -33,8 +33,9 @@ enum StartCommand {
     let isDemo = arguments.flag("--demo")
     var pools = try PoolSize.list(parsing: arguments.value("--pools") ?? "", argument: "--pools")
       .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) }
-    if pools.isEmpty { pools = [PoolConfiguration(kind: ProbeJob.kind, size: isDemo ? 2 : 1)] }
     let grace = try arguments.value("--grace-ms", as: Int.self).map { Duration.milliseconds($0) } ?? .seconds(5)
+    if isDemo { return try await runDemo(runDirectory: arguments.runDirectory, pools: pools, grace: grace) }
+    if pools.isEmpty { pools = [PoolConfiguration(kind: ProbeJob.kind, size: 1)] }
     let coordinator = Coordinator(
       configuration: CoordinatorConfiguration(
         runDirectory: arguments.runDirectory,
@@ -47,10 +48,6 @@ enum StartCommand {
     )
     try coordinator.start()
     StandardStream.error.write("switchyard: coordinator \(getpid()) serving \(coordinator.socketPath ?? "")\n")
-    if isDemo {
-      let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
-      StandardStream.error.write("switchyard: demo running pools \(sizes); Ctrl-C stops it\n")
-    }
     await coordinator.runUntilTerminated()
     return 0
   }
