@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
-    .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
+    .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]),
     // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
     .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardWorkers"]),
     // The demo application `switchyard start --demo` runs: sessions of search, feed and catalogue.
@@ -40,7 +40,8 @@ let package = Package(
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
-    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers"]),
+    // The handlers against real servers on 127.0.0.1, the upstream's among them.
+    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.

@@ -22,4 +22,4 @@ enum WorkerCommand {
 }
 
 /// Every job handler this executable can serve.
-let workerHandlers: [any JobHandler] = [ProbeHandler(), SearchHandler()]
+let workerHandlers: [any JobHandler] = [ProbeHandler(), SearchHandler(), FeedHandler(), PageHandler()]

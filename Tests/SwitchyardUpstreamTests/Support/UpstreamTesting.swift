@@ -5,22 +5,6 @@ import FoundationNetworking
 @testable import SwitchyardNet
 import SwitchyardUpstream
 
-/// Runs `body` against a fresh upstream on a free port and always stops it afterwards.
-func withUpstream<Value: Sendable>(
-  _ configuration: UpstreamConfiguration = UpstreamConfiguration(feedRate: 0),
-  _ body: (UpstreamService) async throws -> Value
-) async throws -> Value {
-  let upstream = try UpstreamService.start(configuration)
-  do {
-    let value = try await body(upstream)
-    await upstream.stop()
-    return value
-  } catch {
-    await upstream.stop()
-    throw error
-  }
-}
-
 extension UpstreamService {
   /// GETs `path` with URLSession; the status and the body.
   func get(_ path: String) async throws -> (status: Int, body: Data) {
