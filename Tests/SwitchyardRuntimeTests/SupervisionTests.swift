@@ -108,7 +108,7 @@ struct SupervisionTests {
       }
       let pid = try #require(coordinator.runtime.spawnedPIDs.first)
       // The kinds it serves grow with the executable's handlers; the prefix is the runtime's part.
-      let refusal = "[nonesuch \(pid)] error: this worker has no handler for 'nonesuch' jobs; it serves: probe"
+      let refusal = "[nonesuch \(pid)] error: this worker has no handler for 'nonesuch' jobs; it serves: "
       #expect(log.lines.contains { $0.hasPrefix(refusal) })
       #expect(coordinator.status().pools.first?.restarts == 2)
     }
