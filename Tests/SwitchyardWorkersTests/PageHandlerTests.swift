@@ -141,4 +141,32 @@ struct PageHandlerTests {
     #expect(failure?.code == .invalidURL)
     #expect(failure?.message.contains("is not an http:// URL") == true)
   }
+
+  @Test func cancellingStopsARequestInFlight() async throws {
+    let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+    let (releases, release) = AsyncStream.makeStream(of: Void.self)
+    var router = HTTPRouter()
+    router.add(.get, "/items") { _ in
+      arrived.yield()
+      // Answers only once the test is done, so only cancellation can end the request earlier.
+      for await _ in releases {}
+      return .status(503)
+    }
+    let server = try HTTPServer.start(router: router)
+    let recording = JobRecording<CatalogPage>()
+    let started = ContinuousClock.now
+    let job = Task {
+      try await handler().0.run(PageJob(baseURL: "http://127.0.0.1:\(server.port)", page: 1), context: recording.context)
+    }
+    var requests = arrivals.makeAsyncIterator()
+    await requests.next()
+    job.cancel()
+    await #expect(throws: CancellationError.self) { try await job.value }
+    let elapsed = ContinuousClock.now - started
+    release.finish()
+    await server.stop()
+    // Well inside the request timeout of 5 s.
+    #expect(elapsed < .seconds(2), "\(elapsed)")
+    #expect(recording.counters == ["requests": 1])
+  }
 }

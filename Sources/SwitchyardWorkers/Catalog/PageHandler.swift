@@ -23,7 +23,8 @@ public struct PageHandler: JobHandler {
   public let requestTimeout: Duration
   private let session: URLSession
 
-  /// Creates a handler.
+  /// Creates a handler. The defaults keep the worst case, four timed-out requests and the waits
+  /// between them (about 22 s), inside a ``PageJob``'s 30-second timeout.
   public init(
     retry: RetrySchedule = RetrySchedule(backoff: Backoff(initial: .milliseconds(200), maximum: .seconds(2), jitter: 0.2)),
     maxAttempts: Int = 4,
