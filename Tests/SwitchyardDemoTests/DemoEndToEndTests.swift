@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardDemo
 import SwitchyardWorkers
 import Testing
@@ -32,4 +33,30 @@ import Testing
     #expect((1...3).contains(search.counters["queriesReceived"] ?? 0))
     #expect(await demo.terminate() == 0)
   }
+
+  @Test func theDemosSessionHearsItsFeedInOrderAndPagesThroughTheCatalogue() async throws {
+    let demo = try DemoProcess()
+    defer { demo.cleanUp() }
+    let client = try await demo.connect()
+    let started = try await demo.state("two feed messages and page 1", through: client) {
+      guard let session = $0.sessions[id: "1"] else { return false }
+      return session.feed.messages.count >= 2 && session.catalog.currentPage == 2
+    }
+    let session = try #require(started.sessions[id: "1"])
+    #expect(session.feed.isConnected)
+    let sequences = try session.feed.messages.map { try JSONDecoder().decode(FeedMessageNumber.self, from: Data($0.utf8)).sequence }
+    #expect(sequences == Array(sequences[0]..<sequences[0] + sequences.count))
+    #expect(session.catalog.items.ids == Array(1...20))
+
+    try demo.send(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"loadNextPage":{}}}}}}"#, through: client)
+    let paged = try await demo.state("page 2", through: client) { $0.sessions[id: "1"]?.catalog.currentPage == 3 }
+    #expect(paged.sessions[id: "1"]?.catalog.items.ids == Array(1...40))
+    #expect(paged.sessions[id: "1"]?.catalog.hasMorePages == true)
+    #expect(await demo.terminate() == 0)
+  }
+}
+
+/// The part of an upstream feed message this test reads: `{"sequence": 7, …}`.
+private struct FeedMessageNumber: Decodable {
+  var sequence: Int
 }
