@@ -10,13 +10,16 @@ import SwitchyardRuntime
 public struct SearchHandler: JobHandler {
   /// How long a session must stop typing before its query is searched.
   public let debounceWindow: Duration
-  private let index: SearchIndex
+  /// `nil` stands for ``SearchIndex/corpus``, looked up when a job arrives rather than here: every
+  /// worker process creates every handler of the executable, and only search workers need the index.
+  private let index: SearchIndex?
   private let clock: any Clock<Duration>
   private let debouncer = SearchDebouncer()
 
-  /// Creates a handler searching `index` once a session has been quiet for `debounceWindow` on `clock`.
+  /// Creates a handler searching `index` (by default ``SearchIndex/corpus``) once a session has
+  /// been quiet for `debounceWindow` on `clock`.
   public init(
-    index: SearchIndex = .corpus,
+    index: SearchIndex? = nil,
     debounceWindow: Duration = .milliseconds(300),
     clock: any Clock<Duration> = ContinuousClock()
   ) {
@@ -35,6 +38,8 @@ public struct SearchHandler: JobHandler {
       await context.emit(SearchResponse(query: job.query, results: [], totalMatches: 0))
       return
     }
+    // Looked up on arrival, so a worker's first query builds the index while its burst's window runs.
+    let index = index ?? .corpus
     try await clock.sleep(for: debounceWindow)
     guard debouncer.isLatest(ticket) else { return }
     context.increment("searchesExecuted")
