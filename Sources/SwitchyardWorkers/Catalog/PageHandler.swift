@@ -21,7 +21,7 @@ public struct PageHandler: JobHandler {
   public let maxAttempts: Int
   /// How long one request may take before it counts as failed and is retried.
   public let requestTimeout: Duration
-  private let session: URLSession
+  private let session: LazyURLSession
 
   /// Creates a handler. The defaults keep the worst case, four timed-out requests and the waits
   /// between them (about 22 s), inside a ``PageJob``'s 30-second timeout.
@@ -33,10 +33,7 @@ public struct PageHandler: JobHandler {
     self.retry = retry
     self.maxAttempts = max(1, maxAttempts)
     self.requestTimeout = requestTimeout
-    // Ephemeral: a page is never cached, so a refresh sees the upstream's current answer.
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = requestTimeout.seconds
-    self.session = URLSession(configuration: configuration)
+    self.session = LazyURLSession(requestTimeout: requestTimeout)
   }
 
   /// Fetches the page and emits it once, or throws a ``JobFailure`` saying why it could not.
@@ -125,12 +122,5 @@ public struct PageHandler: JobHandler {
       throw JobFailure(code: .invalidURL, message: "The catalog's base URL '\(job.baseURL)' cannot take a path and query.")
     }
     return url
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as Foundation's time intervals count.
-  fileprivate var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }
