@@ -33,7 +33,7 @@ public final class Store<State, Action> {
     self.init(
       core: RootCore(
         initialState: initialState(),
-        reducer: reducer.reduce(into:action:),
+        reducer: ResolvedBody.reduceFunction(of: reducer),
         dependencies: prepareDependencies == nil && !DependencyValues.isOverridden ? nil : dependencies
       )
     )

@@ -8,7 +8,7 @@ struct PresentedID: Hashable {
   private let id: AnyHashable?
 
   init<State>(_ state: State) {
-    self.caseTag = EnumTag.of(state)
+    self.caseTag = EnumMetadata(State.self)?.tag(of: state)
     self.id = Self.id(of: state) ?? EnumPayload.of(state).flatMap(Self.id(of:))
   }
 

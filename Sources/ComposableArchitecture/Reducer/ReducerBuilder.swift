@@ -3,7 +3,7 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _SequenceMany<R> {
-    _SequenceMany(reducers: reducers)
+    _SequenceMany(reducers: reducers.map { ResolvedReducer($0) })
   }
 
   public static func buildBlock() -> EmptyReducer<State, Action> {
@@ -55,14 +55,14 @@ public enum ReducerBuilder<State, Action> {
   /// Two reducers run in order; their effects merge.
   public struct _Sequence<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: Reducer {
     @usableFromInline
-    let first: R0
+    let first: ResolvedReducer<R0>
     @usableFromInline
-    let second: R1
+    let second: ResolvedReducer<R1>
 
     @usableFromInline
     init(first: R0, second: R1) {
-      self.first = first
-      self.second = second
+      self.first = ResolvedReducer(first)
+      self.second = ResolvedReducer(second)
     }
 
     @inlinable
@@ -77,7 +77,7 @@ public enum ReducerBuilder<State, Action> {
 
   /// A reducer built by a loop: each runs in order.
   public struct _SequenceMany<Element: Reducer>: Reducer {
-    let reducers: [Element]
+    let reducers: [ResolvedReducer<Element>]
 
     public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
       .merge(reducers.map { $0.reduce(into: &state, action: action) })

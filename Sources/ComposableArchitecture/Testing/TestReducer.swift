@@ -4,7 +4,7 @@ struct TestReducer<Base: Reducer>: Reducer {
   typealias State = Base.State
   typealias Action = TestAction<Base.Action>
 
-  let base: Base
+  let base: ResolvedReducer<Base>
   let recorder: TestRecorder<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Action) -> Effect<Action> {

@@ -51,7 +51,7 @@ public final class TestStore<State: Equatable, Action> {
       state: initialState,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    let testReducer = TestReducer(base: reducer(), recorder: recorder)
+    let testReducer = TestReducer(base: ResolvedReducer(reducer()), recorder: recorder)
     self.state = initialState
     self.timeout = timeout
     self.recorder = recorder

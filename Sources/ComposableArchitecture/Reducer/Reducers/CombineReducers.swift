@@ -9,12 +9,12 @@
 /// ```
 public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: Reducer {
   @usableFromInline
-  let reducers: Reducers
+  let reducers: ResolvedReducer<Reducers>
 
   /// Combines the reducers built by `build`, which run in order.
   @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
-    self.reducers = build()
+    self.reducers = ResolvedReducer(build())
   }
 
   @inlinable

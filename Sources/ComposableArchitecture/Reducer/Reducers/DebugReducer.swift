@@ -5,13 +5,13 @@ extension Reducer {
   public func _printChanges(
     to output: @escaping @Sendable (String) -> Void = { print($0) }
   ) -> _PrintChangesReducer<Self> {
-    _PrintChangesReducer(base: self, output: output)
+    _PrintChangesReducer(base: ResolvedReducer(self), output: output)
   }
 }
 
 /// The reducer built by ``Reducer/_printChanges(to:)``.
 public struct _PrintChangesReducer<Base: Reducer>: Reducer {
-  let base: Base
+  let base: ResolvedReducer<Base>
   let output: @Sendable (String) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

@@ -8,7 +8,7 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> _DependencyKeyWritingReducer<Self> where Value: Sendable {
-    _DependencyKeyWritingReducer(base: self) { $0[keyPath: keyPath] = value }
+    _DependencyKeyWritingReducer(base: ResolvedReducer(self)) { $0[keyPath: keyPath] = value }
   }
 
   /// Changes dependencies for this reducer and the effects it returns.
@@ -16,13 +16,13 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> _DependencyKeyWritingReducer<Self> {
-    _DependencyKeyWritingReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+    _DependencyKeyWritingReducer(base: ResolvedReducer(self)) { transform(&$0[keyPath: keyPath]) }
   }
 }
 
 /// The reducer built by ``Reducer/dependency(_:_:)``.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
-  let base: Base
+  let base: ResolvedReducer<Base>
   let update: @Sendable (inout DependencyValues) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

@@ -16,8 +16,8 @@ extension Reducer {
   where ElementState == Element.State, ElementAction == Element.Action {
     let toIdentifiedAction = AnyCasePath(toElementAction)
     return _ForEachReducer(
-      parent: self,
-      element: element(),
+      parent: ResolvedReducer(self),
+      element: ResolvedReducer(element()),
       toElementsState: toElementsState,
       toElementAction: AnyCasePath(
         embed: { toIdentifiedAction.embed(.element(id: $0.id, action: $0.action)) },
@@ -43,8 +43,8 @@ extension Reducer {
   ) -> _ForEachReducer<Self, ID, Element>
   where ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
-      parent: self,
-      element: element(),
+      parent: ResolvedReducer(self),
+      element: ResolvedReducer(element()),
       toElementsState: toElementsState,
       toElementAction: AnyCasePath(
         embed: { toElementAction.embed(($0.id, $0.action)) },
@@ -57,8 +57,8 @@ extension Reducer {
 
 /// The reducer built by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
+  let parent: ResolvedReducer<Parent>
+  let element: ResolvedReducer<Element>
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: AnyCasePath<Parent.Action, (id: ID, action: Element.Action)>
   let location: CallSite

@@ -12,8 +12,8 @@ extension Reducer {
     column: UInt = #column
   ) -> _IfCaseLetReducer<Self, Case> where CaseState == Case.State, CaseAction == Case.Action {
     _IfCaseLetReducer(
-      parent: self,
-      child: `case`(),
+      parent: ResolvedReducer(self),
+      child: ResolvedReducer(`case`()),
       toChildState: AnyCasePath(toCaseState),
       toChildAction: AnyCasePath(toCaseAction),
       navigationID: NavigationID(keyPath: toCaseState),
@@ -24,8 +24,8 @@ extension Reducer {
 
 /// The reducer built by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
+  let parent: ResolvedReducer<Parent>
+  let child: ResolvedReducer<Child>
   let toChildState: AnyCasePath<Parent.State, Child.State>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let navigationID: NavigationID

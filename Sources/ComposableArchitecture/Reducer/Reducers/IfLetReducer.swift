@@ -29,8 +29,8 @@ extension Reducer {
     column: UInt = #column
   ) -> _IfLetReducer<Self, Wrapped> where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
-      parent: self,
-      child: wrapped(),
+      parent: ResolvedReducer(self),
+      child: ResolvedReducer(wrapped()),
       toChildState: toWrappedState,
       toChildAction: toWrappedAction,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -40,8 +40,8 @@ extension Reducer {
 
 /// The reducer built by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
+  let parent: ResolvedReducer<Parent>
+  let child: ResolvedReducer<Child>
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let location: CallSite

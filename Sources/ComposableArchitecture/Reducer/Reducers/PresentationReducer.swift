@@ -51,8 +51,8 @@ extension Reducer {
   ) -> _PresentationReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
-      parent: self,
-      destination: destination(),
+      parent: ResolvedReducer(self),
+      destination: ResolvedReducer(destination()),
       toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -62,8 +62,8 @@ extension Reducer {
 
 /// The reducer built by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  let parent: ResolvedReducer<Parent>
+  let destination: ResolvedReducer<Destination>
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>
   let location: CallSite

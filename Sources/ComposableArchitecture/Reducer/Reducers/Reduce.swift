@@ -12,7 +12,7 @@ public struct Reduce<State, Action>: Reducer {
   /// Type-erases another reducer.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    self.reduce = reducer.reduce(into:action:)
+    self.reduce = ResolvedReducer(reducer).reduce(into:action:)
   }
 
   @inlinable

@@ -11,7 +11,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   let toChildState: StatePath
   let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  let child: Child
+  let child: ResolvedReducer<Child>
 
   /// Scopes onto a property of the parent's state.
   public init<ChildState, ChildAction>(
@@ -30,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = toChildAction
-    self.child = child()
+    self.child = ResolvedReducer(child())
   }
 
   /// Scopes onto one case of an enum state.
@@ -65,7 +65,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       toChildState, CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
     self.toChildAction = toChildAction
-    self.child = child()
+    self.child = ResolvedReducer(child())
   }
 
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {

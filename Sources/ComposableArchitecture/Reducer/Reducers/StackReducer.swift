@@ -34,8 +34,8 @@ extension Reducer {
   ) -> _StackReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _StackReducer(
-      parent: self,
-      destination: destination(),
+      parent: ResolvedReducer(self),
+      destination: ResolvedReducer(destination()),
       toStackState: toStackState,
       toStackAction: toStackAction,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -47,8 +47,8 @@ extension Reducer {
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   typealias Stack = StackState<Destination.State>
 
-  let parent: Parent
-  let destination: Destination
+  let parent: ResolvedReducer<Parent>
+  let destination: ResolvedReducer<Destination>
   let toStackState: WritableKeyPath<Parent.State, Stack>
   let toStackAction: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   let location: CallSite
