@@ -41,6 +41,7 @@ extension Effect: @unchecked Sendable {}
 
 extension Effect {
   /// An effect that does nothing: what a reducer returns when an action only changes state.
+  @inlinable
   public static var none: Self {
     Self(operation: .none)
   }
@@ -132,8 +133,12 @@ extension Effect {
   }
 
   /// Runs this effect and `other` at the same time.
+  @inlinable
   public func merge(with other: Self) -> Self {
-    .merge(self, other)
+    // Most actions start no effect; merging two of those must not allocate.
+    if isNone { return other }
+    if other.isNone { return self }
+    return .merge(self, other)
   }
 
   /// Runs `other` after this effect finishes.

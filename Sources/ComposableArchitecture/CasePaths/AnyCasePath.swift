@@ -18,6 +18,7 @@ public struct AnyCasePath<Root, Value> {
   }
 
   /// Creates a case path from functions known to be pure, such as enum case constructors.
+  @usableFromInline
   init(unchecked embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
     self._embed = embed
     self._extract = extract

@@ -6,16 +6,21 @@
 public struct Case<Value> {
   let embed: (Value) -> Any
   let extract: (Any) -> Value?
+  /// The same path as an ``AnyCasePath`` from the root's type, so converting a key path into a case
+  /// path gives one that never boxes its root in `Any`.
+  let rooted: (any RootedCasePath<Value>)?
 
   /// The case of a value as itself: the start of every case key path.
   public init() {
     self.embed = { $0 }
     self.extract = { $0 as? Value }
+    self.rooted = AnyCasePath<Value, Value>(unchecked: { $0 }, extract: { $0 })
   }
 
-  init(embed: @escaping (Value) -> Any, extract: @escaping (Any) -> Value?) {
+  init(embed: @escaping (Value) -> Any, extract: @escaping (Any) -> Value?, rooted: (any RootedCasePath<Value>)?) {
     self.embed = embed
     self.extract = extract
+    self.rooted = rooted
   }
 
   /// Focuses on one case of `Value`.
@@ -27,8 +32,21 @@ public struct Case<Value> {
     let extract = self.extract
     return Case<Member>(
       embed: { embed(path.embed($0)) },
-      extract: { extract($0).flatMap(path.extract(from:)) }
+      extract: { extract($0).flatMap(path.extract(from:)) },
+      rooted: rooted?.appending(path)
     )
+  }
+}
+
+/// A case path from some root to `Value`, whose root type only the path itself knows.
+protocol RootedCasePath<Value> {
+  associatedtype Value
+  func appending<Member>(_ path: AnyCasePath<Value, Member>) -> any RootedCasePath<Member>
+}
+
+extension AnyCasePath: RootedCasePath {
+  func appending<Member>(_ path: AnyCasePath<Value, Member>) -> any RootedCasePath<Member> {
+    appending(path: path)
   }
 }
 
@@ -42,6 +60,10 @@ extension AnyCasePath {
   /// Converts a case key path into a case path, resolving the key path once.
   public init(_ keyPath: CaseKeyPath<Root, Value>) {
     let focused = Case<Root>()[keyPath: keyPath]
+    if let rooted = focused.rooted as? AnyCasePath<Root, Value> {
+      self = rooted
+      return
+    }
     self.init(
       unchecked: { focused.embed($0) as! Root },
       extract: { focused.extract($0) }

@@ -6,6 +6,7 @@ prefix operator /
 /// layout; after that, another case is rejected by comparing tags and the payload is copied
 /// straight out of the enum, so scoping a parent's actions with it stays cheap. For zero
 /// reflection, write ``AnyCasePath/init(embed:extract:)`` by hand.
+@inlinable
 public prefix func / <Root, Value>(
   embed: @escaping (Value) -> Root
 ) -> AnyCasePath<Root, Value> {
@@ -47,6 +48,7 @@ public prefix func / <Root, Value>(
 ///
 /// `Root` must be `Equatable` only so that overload resolution can tell a case value from a case
 /// constructor; comparison itself uses the case tag.
+@inlinable
 public prefix func / <Root: Equatable>(_ root: Root) -> AnyCasePath<Root, Void> {
   guard let metadata = EnumMetadata(Root.self) else {
     let caseDescription = String(describing: root)
@@ -69,7 +71,8 @@ public prefix func / <Root>(type: Root.Type) -> AnyCasePath<Root, Root> {
 
 /// The payload of `root`'s case read as `Value` with `Mirror`, and the type it reflected as
 /// (`nil` for a case without one).
-private func reflectPayload<Root, Value>(_ type: Value.Type, from root: Root) -> (value: Value, payloadType: Any.Type?)? {
+@usableFromInline
+func reflectPayload<Root, Value>(_ type: Value.Type, from root: Root) -> (value: Value, payloadType: Any.Type?)? {
   let mirror = Mirror(reflecting: root)
   guard mirror.displayStyle == .enum || mirror.displayStyle == .optional,
     let payload = mirror.children.first?.value
@@ -85,6 +88,7 @@ private func reflectPayload<Root, Value>(_ type: Value.Type, from root: Root) ->
   return nil
 }
 
-private func caseLabel<Root>(of value: Root) -> String? {
+@usableFromInline
+func caseLabel<Root>(of value: Root) -> String? {
   Mirror(reflecting: value).children.first?.label
 }

@@ -5,8 +5,10 @@ import Synchronization
 ///
 /// Once learnt, a mismatch costs one tag comparison and a match one payload copy, with no
 /// `Mirror`. Learning is idempotent, so racing threads at worst learn the same thing twice.
+@usableFromInline
 final class CaseProjection: Sendable {
   /// A learnt case.
+  @usableFromInline
   enum Learned: Equatable {
     /// The payload is read from memory, from a heap box when the case is `indirect`.
     case projectable(tag: UInt32, indirect: Bool)
@@ -18,9 +20,11 @@ final class CaseProjection: Sendable {
   // Bit 63: learnt; bit 62: projectable; bit 61: indirect; low 32 bits: the tag.
   private let storage = Atomic<UInt64>(0)
 
+  @usableFromInline
   init() {}
 
   /// What has been learnt, or `nil` before the first match.
+  @usableFromInline
   var learned: Learned? {
     let raw = storage.load(ordering: .relaxed)
     guard raw & 1 << 63 != 0 else { return nil }
@@ -29,6 +33,7 @@ final class CaseProjection: Sendable {
   }
 
   /// Records what was learnt from a match of `tag` whose payload had type `payloadType`.
+  @usableFromInline
   func learn<Value>(tag: UInt32, payloadType: Any.Type, value _: Value.Type, metadata: EnumMetadata) {
     var raw: UInt64 = 1 << 63 | UInt64(tag)
     if Self.payload(payloadType, hasLayoutOf: Value.self) {

@@ -4,10 +4,14 @@
 /// This is what lets reflective case paths (`/Action.child`) match and extract without building a
 /// `Mirror`. Layouts are those of the stable Swift ABI on 64-bit platforms
 /// (include/swift/ABI/Metadata.h, ValueWitness.def, Reflection/Records.h).
+@usableFromInline
 struct EnumMetadata {
-  private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  private typealias DestructiveProjectEnumData = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  private typealias DestructiveInjectEnumTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline
+  typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline
+  typealias DestructiveProjectEnumData = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline
+  typealias DestructiveInjectEnumTag = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
   // Metadata kinds (MetadataKind.def).
   private static let enumKind = 0x201
@@ -18,14 +22,20 @@ struct EnumMetadata {
   private static let enumWitnessesOffset = 8 * MemoryLayout<UnsafeRawPointer>.size + 8 + 8 + 4 + 4
 
   /// The size of a heap object's header, after which an indirect case's box holds its payload.
-  private static let heapObjectHeaderSize = 2 * MemoryLayout<UnsafeRawPointer>.size
+  @inlinable
+  static var heapObjectHeaderSize: Int { 2 * MemoryLayout<UnsafeRawPointer>.size }
 
-  private let metadata: UnsafeRawPointer
-  private let getEnumTag: GetEnumTag
-  private let destructiveProjectEnumData: DestructiveProjectEnumData
-  private let destructiveInjectEnumTag: DestructiveInjectEnumTag
+  @usableFromInline
+  let metadata: UnsafeRawPointer
+  @usableFromInline
+  let getEnumTag: GetEnumTag
+  @usableFromInline
+  let destructiveProjectEnumData: DestructiveProjectEnumData
+  @usableFromInline
+  let destructiveInjectEnumTag: DestructiveInjectEnumTag
 
   /// The metadata of `type`, or `nil` when it is not an enum (or `Optional`).
+  @usableFromInline
   init?<Root>(_ type: Root.Type) {
     let metadata = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: Int.self)
@@ -48,6 +58,7 @@ struct EnumMetadata {
   }
 
   /// The case index of `value`: payload cases first, in declaration order, then empty cases.
+  @inlinable
   func tag<Root>(of value: Root) -> UInt32 {
     withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
   }
@@ -72,6 +83,7 @@ struct EnumMetadata {
   /// `Value` must have the payload's exact layout; ``CaseProjection`` establishes that before
   /// calling. The payload is read from a copy of `root`, whose tag is restored before the copy is
   /// destroyed, so the copy is released as the enum it is.
+  @inlinable
   func payload<Root, Value>(of root: Root, tag: UInt32, indirect: Bool, as _: Value.Type) -> Value {
     var copy = root
     return withUnsafeMutablePointer(to: &copy) { pointer in

@@ -1,6 +1,14 @@
 extension Effect {
   /// Transforms every action this effect sends, as ``Scope`` does to lift a child's effects.
+  @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    // Checked here, where it inlines, so the common `.none` never reaches the generic walk below.
+    if isNone { return .none }
+    return mapOperation(transform)
+  }
+
+  @usableFromInline
+  func mapOperation<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch operation {
     case .none:
       return .none

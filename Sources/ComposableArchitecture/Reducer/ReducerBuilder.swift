@@ -77,8 +77,10 @@ public enum ReducerBuilder<State, Action> {
 
   /// A reducer built by a loop: each runs in order.
   public struct _SequenceMany<Element: Reducer>: Reducer {
+    @usableFromInline
     let reducers: [ResolvedReducer<Element>]
 
+    @inlinable
     public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
       .merge(reducers.map { $0.reduce(into: &state, action: action) })
     }
@@ -89,6 +91,7 @@ public enum ReducerBuilder<State, Action> {
     case first(First)
     case second(Second)
 
+    @inlinable
     public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
       switch self {
       case let .first(first): first.reduce(into: &state, action: action)

@@ -29,16 +29,19 @@ struct ResolvedReducer<Base: Reducer> {
 /// The reduce function a reducer's body resolves to, built once on first use.
 @usableFromInline
 final class ResolvedBody<State, Action> {
+  @usableFromInline
   typealias Function = (inout State, Action) -> Effect<Action>
 
-  private var function: Function?
-  private let resolve: () -> Function
+  @usableFromInline
+  var function: Function?
+  @usableFromInline
+  let resolve: () -> Function
 
   init(resolve: @escaping () -> Function) {
     self.resolve = resolve
   }
 
-  @usableFromInline
+  @inlinable
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     if let function { return function(&state, action) }
     let resolved = resolve()

@@ -57,47 +57,63 @@ extension Reducer {
 
 /// The reducer built by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  @usableFromInline
   let parent: ResolvedReducer<Parent>
+  @usableFromInline
   let element: ResolvedReducer<Element>
+  @usableFromInline
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline
   let toElementAction: AnyCasePath<Parent.Action, (id: ID, action: Element.Action)>
+  @usableFromInline
   let location: CallSite
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let elementEffects = reduceElement(into: &state, action: action)
     let idsBefore = state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
     // Comparing ids is O(1) when the parent left the collection's ids untouched.
-    guard idsBefore != idsAfter else { return .merge(elementEffects, parentEffects) }
-    let remaining = Set(idsAfter)
-    let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-      Effect<Parent.Action>.cancel(id: NavigationID(keyPath: toElementsState, elementID: $0))
-    }
-    return .merge([elementEffects, parentEffects] + cancellations)
+    guard idsBefore != idsAfter else { return elementEffects.merge(with: parentEffects) }
+    return .merge([elementEffects, parentEffects] + cancellations(removedFrom: idsBefore, leaving: idsAfter))
   }
 
-  private func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  @usableFromInline
+  func cancellations(removedFrom idsBefore: [ID], leaving idsAfter: [ID]) -> [Effect<Parent.Action>] {
+    let remaining = Set(idsAfter)
+    return idsBefore.filter { !remaining.contains($0) }.map {
+      Effect<Parent.Action>.cancel(id: NavigationID(keyPath: toElementsState, elementID: $0))
+    }
+  }
+
+  @inlinable
+  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
     guard state[keyPath: toElementsState][id: id] != nil else {
-      reportIssue(
-        """
-        A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
-          Action: \(elementAction)
-          ID: \(id)
-        The element was probably removed before an effect of its finished; its effects are cancelled \
-        on removal, so look for an action sent from outside.
-        """,
-        location: location
-      )
+      reportMissingElement(id: id, action: elementAction)
       return .none
     }
     let navigationID = NavigationID(keyPath: toElementsState, elementID: id)
-    let toElementAction = self.toElementAction
-    return DependencyValues.withNavigationID(navigationID) {
+    let effect = DependencyValues.withNavigationID(navigationID) {
       element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
     }
-    .map { toElementAction.embed((id, $0)) }
-    .cancellable(id: navigationID)
+    guard !effect.isNone else { return .none }
+    let toElementAction = self.toElementAction
+    return effect.map { toElementAction.embed((id, $0)) }.cancellable(id: navigationID)
+  }
+
+  @usableFromInline
+  func reportMissingElement(id: ID, action elementAction: Element.Action) {
+    reportIssue(
+      """
+      A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
+        Action: \(elementAction)
+        ID: \(id)
+      The element was probably removed before an effect of its finished; its effects are cancelled \
+      on removal, so look for an action sent from outside.
+      """,
+      location: location
+    )
   }
 }

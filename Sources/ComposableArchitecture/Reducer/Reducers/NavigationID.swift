@@ -1,16 +1,19 @@
 /// Names one presented child — an `ifLet` child or a `forEach` element — in the feature tree.
 ///
 /// Its effects are made cancellable under this id, so they can be cancelled when it disappears.
+@usableFromInline
 struct NavigationID: Hashable, @unchecked Sendable {
   // Key paths are immutable values; they are only hashed and compared here.
   let keyPath: AnyKeyPath
   let elementID: AnyHashableSendable?
 
+  @usableFromInline
   init(keyPath: AnyKeyPath) {
     self.keyPath = keyPath
     self.elementID = nil
   }
 
+  @usableFromInline
   init(keyPath: AnyKeyPath, elementID: some Hashable & Sendable) {
     self.keyPath = keyPath
     self.elementID = AnyHashableSendable(elementID)
@@ -19,6 +22,7 @@ struct NavigationID: Hashable, @unchecked Sendable {
 
 extension DependencyValues {
   /// Runs `body` as a child at `id`, so cancel ids made inside are namespaced under it.
+  @usableFromInline
   static func withNavigationID<R>(_ id: NavigationID, _ body: () -> R) -> R {
     var values = _current
     values.navigationIDPath = values.navigationIDPath.appending(id)

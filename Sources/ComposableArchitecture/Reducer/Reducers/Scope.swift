@@ -4,13 +4,17 @@
 /// (`Scope(state: \.detail, action: \.detail)` where `State` is an enum). Place it before the
 /// parent's `Reduce` so the parent sees the child's changes.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(AnyCasePath<ParentState, Child.State>, CallSite)
   }
 
+  @usableFromInline
   let toChildState: StatePath
+  @usableFromInline
   let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  @usableFromInline
   let child: ResolvedReducer<Child>
 
   /// Scopes onto a property of the parent's state.
@@ -68,6 +72,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = ResolvedReducer(child())
   }
 
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
@@ -76,22 +81,27 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         .map(toChildAction.embed)
     case let .casePath(casePath, location):
       guard var childState = casePath.extract(from: state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(location.fileID):\(location.line)" received a child action when child state \
-          was set to a different case.
-            Action: \(childAction)
-            State: \(state)
-          Make sure the parent does not change the case before this action arrives, or cancel the \
-          child's effects when it does.
-          """,
-          location: location
-        )
+        reportStateMismatch(childAction: childAction, state: state, location: location)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
       state = casePath.embed(childState)
       return effect.map(toChildAction.embed)
     }
+  }
+
+  @usableFromInline
+  func reportStateMismatch(childAction: Child.Action, state: ParentState, location: CallSite) {
+    reportIssue(
+      """
+      A "Scope" at "\(location.fileID):\(location.line)" received a child action when child state \
+      was set to a different case.
+        Action: \(childAction)
+        State: \(state)
+      Make sure the parent does not change the case before this action arrives, or cancel the \
+      child's effects when it does.
+      """,
+      location: location
+    )
   }
 }
