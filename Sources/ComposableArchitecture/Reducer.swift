@@ -31,6 +31,12 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is composed of, run in order.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Reduces with the ``body-swift.property`` kept in `cache`, building it on first use.
+  ///
+  /// Stores and composite reducers call this so a body is built once rather than per action.
+  /// Implemented for you: do not implement it.
+  func _reduce(into state: inout State, action: Action, caching cache: _ReducerBodyCache) -> Effect<Action>
 }
 
 /// A reducer with the same state and action as `R`, as in `some ReducerOf<Self>`.

@@ -29,11 +29,11 @@ public final class Store<State, Action> {
   ) {
     var dependencies = DependencyValues._current
     if let prepareDependencies { DependencyValues.prepare(&dependencies, with: prepareDependencies) }
-    let reducer = reducer()
+    let reducer = ResolvedReducer(reducer())
     self.init(
       core: RootCore(
         initialState: initialState(),
-        reducer: ResolvedBody.reduceFunction(of: reducer),
+        reducer: reducer.reduce(into:action:),
         dependencies: prepareDependencies == nil && !DependencyValues.isOverridden ? nil : dependencies
       )
     )
