@@ -7,14 +7,14 @@ public struct Case<Value> {
   let embed: (Value) -> Any
   let extract: (Any) -> Value?
   /// The same path as an ``AnyCasePath`` from the root's type, so converting a key path into a case
-  /// path gives one that never boxes its root in `Any`.
+  /// path gives one that never boxes its root in `Any`; `nil` for the root itself.
   let rooted: (any RootedCasePath<Value>)?
 
   /// The case of a value as itself: the start of every case key path.
   public init() {
     self.embed = { $0 }
     self.extract = { $0 as? Value }
-    self.rooted = AnyCasePath<Value, Value>(unchecked: { $0 }, extract: { $0 })
+    self.rooted = nil
   }
 
   init(embed: @escaping (Value) -> Any, extract: @escaping (Any) -> Value?, rooted: (any RootedCasePath<Value>)?) {
@@ -33,7 +33,7 @@ public struct Case<Value> {
     return Case<Member>(
       embed: { embed(path.embed($0)) },
       extract: { extract($0).flatMap(path.extract(from:)) },
-      rooted: rooted?.appending(path)
+      rooted: rooted.map { $0.appending(path) } ?? path
     )
   }
 }

@@ -12,13 +12,19 @@ public final class _ReducerBodyCache {
 
 /// A built body, boxed so ``_ReducerBodyCache`` can hold any body type.
 @usableFromInline
-final class ReducerBodyBox<Body> {
+final class ReducerBodyBox<Body: Reducer> {
   @usableFromInline
   let body: Body
 
   @usableFromInline
   init(_ body: Body) {
     self.body = body
+  }
+
+  /// Runs the body where it is stored: reading it out first would copy the whole tree per action.
+  @inlinable
+  func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
+    body.reduce(into: &state, action: action)
   }
 }
 
@@ -36,7 +42,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public func _reduce(into state: inout State, action: Action, caching cache: _ReducerBodyCache) -> Effect<Action> {
     if let box = cache.body {
       // Only this method fills the cache, always with a box of `Body`.
-      return unsafeDowncast(box, to: ReducerBodyBox<Body>.self).body.reduce(into: &state, action: action)
+      return unsafeDowncast(box, to: ReducerBodyBox<Body>.self).reduce(into: &state, action: action)
     }
     let body = self.body
     cache.body = ReducerBodyBox(body)
