@@ -23,11 +23,14 @@ import Testing
       pid: 10, runDir: "/run/switchyard", uptimeSeconds: 12.5, stateBytes: 2_048, actionsTotal: 99, actionsPerSecond: 3.25),
     pools: [
       PoolStatus(
-        kind: "search", size: 2, target: 3, busy: 1, queued: 4, completed: 50, failed: 1, retried: 2, restarts: 0,
-        latencyP50Micros: 900, latencyP99Micros: 12_000, health: "healthy", counters: ["requests": 51])
+        kind: "search", size: 2, target: 3, busy: 1, queued: 4, started: 58, completed: 50, failed: 1, cancelled: 2,
+        retried: 2, restarts: 0, latencyP50Micros: 900, latencyP90Micros: 4_000, latencyP99Micros: 12_000,
+        latencyMaxMicros: 30_000, health: "healthy", counters: ["requests": 51])
     ],
     workers: [
-      WorkerStatus(pid: 11, kind: "search", state: "ready", inFlight: 1, lastHeartbeatMillisAgo: 250),
+      WorkerStatus(
+        pid: 11, kind: "search", state: "ready", inFlight: 1, completed: 30, failed: 1, lastHeartbeatMillisAgo: 250,
+        counters: ["requests": 31]),
       WorkerStatus(pid: 12, kind: "search", state: "starting", inFlight: 0),
     ])
 
@@ -47,6 +50,7 @@ import Testing
     .scaled(id: 5, pools: ["search": 3, "feed": 1]),
     .error(id: 6, code: "unknownPath", message: "No state at sessions.9."),
     .error(id: nil, code: "badRequest", message: "The request has no id."),
+    .error(id: 7, code: "shuttingDown", message: "The coordinator is shutting down."),
   ]
 
   @Test func workerMessagesRoundTripThroughBothCodecs() throws {

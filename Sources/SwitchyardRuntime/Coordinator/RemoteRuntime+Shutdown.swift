@@ -6,8 +6,11 @@ extension RemoteRuntime {
     isShuttingDown = true
     for record in effects.values {
       record.cancellation.set()
-      if let worker = record.worker, let pool = pools[record.kind] {
-        pool.workers[worker]?.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+      if let pool = pools[record.kind] {
+        pool.cancelled += 1
+        if let worker = record.worker {
+          pool.workers[worker]?.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+        }
       }
       record.resume(.failure(CancellationError()))
     }

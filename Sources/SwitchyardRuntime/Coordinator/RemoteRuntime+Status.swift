@@ -10,19 +10,23 @@ extension RemoteRuntime {
         target: pool.configuration.size,
         busy: pool.scheduler.inFlight.values.reduce(0) { $0 + $1.count },
         queued: pool.scheduler.queuedCount,
+        started: UInt64(pool.started),
         completed: UInt64(pool.completed),
         failed: UInt64(pool.failed),
+        cancelled: UInt64(pool.cancelled),
         retried: UInt64(pool.retried),
         restarts: UInt64(pool.restarts),
         latencyP50Micros: Int64(pool.latency.percentile(0.5)),
+        latencyP90Micros: Int64(pool.latency.percentile(0.9)),
         latencyP99Micros: Int64(pool.latency.percentile(0.99)),
+        latencyMaxMicros: Int64(pool.latency.maxMicroseconds),
         health: pool.health.description,
         counters: pool.counters
       )
     }
   }
 
-  /// Every worker process: its pid, state, load and how long since it was last heard from.
+  /// Every worker process: its pid, state, load, outcomes, counters and when it was last heard from.
   func workerStatuses() -> [WorkerStatus] {
     let now = ContinuousClock.now
     return pools.values
@@ -34,7 +38,10 @@ extension RemoteRuntime {
           kind: process.kind.rawValue,
           state: process.state.rawValue,
           inFlight: pool.scheduler.load(of: process.id),
-          lastHeartbeatMillisAgo: process.lastHeartbeat.map { (now - $0).milliseconds }
+          completed: UInt64(process.completed),
+          failed: UInt64(process.failed),
+          lastHeartbeatMillisAgo: process.lastHeartbeat.map { (now - $0).milliseconds },
+          counters: process.counters
         )
       }
   }

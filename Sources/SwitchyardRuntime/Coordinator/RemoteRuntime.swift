@@ -83,9 +83,6 @@ final class RemoteRuntime {
   }
 
   private func admit(_ record: RemoteEffectRecord) {
-    guard !isShuttingDown else {
-      return record.resume(.failure(JobFailure(code: .unavailable, message: "The coordinator is shutting down.")))
-    }
     guard let pool = pools[record.kind] else {
       let known = pools.keys.map(\.rawValue).sorted().joined(separator: ", ")
       return record.resume(
@@ -97,7 +94,13 @@ final class RemoteRuntime {
         )
       )
     }
+    pool.started += 1
+    guard !isShuttingDown else {
+      pool.failed += 1
+      return record.resume(.failure(JobFailure(code: .unavailable, message: "The coordinator is shutting down.")))
+    }
     guard !pool.isFailed else {
+      pool.failed += 1
       return record.resume(.failure(JobFailure(code: .unavailable, message: poolFailedMessage(pool))))
     }
     switch pool.scheduler.place(record.id) {
@@ -149,25 +152,33 @@ final class RemoteRuntime {
   /// Dispatches effects the scheduler just gave `worker`.
   func dispatch(_ ids: [UInt64], to worker: Int, in pool: WorkerPool) {
     for id in ids {
-      if let record = effects[id] {
-        dispatch(record, to: worker, in: pool)
-      } else {
-        // Ended while it waited; give the slot to the next in line.
+      guard let record = effects[id], !record.cancellation.isSet else {
+        // Ended, or cancelled with its cancel still on the way, while it waited: it never starts,
+        // and the slot goes to the next in line.
+        if let record = effects.removeValue(forKey: id) {
+          pool.cancelled += 1
+          record.resume(.failure(CancellationError()))
+        }
         dispatch(pool.scheduler.complete(id, on: worker), to: worker, in: pool)
+        continue
       }
+      dispatch(record, to: worker, in: pool)
     }
   }
 
   /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
   func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
     effects[record.id] = nil
+    let process = record.worker.flatMap { pool.workers[$0] }
     release(record, in: pool)
     switch result {
     case .success:
       pool.completed += 1
+      process?.completed += 1
       pool.latency.record(.now - record.admittedAt)
     case .failure:
       pool.failed += 1
+      process?.failed += 1
     }
     record.resume(result.mapError { $0 })
   }
@@ -193,6 +204,7 @@ final class RemoteRuntime {
       pool.workers[worker]?.connection.send(.cancel(.init(effect: id, generation: record.generation)))
     }
     release(record, in: pool)
+    pool.cancelled += 1
     record.resume(.failure(CancellationError()))
   }
 

@@ -8,8 +8,11 @@ final class WorkerPool {
   var restartHistory = RestartHistory()
   /// Restarts scheduled after a backoff and not yet spawned.
   var pendingSpawns = 0
+  /// Effects handed to the pool; each ends as exactly one of completed, failed or cancelled.
+  var started: Int64 = 0
   var completed: Int64 = 0
   var failed: Int64 = 0
+  var cancelled: Int64 = 0
   var retried: Int64 = 0
   var restarts: Int64 = 0
   var latency = LatencyHistogram()

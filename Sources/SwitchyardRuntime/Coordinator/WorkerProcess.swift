@@ -26,6 +26,9 @@ final class WorkerProcess {
   var drainDeadline: ContinuousClock.Instant?
   /// When a stopping worker that has not exited is killed.
   var stopDeadline: ContinuousClock.Instant?
+  /// Effects that ended while it ran them, by outcome.
+  var completed: Int64 = 0
+  var failed: Int64 = 0
   /// The counters of its latest heartbeat.
   var counters: [String: Int64] = [:]
   /// Why the coordinator killed it, for the log line when it exits.

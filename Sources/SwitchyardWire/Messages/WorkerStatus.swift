@@ -8,15 +8,33 @@ public struct WorkerStatus: Codable, Equatable, Sendable {
   public var state: String
   /// Jobs it is running now.
   public var inFlight: Int
+  /// Jobs it finished.
+  public var completed: UInt64
+  /// Jobs that failed while it ran them, timeouts included.
+  public var failed: UInt64
   /// Milliseconds since its last heartbeat; absent before the first.
   public var lastHeartbeatMillisAgo: Int64?
+  /// The counters of its latest heartbeat.
+  public var counters: [String: Int64]
 
   /// Creates a worker's status.
-  public init(pid: Int32, kind: String, state: String, inFlight: Int, lastHeartbeatMillisAgo: Int64? = nil) {
+  public init(
+    pid: Int32,
+    kind: String,
+    state: String,
+    inFlight: Int,
+    completed: UInt64 = 0,
+    failed: UInt64 = 0,
+    lastHeartbeatMillisAgo: Int64? = nil,
+    counters: [String: Int64] = [:]
+  ) {
     self.pid = pid
     self.kind = kind
     self.state = state
     self.inFlight = inFlight
+    self.completed = completed
+    self.failed = failed
     self.lastHeartbeatMillisAgo = lastHeartbeatMillisAgo
+    self.counters = counters
   }
 }
