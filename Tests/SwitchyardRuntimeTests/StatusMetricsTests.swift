@@ -15,13 +15,13 @@ struct StatusMetricsTests {
       let timeout = ProbeJob(tag: "timeout", outputs: 1, intervalMillis: 10_000, timeoutMillis: 100)
       coordinator.store.send(.start(name: "timeout", job: timeout, cancelInFlight: false))
       #expect(try await coordinator.waitForRun("timeout") { $0.outcome != .running }.failure?.code == .timeout)
-      for name in ["slow1", "slow2", "queued", "refused"] {
-        coordinator.store.send(.start(name: name, job: slow, cancelInFlight: false))
-      }
+      // One at a time: effects start in tasks, whose order is not the order they were sent in.
+      for name in ["slow1", "slow2"] { coordinator.store.send(.start(name: name, job: slow, cancelInFlight: false)) }
+      try await eventually("two running") { coordinator.probePool.busy == 2 }
+      coordinator.store.send(.start(name: "queued", job: slow, cancelInFlight: false))
+      try await eventually("one queued") { coordinator.probePool.queued == 1 }
+      coordinator.store.send(.start(name: "refused", job: slow, cancelInFlight: false))
       #expect(try await coordinator.waitForRun("refused") { $0.outcome != .running }.failure?.code == .overloaded)
-      try await eventually("two running and one queued") {
-        coordinator.probePool.busy == 2 && coordinator.probePool.queued == 1
-      }
       for name in ["slow1", "slow2", "queued"] { coordinator.store.send(.cancel(name: name)) }
       try await eventually("the cancels to reach the runtime") { coordinator.probePool.cancelled == 3 }
 

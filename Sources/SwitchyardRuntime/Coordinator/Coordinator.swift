@@ -15,6 +15,7 @@ import SwitchyardWire
 ///   initialState: AppFeature.State(),
 ///   reducer: AppFeature()
 /// )
+/// coordinator.handleTerminationSignals()
 /// try coordinator.start()
 /// await coordinator.runUntilTerminated()
 /// ```
@@ -36,6 +37,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   private var control: ControlService?
   private var publication = StatePublication<R.State>()
   private var shutdownTask: Task<Void, Never>?
+  private var termination: (signals: AsyncStream<Int32>, sources: [any DispatchSourceSignal])?
 
   /// Creates a coordinator; nothing starts until ``start()``.
   ///
@@ -147,10 +149,20 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     await task.value
   }
 
-  /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
-  public func runUntilTerminated() async {
+  /// Catches `SIGINT` and `SIGTERM` from now on, for ``runUntilTerminated()``.
+  ///
+  /// Call it before ``start()``: a signal that arrives once the socket is open then still shuts
+  /// down in order, instead of killing the process or being discarded.
+  public func handleTerminationSignals() {
+    guard termination == nil else { return }
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
+    // This environment may hand us these signals blocked; the handlers only see them unblocked.
+    var terminating = sigset_t()
+    sigemptyset(&terminating)
+    sigaddset(&terminating, SIGINT)
+    sigaddset(&terminating, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
     let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
     let sources = [SIGINT, SIGTERM].map { number in
       let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
@@ -158,6 +170,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       source.resume()
       return source
     }
+    termination = (signals, sources)
+  }
+
+  /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
+  public func runUntilTerminated() async {
+    handleTerminationSignals()
+    guard let (signals, sources) = termination else { return }
     for await number in signals {
       configuration.log("received signal \(number); shutting down")
       break

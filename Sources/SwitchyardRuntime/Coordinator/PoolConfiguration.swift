@@ -17,8 +17,11 @@ public struct PoolConfiguration: Sendable, Equatable {
   public var retryBackoff: Duration
   /// How often the coordinator pings each worker.
   public var heartbeatInterval: Duration
-  /// How long a worker may go without a word before it is killed and replaced.
+  /// How long a worker may leave a ping unanswered before it is killed and replaced.
   public var heartbeatTimeout: Duration
+  /// How long a new worker may take to start and say `hello`, when longer than the heartbeat
+  /// timeout: starting a process on a loaded machine is slower than answering a ping.
+  public var startTimeout: Duration
   /// How long a worker leaving the pool may take to finish its effects before they are handed back
   /// to the other workers.
   public var drainTimeout: Duration
@@ -33,6 +36,7 @@ public struct PoolConfiguration: Sendable, Equatable {
     retryBackoff: Duration = .milliseconds(100),
     heartbeatInterval: Duration = .seconds(1),
     heartbeatTimeout: Duration = .seconds(5),
+    startTimeout: Duration = .seconds(10),
     drainTimeout: Duration = .seconds(10)
   ) {
     self.kind = kind
@@ -43,6 +47,7 @@ public struct PoolConfiguration: Sendable, Equatable {
     self.retryBackoff = retryBackoff
     self.heartbeatInterval = heartbeatInterval
     self.heartbeatTimeout = heartbeatTimeout
+    self.startTimeout = startTimeout
     self.drainTimeout = drainTimeout
   }
 }

@@ -20,7 +20,6 @@ extension RemoteRuntime {
 
   private func handle(_ messages: [WorkerMessage], from worker: Int, in pool: WorkerPool) {
     guard let process = pool.workers[worker] else { return }
-    process.lastHeard = .now
     for message in messages {
       switch message {
       case let .emit(emit):

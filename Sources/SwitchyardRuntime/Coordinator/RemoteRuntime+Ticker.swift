@@ -22,14 +22,25 @@ extension RemoteRuntime {
       }
       return
     }
-    if now - process.lastHeard > configuration.heartbeatTimeout {
+    let reads = process.connection.readCount
+    if reads != process.readsSeen {
+      process.readsSeen = reads
+      process.silentSince = nil
+    }
+    // A worker still starting up is loading its executable, which on a loaded machine takes longer
+    // than answering a ping.
+    let timeout = process.state == .starting
+      ? max(configuration.heartbeatTimeout, configuration.startTimeout)
+      : configuration.heartbeatTimeout
+    if let silentSince = process.silentSince, now - silentSince > timeout {
       if process.killReason == nil {
-        log("[\(pool.kind) \(process.pid)] no word for \(configuration.heartbeatTimeout); killing it")
+        log("[\(pool.kind) \(process.pid)] no word for \(timeout) after a ping; killing it")
       }
-      return process.kill(because: "no heartbeat for \(configuration.heartbeatTimeout)")
+      return process.kill(because: "no heartbeat for \(timeout)")
     }
     if now - process.lastPing >= configuration.heartbeatInterval {
       process.lastPing = now
+      if process.silentSince == nil { process.silentSince = now }
       nextPingNonce &+= 1
       process.connection.send(.ping(.init(nonce: nextPingNonce)))
     }

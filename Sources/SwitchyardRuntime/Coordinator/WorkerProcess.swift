@@ -17,8 +17,12 @@ final class WorkerProcess {
   let kind: JobKind
   let connection: WorkerConnection
   var state = State.starting
-  /// When it last sent anything: what the heartbeat timeout measures.
-  var lastHeard = ContinuousClock.now
+  /// The connection's read count when supervision last looked: a change means it said something.
+  var readsSeen: UInt64 = 0
+  /// When the oldest ping it has not answered (nor said anything since) was sent; `nil` when it has
+  /// been heard since its last ping. Silence is timed from a ping actually sent, so a main actor
+  /// too busy to ping is never mistaken for a silent worker.
+  var silentSince: ContinuousClock.Instant?
   /// When it last answered a ping or sent a heartbeat; `nil` before the first.
   var lastHeartbeat: ContinuousClock.Instant?
   var lastPing = ContinuousClock.now

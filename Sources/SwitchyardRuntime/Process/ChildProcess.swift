@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Synchronization
 
-/// A child process started with `posix_spawn`, connected by three pipes.
+/// A child process started with `posix_spawn`, connected by three pipes, in its own process group.
 ///
 /// Every pipe is created close-on-exec, so one worker never inherits another's pipe ends — which
 /// would keep a dead worker's pipe open and hide its exit.
@@ -44,12 +44,19 @@ final class ChildProcess: Sendable {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // The child starts with default signal handling even though the coordinator ignores SIGPIPE.
+    // The child starts with default signal handling even though the coordinator ignores SIGPIPE,
+    // SIGINT and SIGTERM, and with no signal blocked whatever mask the coordinator inherited.
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
+    for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    // Its own process group: Ctrl-C in a terminal signals the foreground group, and the workers
+    // must outlive it long enough for the coordinator's orderly shutdown to stop them.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }

@@ -32,6 +32,7 @@ final class WorkerConnection: Sendable {
 
   let process: ChildProcess
   private let outbox = Mutex(Outbox())
+  private let reads = Atomic<UInt64>(0)
   private let wakeup: (read: Int32, write: Int32)
   private let maxFrameLength: Int
 
@@ -70,6 +71,12 @@ final class WorkerConnection: Sendable {
     if needsWakeup { wake() }
   }
 
+  /// How many times the I/O thread has read from the worker: it changes whenever the worker said
+  /// anything, even while the main actor is too busy to handle what it said.
+  var readCount: UInt64 {
+    reads.load(ordering: .relaxed)
+  }
+
   /// How many bytes wait for the worker to read them.
   var pendingBytes: Int {
     outbox.withLock { $0.pending.count }
@@ -105,6 +112,7 @@ final class WorkerConnection: Sendable {
         let count = read(process.stdout, &buffer, buffer.count)
         if count < 0, errno == EINTR || errno == EAGAIN { continue }
         guard count > 0 else { break }
+        reads.add(1, ordering: .relaxed)
         do {
           var messages: [WorkerMessage] = []
           buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }

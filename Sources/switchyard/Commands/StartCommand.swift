@@ -46,6 +46,7 @@ enum StartCommand {
       initialState: ProbeFeature.State(),
       reducer: ProbeFeature()
     )
+    coordinator.handleTerminationSignals()
     try coordinator.start()
     StandardStream.error.write("switchyard: coordinator \(getpid()) serving \(coordinator.socketPath ?? "")\n")
     await coordinator.runUntilTerminated()

@@ -45,6 +45,12 @@ final class CoordinatorProcess {
   @MainActor
   func terminate(within seconds: Double = 10) async -> Int32 {
     process.terminate()
+    return await waitForExit(within: seconds)
+  }
+
+  /// Waits for the exit status, killing the process if it takes over `seconds`.
+  @MainActor
+  func waitForExit(within seconds: Double = 10) async -> Int32 {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while process.isRunning, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(10))

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import SwitchyardWire
+@testable import SwitchyardRuntime
+
+/// What a terminal's Ctrl-C does to `switchyard start`.
+@MainActor
+@Suite(.serialized)
+struct InterruptTests {
+  @Test func ctrlCShutsDownInOrderAndNoWorkerDiesOfTheSignalItself() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=2")
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      let client = try await coordinator.connect()
+      try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
+      let group = coordinator.process.processIdentifier
+      try #require(getpgid(group) == group, "the coordinator must lead its own process group to be signalled as one")
+      let workers = try client.status().workers.map(\.pid)
+      for worker in workers { #expect(getpgid(worker) != group, "worker \(worker) shares the terminal's process group") }
+      let job: JSONValue = .object(["tag": "t", "outputs": 1, "intervalMillis": 60_000])
+      _ = try client.request(.send(id: 2, action: .object(["start": .object(["name": "a", "job": job, "cancelInFlight": false])])))
+
+      // A terminal sends SIGINT to the whole foreground process group.
+      kill(-group, SIGINT)
+      #expect(await coordinator.waitForExit() == 0)
+      #expect(coordinator.log.contains("received signal \(SIGINT); shutting down"))
+      // Workers stopped by the coordinator are not reported; one killed by the SIGINT would be.
+      #expect(!coordinator.log.contains("[probe "), "\(coordinator.log)")
+      for pid in workers { #expect(!processExists(pid), "worker \(pid) outlived the coordinator") }
+      #expect(!FileManager.default.fileExists(atPath: coordinator.socketPath))
+    }
+  }
+}
