@@ -167,7 +167,9 @@ extension ControlServer {
       }
       for (index, (client, fd, _)) in watched.enumerated() {
         let events = fds[index + 2].revents
-        guard events != 0 else { continue }
+        // A client disconnected above (its decoder gone) may already have its fd reused by one
+        // accepted above: that fd is not this client's any more.
+        guard events != 0, decoders[client] != nil else { continue }
         var open = true
         if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
           open = readRequests(from: fd, client: client, decoder: &decoders[client]!, buffer: &buffer, inbox: inbox)

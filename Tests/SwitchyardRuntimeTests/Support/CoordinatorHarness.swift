@@ -83,7 +83,6 @@ func withCoordinator(
     #expect(!processExists(pid), "worker \(pid) outlived its coordinator")
   }
   try? FileManager.default.removeItem(atPath: runDirectory)
-  print("LOGDUMP:\n" + log.lines.joined(separator: "\n"))
   if let failure {
     print("The coordinator's log:\n" + log.lines.joined(separator: "\n"))
     throw failure
