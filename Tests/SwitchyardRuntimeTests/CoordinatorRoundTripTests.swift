@@ -54,9 +54,10 @@ struct CoordinatorRoundTripTests {
 
   @Test func runsSupersededWhileStreamingAreCancelledOnTheirWorkers() async throws {
     try await withCoordinator { coordinator in
-      // Each run is replaced once its worker is streaming, with outputs already in the pipe.
+      // Each run is replaced once its worker is streaming, with outputs already in the pipe; half a
+      // second of outputs, so a loaded machine cannot finish a run before it is replaced.
       for index in 0..<10 {
-        let job = ProbeJob(tag: "t\(index)", outputs: 50, intervalMillis: 1)
+        let job = ProbeJob(tag: "t\(index)", outputs: 50, intervalMillis: 10)
         coordinator.store.send(.start(name: "a", job: job, cancelInFlight: true))
         try await coordinator.waitForRun("a") { $0.tag == "t\(index)" && !$0.outputs.isEmpty }
       }
