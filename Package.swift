@@ -22,7 +22,11 @@ let package = Package(
     .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardWorkers"]),
     // The demo application `switchyard start --demo` runs: sessions of search, feed and catalogue.
     .target(name: "SwitchyardDemo", dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWorkers"]),
-    .target(name: "SwitchyardBenchmarks", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
+    .target(
+      name: "SwitchyardBenchmarks",
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo"]
+    ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
     .executableTarget(
@@ -39,7 +43,8 @@ let package = Package(
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
-    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks"]),
+    // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.

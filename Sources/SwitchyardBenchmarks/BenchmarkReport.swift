@@ -79,6 +79,8 @@ public struct BenchmarkReport: Sendable {
         case let .atMostNanoseconds(limit): (kind, value) = ("atMostNanoseconds", limit)
         case let .atLeastRatio(minimum): (kind, value) = ("atLeastRatio", minimum)
         case let .atMostBytes(limit): (kind, value) = ("atMostBytes", limit)
+        case let .atMostRatio(limit): (kind, value) = ("atMostRatio", limit)
+        case let .atLeastPerSecond(minimum): (kind, value) = ("atLeastPerSecond", minimum)
         }
       }
     }

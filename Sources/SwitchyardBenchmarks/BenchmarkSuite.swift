@@ -1,8 +1,6 @@
+import SwitchyardRuntime
+
 /// The cases `switchyard bench` runs, in report order: the registry every group of cases joins.
-///
-/// Groups that live in other modules — the runtime's process-boundary and memory cases — add
-/// theirs with ``adding(_:)`` where the command builds its suite, so this module never has to
-/// depend on them.
 public struct BenchmarkSuite: Sendable {
   /// The registered cases, in the order they run and are reported.
   public private(set) var cases: [BenchmarkCase]
@@ -15,6 +13,12 @@ public struct BenchmarkSuite: Sendable {
   /// Every case that needs nothing beyond this process: store, case paths and codec.
   public static var inProcess: BenchmarkSuite {
     BenchmarkSuite(cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases)
+  }
+
+  /// Every case: those in this process, then the process boundary, whose workers `launch` starts
+  /// (`switchyard worker probe` and `raw-echo`), then the coordinator's memory with the demo app.
+  public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
+    inProcess.adding(ProcessBenchmarks.cases(launch: launch) + MemoryBenchmarks.cases)
   }
 
   /// This suite followed by `more` cases.

@@ -4,6 +4,10 @@ public enum BenchmarkTarget: Sendable, Equatable {
   case atMostNanoseconds(Double)
   /// At least this ratio, such as 3 for "3× faster than Foundation".
   case atLeastRatio(Double)
+  /// At most this ratio, such as 2 for "within 2× of a raw pipe".
+  case atMostRatio(Double)
+  /// At least this many operations per second.
+  case atLeastPerSecond(Double)
   /// At most this many bytes, such as a resident set size.
   case atMostBytes(Double)
 
@@ -12,8 +16,8 @@ public enum BenchmarkTarget: Sendable, Equatable {
   /// One direction for every kind of target keeps the report's ratio column readable at a glance.
   func margin(of value: Double) -> Double {
     switch self {
-    case let .atMostNanoseconds(limit), let .atMostBytes(limit): limit / value
-    case let .atLeastRatio(minimum): value / minimum
+    case let .atMostNanoseconds(limit), let .atMostBytes(limit), let .atMostRatio(limit): limit / value
+    case let .atLeastRatio(minimum), let .atLeastPerSecond(minimum): value / minimum
     }
   }
 
@@ -22,6 +26,8 @@ public enum BenchmarkTarget: Sendable, Equatable {
     switch self {
     case let .atMostNanoseconds(limit): "≤ " + BenchmarkUnit.nanoseconds.format(limit)
     case let .atLeastRatio(minimum): "≥ " + BenchmarkUnit.ratio.format(minimum)
+    case let .atMostRatio(limit): "≤ " + BenchmarkUnit.ratio.format(limit)
+    case let .atLeastPerSecond(minimum): "≥ " + BenchmarkUnit.perSecond.format(minimum)
     case let .atMostBytes(limit): "≤ " + BenchmarkUnit.bytes.format(limit)
     }
   }

@@ -6,6 +6,8 @@ public enum BenchmarkUnit: String, Sendable, Codable {
   case ratio = "x"
   /// Bytes, such as a resident set size.
   case bytes = "B"
+  /// Operations per second, such as remote effects completed.
+  case perSecond = "/s"
 
   /// `value` with a unit scaled for people: `412 ns`, `1.84 µs`, `3.1×`, `41.2 MB`.
   func format(_ value: Double) -> String {
@@ -18,6 +20,10 @@ public enum BenchmarkUnit: String, Sendable, Codable {
       return fixed(value, digits: 2) + "×"
     case .bytes:
       return fixed(value / 1_048_576, digits: 1) + " MB"
+    case .perSecond:
+      if value < 1_000 { return fixed(value, digits: 0) + "/s" }
+      if value < 1_000_000 { return fixed(value / 1_000, digits: 1) + "k/s" }
+      return fixed(value / 1_000_000, digits: 2) + "M/s"
     }
   }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import SwitchyardBenchmarks
+import SwitchyardRuntime
 import Testing
 
 // Speed is never asserted here: a loaded CI machine would make such a test flaky. These tests
@@ -15,8 +17,27 @@ struct BenchmarkSuiteTests {
     }
   }
 
+  /// Process-boundary and memory cases, with the `switchyard` built beside this test bundle as the
+  /// worker: every one measures something.
+  @Test func processAndMemoryCasesRunInQuickMode() async throws {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let executable = testBinary.deletingLastPathComponent().appendingPathComponent("switchyard").path
+    try #require(FileManager.default.isExecutableFile(atPath: executable))
+    let launch = WorkerLaunch(executable: executable) { ["worker", $0.rawValue] }
+    let suite = BenchmarkSuite(cases: BenchmarkSuite.all(workerLaunch: launch).cases.filter {
+      $0.name.hasPrefix("process.") || $0.name.hasPrefix("memory.")
+    })
+    #expect(suite.cases.count == 4)
+    let report = await suite.run(mode: .quick)
+    for result in report.results {
+      #expect(result.failure == nil, "\(result.name): \(result.failure ?? "")")
+      let value = result.measurement?.value ?? .nan
+      #expect(value.isFinite && value > 0, "\(result.name) measured \(value)")
+    }
+  }
+
   @Test func caseNamesAreUnique() {
-    let names = BenchmarkSuite.inProcess.cases.map(\.name)
+    let names = BenchmarkSuite.all(workerLaunch: .sameExecutable).cases.map(\.name)
     #expect(Set(names).count == names.count)
   }
 

@@ -1,11 +1,13 @@
 import SwitchyardBenchmarks
 import SwitchyardCLI
+import SwitchyardRuntime
 
-/// `switchyard bench`: measures the store, case paths and codec against their targets.
+/// `switchyard bench`: measures the store, case paths, codec, process boundary and memory against
+/// their targets.
 enum BenchCommand {
   static let command = Command(
     name: "bench",
-    abstract: "Measure the store, case paths and codec against their targets.",
+    abstract: "Measure the store, codec, process boundary and memory against their targets.",
     discussion: """
       Measures every case in this run and prints each against its target with PASS or MISS.
       Build with -c release: debug numbers say nothing about targets. A MISS is reported, never
@@ -26,7 +28,7 @@ enum BenchCommand {
   @MainActor
   private static func run(_ arguments: ParsedArguments) async throws -> Int32 {
     let filter = arguments.value("--filter")
-    let suite = BenchmarkSuite.inProcess.filtered(by: filter)
+    let suite = BenchmarkSuite.all(workerLaunch: .sameExecutable).filtered(by: filter)
     guard !suite.cases.isEmpty else { throw UsageError.conflict("no case matches '\(filter ?? "")'") }
     #if DEBUG
       StandardStream.error.write("warning: this is a debug build; run 'swift run -c release switchyard bench' for real numbers\n")

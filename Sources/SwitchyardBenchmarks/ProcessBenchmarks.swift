@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ComposableArchitecture
+import Foundation
+import SwitchyardRuntime
+import SwitchyardWire
+
+/// The process boundary: a remote effect's round trip against a raw pipe ping-pong with a frame of
+/// the same size, measured in the same run under the same CPU pinning, and remote effects
+/// pipelined through one and two workers.
+///
+/// Workers are started with `launch`, normally this executable (`/proc/self/exe worker probe`).
+enum ProcessBenchmarks {
+  static func cases(launch: WorkerLaunch) -> [BenchmarkCase] {
+    [roundTrip(launch: launch), pipelined(launch: launch, workers: 1), pipelined(launch: launch, workers: 2)]
+  }
+
+  /// Round trips timed one by one, alternating raw and remote in blocks so load drift weighs on
+  /// both alike; the headline is the ratio of their medians.
+  static func roundTrip(launch: WorkerLaunch) -> BenchmarkCase {
+    BenchmarkCase(
+      name: "process.round-trip",
+      summary: "remote effect round trip (reducer → worker → emitted action reduced) over raw pipe ping-pong",
+      target: .atMostRatio(2)
+    ) { harness in
+      let rounds = harness.mode == .full ? 40 : 2
+      let perBlock = harness.mode == .full ? 50 : 10
+      let frame = [UInt8](repeating: UInt8(ascii: "x"), count: try probeFrameBytes())
+      let raw = try RawEchoChild(launch: launch)
+      defer { raw.stop() }
+      let (rawTimes, remoteTimes, pinning) = try await ProbeCoordinator.with(launch: launch, workers: 1) { coordinator in
+        let pinning = CPUPinning.pin(workers: [raw.pid] + coordinator.workerPIDs)
+        defer { pinning.unpin() }
+        var buffer = [UInt8](repeating: 0, count: frame.count)
+        var rawTimes: [Double] = []
+        var remoteTimes: [Double] = []
+        let clock = ContinuousClock()
+        // The first block of each warms caches and the worker's handler; it is not counted.
+        for round in 0...rounds {
+          for _ in 0..<perBlock {
+            let start = clock.now
+            try raw.pingPong(frame, into: &buffer)
+            if round > 0 { rawTimes.append(nanoseconds(start.duration(to: clock.now))) }
+          }
+          for index in 0..<perBlock {
+            let start = clock.now
+            try await coordinator.roundTrip(tag: "\(round)-\(index)")
+            if round > 0 { remoteTimes.append(nanoseconds(start.duration(to: clock.now))) }
+          }
+        }
+        return (rawTimes, remoteTimes, pinning.description)
+      }
+      // Each operation timed alone is a batch of one.
+      let rawSample = BenchmarkSample(perBatch: rawTimes, operationsPerBatch: 1)
+      let remoteSample = BenchmarkSample(perBatch: remoteTimes, operationsPerBatch: 1)
+      return BenchmarkMeasurement(
+        value: remoteSample.medianNanoseconds / rawSample.medianNanoseconds,
+        unit: .ratio,
+        p99: remoteSample.p99Nanoseconds / rawSample.p99Nanoseconds,
+        note: "remote p50 \(BenchmarkUnit.nanoseconds.format(remoteSample.medianNanoseconds)) "
+          + "p99 \(BenchmarkUnit.nanoseconds.format(remoteSample.p99Nanoseconds)); "
+          + "raw p50 \(BenchmarkUnit.nanoseconds.format(rawSample.medianNanoseconds)) "
+          + "p99 \(BenchmarkUnit.nanoseconds.format(rawSample.p99Nanoseconds)); "
+          + "\(frame.count) B frames; \(pinning)"
+      )
+    }
+  }
+
+  /// Effects started in windows without waiting for each, so the pipe and the workers stay busy.
+  static func pipelined(launch: WorkerLaunch, workers: Int) -> BenchmarkCase {
+    BenchmarkCase(
+      name: "process.pipelined.\(workers)-worker" + (workers == 1 ? "" : "s"),
+      summary: "remote effects per second, pipelined through \(workers) worker" + (workers == 1 ? "" : "s"),
+      target: .atLeastPerSecond(100_000)
+    ) { harness in
+      // Quick mode only checks that effects flow, on however slow a build.
+      let window = harness.mode == .full ? 1_024 : 64
+      let windows = harness.mode == .full ? 40 : 1
+      let elapsed = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
+        // One window first, uncounted, to warm both sides.
+        try await coordinator.pipeline(window: window, tag: "warm")
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<windows {
+          try await coordinator.pipeline(window: window, tag: "\(index)")
+        }
+        return nanoseconds(start.duration(to: clock.now))
+      }
+      return BenchmarkMeasurement(
+        value: Double(window * windows) / (elapsed / 1e9),
+        unit: .perSecond,
+        note: "\(window * windows) effects in windows of \(window); unpinned"
+      )
+    }
+  }
+
+  /// The size of the frames a probe round trip writes: the larger of its `run` and its `emit`.
+  static func probeFrameBytes() throws -> Int {
+    let encoder = WireJSONEncoder()
+    let run = Run(
+      effect: 1, generation: 1, kind: ProbeJob.kind.rawValue,
+      job: try encoder.encodeValue(ProbeJob(tag: "0-0")), deadlineMillis: 30_000
+    )
+    let emit = Emit(
+      effect: 1, generation: 1,
+      output: try encoder.encodeValue(ProbeOutput(tag: "0-0", index: 0, attempt: 1))
+    )
+    let largest = max(try encoder.encode(WorkerMessage.run(run)).count, try encoder.encode(WorkerMessage.emit(emit)).count)
+    return Frame.headerLength + largest
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Double {
+    let components = duration.components
+    return Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
+  }
+}
