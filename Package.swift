@@ -28,7 +28,7 @@ let package = Package(
       dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo"]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
-    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
+    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
     .executableTarget(
       name: "switchyard",
       dependencies: [

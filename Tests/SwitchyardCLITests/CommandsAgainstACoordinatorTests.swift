@@ -101,6 +101,9 @@ struct CommandsAgainstACoordinatorTests {
       (["scale", "probe"], "error: 'probe' is not a valid KIND=N"),
       (["send"], "error: missing ACTION_JSON"),
       (["frobnicate"], "error: unknown command 'frobnicate'"),
+      (["load", "--duration", "1", "--actions", "5"], "error: --duration and --actions cannot be used together"),
+      (["load", "--sweep", "probe=0"], "error: 'probe=0' is not a valid --sweep"),
+      (["load", "--scenario", "chess"], "error: 'chess' is not a valid --scenario: expected one of demo, probe"),
     ]
     for (arguments, message) in cases {
       let result = try await switchyard(args: arguments)

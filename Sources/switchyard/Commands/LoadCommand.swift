@@ -1,5 +1,128 @@
+import Foundation
 import SwitchyardCLI
 
+/// `switchyard load`: drives a coordinator with simulated users and reports throughput, round-trip
+/// latency, errors and lost effects; exits 1 if any effect was lost.
 enum LoadCommand {
-  static let command = Command(name: "load", abstract: "Drive a coordinator with simulated users and report.", run: { _ in 0 })
+  static let command = Command(
+    name: "load",
+    abstract: "Drive a coordinator with simulated users; report throughput, latency and lost effects.",
+    discussion: """
+      Each simulated user has its own control connection and thread. It sends an action, waits
+      for the effect's result to reach its slice of state (the round trip), and goes on until
+      the duration or the action count runs out. Then the pools drain and the report shows
+      actions/s into the store, round-trip p50/p90/p99/max per worker kind, errors by type, and
+      how every effect ended. An effect started that did not end finished, failed or cancelled is
+      lost: the exit status is 1 if any is.
+
+      Scenarios:
+        demo   each user opens a session with its feed, types search queries in bursts of
+               keystrokes and pages through the catalogue ('switchyard start --demo')
+        probe  each user starts probe jobs one after another ('switchyard start', pool probe)
+      """,
+    options: [
+      .value("--users", "N", help: "Simulated users (default 8)."),
+      .value("--duration", "SECONDS", help: "How long to run (default 10), unless --actions is given."),
+      .value("--actions", "N", help: "Stop after N steps across all users instead of after a duration."),
+      .value("--scenario", "NAME", help: "What the users do: demo (the default) or probe."),
+      .flag("--spawn", help: "Start a coordinator for this load in a temporary run directory, and stop it after."),
+      .value("--pools", "KIND=N,…", help: "With --spawn: its pools (default: the scenario's)."),
+      .value("--sweep", "KIND=N,N,…", help: "Repeat the load at each size of the KIND pool; print a scaling table."),
+      .value("--report", "FILE.html", help: "Also write the report as HTML with charts, readable offline."),
+      .runDirectory,
+    ],
+    examples: [
+      "switchyard load --spawn --duration 5",
+      "switchyard load --users 16 --actions 5000",
+      "switchyard load --spawn --sweep search=1,2,4 --duration 5 --report load.html",
+      "switchyard load --scenario probe --spawn --duration 2",
+    ],
+    run: run
+  )
+
+  static let scenarios: [any LoadScenario] = [DemoScenario(), ProbeScenario()]
+
+  @MainActor
+  private static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    let scenarioName = arguments.value("--scenario") ?? "demo"
+    guard let scenario = scenarios.first(where: { $0.name == scenarioName }) else {
+      let names = scenarios.map(\.name).joined(separator: ", ")
+      throw UsageError.invalidValue(name: "--scenario", value: scenarioName, expected: "one of \(names)")
+    }
+    let users = try arguments.value("--users", as: Int.self) ?? 8
+    guard users > 0 else { throw UsageError.invalidValue(name: "--users", value: "\(users)", expected: "at least 1") }
+    let limit = try limit(arguments)
+    let sweep = try arguments.value("--sweep").map(parseSweep)
+    guard arguments.flag("--spawn") || !arguments.flag("--pools") else {
+      throw UsageError.conflict("--pools is for --spawn; use 'switchyard scale' to resize a running coordinator's pools")
+    }
+
+    var spawned: SpawnedCoordinator?
+    defer { spawned?.stop() }
+    var runDirectory = arguments.runDirectory
+    if arguments.flag("--spawn") {
+      let pools = try PoolSize.list(parsing: arguments.value("--pools") ?? scenario.defaultPools, argument: "--pools")
+      StandardStream.error.write("load: starting a coordinator with pools \(pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ","))\n")
+      let coordinator = try await SpawnedCoordinator(arguments: scenario.startArguments, pools: pools)
+      spawned = coordinator
+      runDirectory = coordinator.runDirectory
+    }
+
+    var results: [LoadResult] = []
+    let sizes: [Int?] = sweep?.sizes ?? [nil]
+    for (run, size) in sizes.enumerated() {
+      var label = scenario.name
+      if let sweep, let size {
+        try await resize(sweep.kind, to: size, runDirectory)
+        label = "\(sweep.kind)=\(size)"
+      }
+      let driver = LoadDriver(
+        runDirectory: runDirectory, scenario: scenario, users: users, limit: limit,
+        userPrefix: "load\(getpid())r\(run)u"
+      )
+      results.append(try await driver.run(progress: LoadProgress(label: label)))
+    }
+
+    let report = LoadReport(results: results, sweptKind: sweep?.kind)
+    StandardStream.output.write(report.render(colored: StandardStream.output.allowsColor))
+    if let path = arguments.value("--report") {
+      try LoadHTMLReport(report).render().write(toFile: path, atomically: true, encoding: .utf8)
+      StandardStream.error.write("load: wrote \(path)\n")
+    }
+    return report.lostEffects == 0 ? 0 : 1
+  }
+
+  private static func limit(_ arguments: ParsedArguments) throws -> LoadLimit {
+    if let actions = try arguments.value("--actions", as: Int.self) {
+      guard !arguments.flag("--duration") else { throw UsageError.conflict("--duration and --actions cannot be used together") }
+      guard actions > 0 else { throw UsageError.invalidValue(name: "--actions", value: "\(actions)", expected: "at least 1") }
+      return .actions(actions)
+    }
+    let seconds = try arguments.value("--duration", as: Double.self) ?? 10
+    guard seconds > 0 else { throw UsageError.invalidValue(name: "--duration", value: "\(seconds)", expected: "seconds above 0") }
+    return .duration(.milliseconds(Int64(seconds * 1_000)))
+  }
+
+  private static func parseSweep(_ text: String) throws -> (kind: String, sizes: [Int]) {
+    let parts = text.split(separator: "=", maxSplits: 1)
+    let sizes = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
+    guard parts.count == 2, !parts[0].isEmpty, !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }),
+      sizes.count == parts[1].split(separator: ",").count
+    else {
+      throw UsageError.invalidValue(name: "--sweep", value: text, expected: "KIND=N,N,… with each N at least 1, e.g. probe=1,2,4,8")
+    }
+    return (String(parts[0]), sizes)
+  }
+
+  /// Scales `kind` to `size` and waits until that many of its workers are ready.
+  @MainActor
+  private static func resize(_ kind: String, to size: Int, _ runDirectory: String) async throws {
+    let connection = try CoordinatorConnection(runDirectory: runDirectory)
+    _ = try connection.scale([kind: size])
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try !connection.status().isPool(kind, readyAt: size) {
+      guard ContinuousClock.now < deadline else { throw LoadError.poolsNotReady("the \(kind) pool did not reach \(size)") }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
 }

@@ -15,8 +15,9 @@ enum StatusCommand {
       --json prints the same report as JSON with these stable fields (new fields may be added):
         coordinator  pid, version (protocol), runDir, uptimeSeconds, stateBytes, actionsTotal,
                      actionsPerSecond
-        pools[]      kind, size, target, busy, queued, completed, failed, retried, restarts,
-                     latencyP50Micros, latencyP99Micros, health (healthy|degraded|failed),
+        pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
+                     retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
+                     latencyMaxMicros, health (healthy|degraded|failed),
                      counters (the workers' own counters, summed)
         workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight,
                      lastHeartbeatMillisAgo (absent before the first heartbeat)

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A coordinator this process started for itself (`load --spawn`), in a fresh temporary run
+/// directory, with its log beside it; ``stop()`` shuts it down and removes both.
+@MainActor
+public final class SpawnedCoordinator {
+  /// The run directory it serves.
+  public let runDirectory: String
+  /// Where its standard error goes.
+  public let logPath: String
+  private let directory: String
+  private let process = Process()
+
+  /// Runs `switchyard start <arguments> --run-dir <temporary>` from this same executable and waits
+  /// until every pool has its workers ready.
+  public init(arguments: [String], pools: [PoolSize]) async throws {
+    directory = NSTemporaryDirectory() + "switchyard-load-\(getpid())-\(UUID().uuidString.prefix(6))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    runDirectory = directory + "/run"
+    logPath = directory + "/coordinator.log"
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let poolArguments = pools.isEmpty ? [] : ["--pools", pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")]
+    process.arguments = ["start"] + arguments + poolArguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(forWritingAtPath: logPath)
+    try process.run()
+    do {
+      try await waitUntilReady()
+    } catch {
+      stop()
+      throw error
+    }
+  }
+
+  private func waitUntilReady() async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while true {
+      if let report = try? CoordinatorConnection(runDirectory: runDirectory).status(), report.isEveryPoolReady { return }
+      guard process.isRunning else { throw LoadError.coordinatorExited(log: log) }
+      guard ContinuousClock.now < deadline else { throw LoadError.poolsNotReady(log) }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// What the coordinator has written to its standard error.
+  public var log: String {
+    (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+  }
+
+  /// Stops the coordinator (SIGTERM, then SIGKILL after five seconds) and removes its directory.
+  public func stop() {
+    if process.isRunning {
+      process.terminate()
+      let deadline = ContinuousClock.now + .seconds(5)
+      while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}

@@ -1,0 +1,60 @@
+/// What one load run measured.
+public struct LoadResult: Equatable, Sendable {
+  /// The scenario's name.
+  public var scenario: String
+  /// How many simulated users ran.
+  public var users: Int
+  /// Each pool's size during the run, by kind.
+  public var poolSizes: [String: Int]
+  /// Seconds the users were taking steps (not counting the wait for the last answers).
+  public var seconds: Double
+  /// Actions the users sent.
+  public var actionsSent: Int
+  /// Actions the store processed meanwhile: the users' and their effects' results.
+  public var storeActions: Int64
+  /// Round trips from sending an action to its effect's result in the state, by worker kind.
+  public var roundTrips: [String: LatencySummary]
+  /// Errors by type: a job failure's code or `noAnswer`, each with its worker kind, or a refusal's
+  /// code.
+  public var errors: [String: Int]
+  /// How the effects of each pool ended, by kind.
+  public var effects: [String: EffectAccount]
+
+  /// Creates a result.
+  public init(
+    scenario: String,
+    users: Int,
+    poolSizes: [String: Int],
+    seconds: Double,
+    actionsSent: Int,
+    storeActions: Int64,
+    roundTrips: [String: LatencySummary],
+    errors: [String: Int],
+    effects: [String: EffectAccount]
+  ) {
+    self.scenario = scenario
+    self.users = users
+    self.poolSizes = poolSizes
+    self.seconds = seconds
+    self.actionsSent = actionsSent
+    self.storeActions = storeActions
+    self.roundTrips = roundTrips
+    self.errors = errors
+    self.effects = effects
+  }
+
+  /// Store actions per second.
+  public var storeActionsPerSecond: Double {
+    seconds > 0 ? Double(storeActions) / seconds : 0
+  }
+
+  /// Round trips per second, all kinds together.
+  public var roundTripsPerSecond: Double {
+    seconds > 0 ? Double(roundTrips.values.reduce(0) { $0 + $1.count }) / seconds : 0
+  }
+
+  /// Effects that never ended, over every pool.
+  public var lostEffects: Int64 {
+    effects.values.reduce(0) { $0 + $1.lost }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `switchyard load` run as a process against real coordinators and workers.
+@MainActor
+@Suite(.serialized)
+struct LoadCommandTests {
+  @Test func twoSecondsOfProbeLoadLoseNoEffect() async throws {
+    try await withRunningCoordinator(pools: "probe=2") { runDirectory in
+      let result = try await switchyard(
+        "load", "--scenario", "probe", "--users", "4", "--duration", "2", "--run-dir", runDirectory, within: 30
+      )
+      #expect(result.status == 0, "\(result.errorOutput)")
+      let lines = result.output.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("probe: 4 users for 2.") == true)
+      let effects = try #require(lines.first { $0.hasPrefix("probe ") && $0.hasSuffix(" 0") && $0.split(separator: " ").count == 6 })
+      let counts = effects.split(separator: " ").dropFirst().map { Int($0.replacing(",", with: "")) }
+      // Started, completed, failed, cancelled, lost: every effect completed.
+      #expect(counts.count == 5 && counts[0] == counts[1] && (counts[0] ?? 0) > 0 && counts[2] == 0 && counts[4] == 0)
+      #expect(lines.contains("errors: none"))
+      #expect(lines.last == "lost effects: 0")
+      // Not a terminal: plain progress lines, no bar.
+      #expect(result.errorOutput.contains("probe: 1.0s"))
+      #expect(!result.errorOutput.contains("█"))
+    }
+  }
+
+  @Test func aSweepSpawnsItsOwnCoordinatorAndWritesTheHTMLReport() async throws {
+    let reportPath = NSTemporaryDirectory() + "sy-cli-\(getpid())-report.html"
+    defer { try? FileManager.default.removeItem(atPath: reportPath) }
+    let result = try await switchyard(
+      "load", "--scenario", "probe", "--spawn", "--users", "2", "--duration", "0.5", "--sweep", "probe=1,2",
+      "--report", reportPath, within: 40
+    )
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("PROBE WORKERS  ACTIONS/S  ROUND TRIPS/S"))
+    let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("            1 ") || $0.hasPrefix("            2 ") }
+    #expect(rows.count == 2)
+    #expect(result.output.hasSuffix("lost effects: 0\n"))
+    let html = try String(contentsOfFile: reportPath, encoding: .utf8)
+    #expect(html.contains("Scaling the probe pool"))
+    #expect(html.components(separatedBy: "<svg ").count - 1 == 4)
+    // The spawned coordinator is gone, and its temporary run directory with it.
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+      .filter { $0.hasPrefix("switchyard-load-") }
+    #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+}
