@@ -71,8 +71,12 @@ struct CommandParsingTests {
   }
 
   @Test func theUsageLineAndHelpComeFromTheDeclaration() {
-    #expect(command.usageLine(toolName: "tool") ==
-      "tool demo [--json] [--run-dir DIR] [--tag TAG] [--watch [SECONDS]] [--verbose] FIRST [REST [REST …]]")
+    // Wrapped so that, printed after "usage: ", no line passes 100 columns and each continues
+    // under the first option.
+    #expect(command.usageLine(toolName: "tool") == """
+      tool demo [--json] [--run-dir DIR] [--tag TAG] [--watch [SECONDS]] [--verbose] FIRST
+                       [REST [REST …]]
+      """)
     let help = command.help(toolName: "tool")
     #expect(help.contains("OVERVIEW: A command to parse against."))
     #expect(help.contains("  -v, --verbose      With an alias."))

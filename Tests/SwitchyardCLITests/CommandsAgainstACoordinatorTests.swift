@@ -28,6 +28,17 @@ struct CommandsAgainstACoordinatorTests {
     }
   }
 
+  @Test func watchRedrawsUntilStopped() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let watcher = try SwitchyardProcess(["status", "--watch", "0.05", "--run-dir", runDirectory])
+      defer { watcher.stop() }
+      // Not a terminal: each report is appended, not drawn over the last.
+      try await watcher.waitForOutput("three reports") { $0.components(separatedBy: "coordinator  pid ").count > 3 }
+      #expect(!watcher.output.contains("\u{1B}["))
+      #expect(watcher.isRunning)
+    }
+  }
+
   @Test func followSeesTheChangeASendCauses() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
       let follower = try SwitchyardProcess(["status", "--follow", "runs.a.outcome", "--run-dir", runDirectory])

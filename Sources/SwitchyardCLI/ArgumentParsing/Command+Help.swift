@@ -1,9 +1,19 @@
 /// The usage line and the `--help` text, generated from a command's arguments and options.
 extension Command {
-  /// `switchyard status [--json] [--watch [SECONDS]] …`
+  /// `switchyard status [--json] [--watch [SECONDS]] …`, wrapped under the command's name past
+  /// 100 columns (counting the 7 of the `usage: ` before it).
   public func usageLine(toolName: String) -> String {
-    let parts = [toolName, name] + options.map { "[\($0.synopsis)]" } + arguments.map(\.synopsis)
-    return parts.joined(separator: " ")
+    let head = "\(toolName) \(name)"
+    let indent = String(repeating: " ", count: 7 + head.count + 1)
+    var lines = [head]
+    for part in options.map({ "[\($0.synopsis)]" }) + arguments.map(\.synopsis) {
+      if 7 + lines[lines.count - 1].count + 1 + part.count > 100 {
+        lines.append(indent + part)
+      } else {
+        lines[lines.count - 1] += " " + part
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The whole help: overview, usage, discussion, arguments, options, examples.

@@ -12,11 +12,12 @@ enum SendCommand {
       character; an action the store cannot decode is reported with the decoder's message naming
       the field.
       """,
-    arguments: [CommandArgument("ACTION_JSON", help: "The action, e.g. '{\"cancel\":{\"name\":\"a\"}}'.")],
+    arguments: [CommandArgument("ACTION_JSON", help: "The action, e.g. '{\"sessionOpened\":{\"id\":\"2\"}}'.")],
     options: [.runDirectory],
     examples: [
-      #"switchyard send '{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}'"#,
-      #"switchyard send '{"cancel":{"name":"a"}}'"#,
+      #"switchyard send '{"sessionOpened":{"id":"2"}}'"#,
+      #"switchyard send '{"sessions":{"element":{"id":"2","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}'"#,
+      #"switchyard send '{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}'   # probe"#,
     ],
     run: { arguments in
       let text = arguments.argument("ACTION_JSON") ?? ""
