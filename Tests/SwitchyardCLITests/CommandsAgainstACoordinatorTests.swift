@@ -28,6 +28,22 @@ struct CommandsAgainstACoordinatorTests {
     }
   }
 
+  /// `script` runs the command on a pseudo-terminal, where colour is allowed unless NO_COLOR is set.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func statusIsColouredOnlyOnATerminalWithoutNoColor() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let command = "\(switchyardExecutable) status --run-dir \(runDirectory)"
+      // An empty NO_COLOR counts as unset (no-color.org), whatever the test runner's own is.
+      for (environment, isColored) in [(["NO_COLOR": ""], true), (["NO_COLOR": "1"], false)] {
+        let terminal = try SwitchyardProcess(["-qec", command, "/dev/null"], environment: environment, executable: "/usr/bin/script")
+        defer { terminal.stop() }
+        #expect(try await terminal.exitStatus(within: 20) == 0)
+        #expect(terminal.output.contains("\u{1B}[32mhealthy\u{1B}[0m") == isColored, "\(environment)")
+        #expect(terminal.output.contains("healthy"))
+      }
+    }
+  }
+
   @Test func watchRedrawsUntilStopped() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
       let watcher = try SwitchyardProcess(["status", "--watch", "0.05", "--run-dir", runDirectory])

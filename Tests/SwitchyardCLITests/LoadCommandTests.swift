@@ -25,6 +25,20 @@ struct LoadCommandTests {
     }
   }
 
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func onATerminalProgressIsABarRedrawnInPlace() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let command = "\(switchyardExecutable) load --scenario probe --users 2 --duration 0.5 --run-dir \(runDirectory)"
+      let terminal = try SwitchyardProcess(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
+      defer { terminal.stop() }
+      #expect(try await terminal.exitStatus(within: 20) == 0)
+      #expect(terminal.output.contains("\r\u{1B}[Kprobe ["))
+      #expect(terminal.output.contains("█"))
+      #expect(!terminal.output.contains("probe: 0."), "no plain progress lines on a terminal")
+      #expect(terminal.output.contains("lost effects: 0"))
+    }
+  }
+
   @Test func aSweepSpawnsItsOwnCoordinatorAndWritesTheHTMLReport() async throws {
     let reportPath = NSTemporaryDirectory() + "sy-cli-\(getpid())-report.html"
     defer { try? FileManager.default.removeItem(atPath: reportPath) }

@@ -27,14 +27,14 @@ final class SwitchyardProcess {
   private let outputPath: String
   private let errorPath: String
 
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  init(_ arguments: [String], environment: [String: String] = [:], executable: String = switchyardExecutable) throws {
     self.arguments = arguments
     let base = NSTemporaryDirectory() + "sy-cli-\(getpid())-\(UUID().uuidString.prefix(8))"
     outputPath = base + ".out"
     errorPath = base + ".err"
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: switchyardExecutable)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = FileHandle.nullDevice
