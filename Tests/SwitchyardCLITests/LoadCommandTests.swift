@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardWire
 import Testing
 
 /// `switchyard load` run as a process against real coordinators and workers.
@@ -36,6 +37,20 @@ struct LoadCommandTests {
       #expect(terminal.output.contains("█"))
       #expect(!terminal.output.contains("probe: 0."), "no plain progress lines on a terminal")
       #expect(terminal.output.contains("lost effects: 0"))
+    }
+  }
+
+  @Test func aSweepOfSomeoneElsesCoordinatorPutsThePoolBack() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let result = try await switchyard(
+        "load", "--scenario", "probe", "--users", "1", "--duration", "0.3", "--sweep", "probe=2",
+        "--run-dir", runDirectory, within: 30
+      )
+      #expect(result.status == 0, "\(result.errorOutput)")
+      #expect(result.output.contains("probe: 1 users for 0.3 s, pools probe=2\n"))
+      let status = try await switchyard("status", "--json", "--run-dir", runDirectory)
+      let report = try WireJSONDecoder().decode(StatusReport.self, from: Array(status.output.utf8))
+      #expect(report.pools.first?.target == 1)
     }
   }
 

@@ -3,7 +3,7 @@
 public final class LoadProgress {
   private let isTerminal: Bool
   private let label: String
-  private var lastLine = -1.0
+  private var lastLine = 0.0
 
   /// Creates the display; `label` starts each line, such as `probe=4`.
   public init(label: String, isTerminal: Bool = StandardStream.error.isTerminal) {

@@ -68,6 +68,15 @@ enum LoadCommand {
       runDirectory = coordinator.runDirectory
     }
 
+    // A sweep of a coordinator someone else runs leaves its pool as it found it.
+    var originalSize: [String: Int] = [:]
+    if let sweep, spawned == nil {
+      let pools = try CoordinatorConnection(runDirectory: runDirectory).status().pools
+      originalSize[sweep.kind] = pools.first { $0.kind == sweep.kind }?.target
+    }
+    defer {
+      if !originalSize.isEmpty { _ = try? CoordinatorConnection(runDirectory: runDirectory).scale(originalSize) }
+    }
     var results: [LoadResult] = []
     let sizes: [Int?] = sweep?.sizes ?? [nil]
     for (run, size) in sizes.enumerated() {
