@@ -35,7 +35,7 @@ struct RenderingTests {
         ),
       ],
       workers: [
-        WorkerStatus(pid: 300, kind: "search", state: "ready", inFlight: 1, lastHeartbeatMillisAgo: 80),
+        WorkerStatus(pid: 300, kind: "search", state: "ready", inFlight: 1, completed: 1_200, failed: 1, lastHeartbeatMillisAgo: 80),
         WorkerStatus(pid: 7, kind: "feed", state: "starting", inFlight: 0),
       ]
     )
@@ -47,9 +47,9 @@ struct RenderingTests {
       feed       1     0       0     0       0        0         0       -        -  healthy
       search   2→4     1       3    10       1        2         0  1.5 ms  20.0 ms  degraded
 
-      WORKER  KIND    STATE     IN-FLIGHT  HEARTBEAT
-           7  feed    starting          0  -
-         300  search  ready             1  80 ms ago
+      WORKER  KIND    STATE     IN-FLIGHT   DONE  FAILED  HEARTBEAT
+           7  feed    starting          0      0       0  -
+         300  search  ready             1  1,200       1  80 ms ago
 
       """)
   }

@@ -59,7 +59,7 @@ public struct StatusView: Sendable {
   private var workersTable: Table {
     var table = Table([
       .init("WORKER", alignsRight: true), .init("KIND"), .init("STATE"), .init("IN-FLIGHT", alignsRight: true),
-      .init("HEARTBEAT"),
+      .init("DONE", alignsRight: true), .init("FAILED", alignsRight: true), .init("HEARTBEAT"),
     ])
     let workers = report.workers.sorted { ($0.kind, $0.pid) < ($1.kind, $1.pid) }
     for worker in workers {
@@ -68,6 +68,8 @@ public struct StatusView: Sendable {
         .init(worker.kind),
         .init(worker.state, color: Self.color(ofWorkerState: worker.state)),
         .init("\(worker.inFlight)"),
+        .init(HumanReadable.count(worker.completed)),
+        .init(HumanReadable.count(worker.failed), color: worker.failed > 0 ? .red : nil),
         .init(worker.lastHeartbeatMillisAgo.map { HumanReadable.age(millis: $0) + " ago" } ?? "-"),
       ])
     }

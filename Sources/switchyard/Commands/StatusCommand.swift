@@ -19,8 +19,9 @@ enum StatusCommand {
                      retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
                      latencyMaxMicros, health (healthy|degraded|failed),
                      counters (the workers' own counters, summed)
-        workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight,
-                     lastHeartbeatMillisAgo (absent before the first heartbeat)
+        workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
+                     failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
+                     counters (its latest heartbeat's)
 
       A PATH is dotted, walking objects by key and arrays by index: sessions.0.search.
       The empty path "" is the whole state.
