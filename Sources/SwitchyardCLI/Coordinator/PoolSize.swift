@@ -20,6 +20,11 @@ public struct PoolSize: Equatable, Sendable {
     self.init(kind: String(parts[0]), size: size)
   }
 
+  /// `KIND=N,…` for `sizes`, as `--pools` takes them.
+  public static func list(_ sizes: [PoolSize]) -> String {
+    sizes.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
+  }
+
   /// Reads `probe=2,search=4`.
   public static func list(parsing text: String, argument: String) throws(UsageError) -> [PoolSize] {
     var sizes: [PoolSize] = []

@@ -20,7 +20,7 @@ public final class SpawnedCoordinator {
     logPath = directory + "/coordinator.log"
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    let poolArguments = pools.isEmpty ? [] : ["--pools", pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")]
+    let poolArguments = pools.isEmpty ? [] : ["--pools", PoolSize.list(pools)]
     process.arguments = ["start"] + arguments + poolArguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice

@@ -57,11 +57,12 @@ public struct LoadHTMLReport: Sendable {
   }
 
   private func section(_ result: LoadResult) -> String {
-    let pools = result.poolSizes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    let seconds = HumanReadable.fixed(result.seconds, digits: 1)
+    let rate = HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)
     var parts = [
-      "<h2>\(HTML.escape(result.scenario)) — \(result.users) users, \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(HTML.escape(pools))</h2>",
-      "<p>\(HumanReadable.count(result.actionsSent)) actions sent; \(HumanReadable.count(result.storeActions)) into the store "
-        + "(\(HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)) actions/s).</p>",
+      "<h2>\(HTML.escape(result.scenario)) — \(result.users) users, \(seconds) s, pools \(HTML.escape(result.poolsDescription))</h2>",
+      "<p>\(HumanReadable.count(result.actionsSent)) actions sent; "
+        + "\(HumanReadable.count(result.storeActions)) into the store (\(rate) actions/s).</p>",
     ]
     parts.append(table(LoadReport.roundTripTable(result)))
     parts.append(table(LoadReport.effectsTable(result)))
@@ -71,7 +72,9 @@ public struct LoadHTMLReport: Sendable {
       index % 4 == 0 ? HumanReadable.latency(micros: bound) : nil
     }
     for (kind, summary) in result.roundTrips.sorted(by: { $0.key < $1.key }) {
-      parts.append("<figure>" + SVGChart.bars(summary.histogram, labels: labels, yTitle: "round trips") + "<figcaption>\(HTML.escape(kind)) round trip latency, \(summary.count) samples (bucket upper bounds)</figcaption></figure>")
+      let caption = "\(HTML.escape(kind)) round-trip latency, \(summary.count) samples (buckets by upper bound)"
+      parts.append("<figure>" + SVGChart.bars(summary.histogram, labels: labels, yTitle: "round trips"))
+      parts.append("<figcaption>\(caption)</figcaption></figure>")
     }
     parts.append("</div>")
     return parts.joined(separator: "\n")

@@ -28,12 +28,12 @@ public struct LoadReport: Sendable {
   }
 
   private func summary(of result: LoadResult, colored: Bool) -> String {
-    let pools = result.poolSizes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-    let heading = "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(pools)"
+    let rate = HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)
+    let heading = "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(result.poolsDescription)"
     let lines = [
       TextColor.bold.apply(heading, enabled: colored),
       "  actions sent   \(HumanReadable.count(result.actionsSent))",
-      "  into the store \(HumanReadable.count(result.storeActions))  (\(HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)) actions/s)",
+      "  into the store \(HumanReadable.count(result.storeActions))  (\(rate) actions/s)",
       "",
       "",
     ]

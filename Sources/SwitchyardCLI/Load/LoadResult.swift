@@ -43,6 +43,11 @@ public struct LoadResult: Equatable, Sendable {
     self.effects = effects
   }
 
+  /// The pool sizes as `KIND=N,…`, sorted by kind.
+  public var poolsDescription: String {
+    PoolSize.list(poolSizes.sorted { $0.key < $1.key }.map { PoolSize(kind: $0.key, size: $0.value) })
+  }
+
   /// Store actions per second.
   public var storeActionsPerSecond: Double {
     seconds > 0 ? Double(storeActions) / seconds : 0

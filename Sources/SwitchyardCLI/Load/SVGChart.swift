@@ -6,17 +6,26 @@ enum SVGChart {
   private static let right = 16.0
   private static let top = 16.0
   private static let bottom = 40.0
+  private static let plotWidth = width - left - right
+  private static let plotHeight = height - top - bottom
+  private static let barColor = "rgb(74,123,208)"
+  private static let lineColor = "rgb(208,88,74)"
+  private static let axisColor = "rgb(136,136,136)"
+  private static let textColor = "rgb(51,51,51)"
 
   /// A bar per value, labelled below where `labels` has a label.
   static func bars(_ values: [Int], labels: [String?], yTitle: String) -> String {
     let peak = Double(max(1, values.max() ?? 1))
-    let plotWidth = width - left - right
     let slot = plotWidth / Double(max(1, values.count))
-    var shapes = axes(yTitle: yTitle, yMax: peak, format: { HumanReadable.count(Int($0)) })
+    var shapes = axes(yTitle: yTitle, yMax: peak) { HumanReadable.count(Int($0)) }
     for (index, value) in values.enumerated() {
-      let barHeight = (height - top - bottom) * Double(value) / peak
+      let barHeight = plotHeight * Double(value) / peak
       let x = left + Double(index) * slot
-      shapes.append(#"<rect x="\#(number(x + 1))" y="\#(number(height - bottom - barHeight))" width="\#(number(slot - 2))" height="\#(number(barHeight))" fill="rgb(74,123,208)"><title>\#(value)</title></rect>"#)
+      let bar: KeyValuePairs = [
+        "x": number(x + 1), "y": number(height - bottom - barHeight), "width": number(slot - 2),
+        "height": number(barHeight), "fill": barColor,
+      ]
+      shapes.append(element("rect", bar, content: "<title>\(value)</title>"))
       if let label = labels[index] {
         shapes.append(text(label, x: x + slot / 2, y: height - bottom + 16, anchor: "middle"))
       }
@@ -29,17 +38,17 @@ enum SVGChart {
     let yMax = max(1e-9, points.map(\.1).max() ?? 1) * 1.1
     let xs = points.map(\.0)
     let (xMin, xMax) = (xs.min() ?? 0, xs.max() ?? 1)
-    let plotWidth = width - left - right
-    func position(_ point: (Double, Double)) -> (Double, Double) {
+    func position(_ point: (Double, Double)) -> (x: Double, y: Double) {
       let x = left + (xMax == xMin ? plotWidth / 2 : (point.0 - xMin) / (xMax - xMin) * plotWidth)
-      return (x, height - bottom - (height - top - bottom) * point.1 / yMax)
+      return (x, height - bottom - plotHeight * point.1 / yMax)
     }
     var shapes = axes(yTitle: yTitle, yMax: yMax, format: format)
-    let path = points.map(position).map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")
-    shapes.append(#"<polyline points="\#(path)" fill="none" stroke="rgb(208,88,74)" stroke-width="2"/>"#)
+    let path = points.map(position).map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+    shapes.append(element("polyline", ["points": path, "fill": "none", "stroke": lineColor, "stroke-width": "2"]))
     for point in points {
       let (x, y) = position(point)
-      shapes.append(#"<circle cx="\#(number(x))" cy="\#(number(y))" r="4" fill="rgb(208,88,74)"><title>\#(format(point.1))</title></circle>"#)
+      let dot: KeyValuePairs = ["cx": number(x), "cy": number(y), "r": "4", "fill": lineColor]
+      shapes.append(element("circle", dot, content: "<title>\(HTML.escape(format(point.1)))</title>"))
       shapes.append(text(HumanReadable.fixed(point.0, digits: 0), x: x, y: height - bottom + 16, anchor: "middle"))
     }
     shapes.append(text(xTitle, x: left + plotWidth / 2, y: height - 4, anchor: "middle"))
@@ -47,25 +56,34 @@ enum SVGChart {
   }
 
   private static func axes(yTitle: String, yMax: Double, format: (Double) -> String) -> [String] {
+    let baseline = number(height - bottom)
     var shapes = [
-      #"<line x1="\#(left)" y1="\#(top)" x2="\#(left)" y2="\#(height - bottom)" stroke="rgb(136,136,136)"/>"#,
-      #"<line x1="\#(left)" y1="\#(height - bottom)" x2="\#(width - right)" y2="\#(height - bottom)" stroke="rgb(136,136,136)"/>"#,
+      element("line", ["x1": number(left), "y1": number(top), "x2": number(left), "y2": baseline, "stroke": axisColor]),
+      element("line", ["x1": number(left), "y1": baseline, "x2": number(width - right), "y2": baseline, "stroke": axisColor]),
       text(yTitle, x: 4, y: top - 4, anchor: "start"),
     ]
     for fraction in [0.0, 0.5, 1.0] {
-      let y = height - bottom - (height - top - bottom) * fraction
+      let y = height - bottom - plotHeight * fraction
       shapes.append(text(format(yMax * fraction), x: left - 6, y: y + 4, anchor: "end"))
     }
     return shapes
   }
 
   private static func svg(_ shapes: [String]) -> String {
-    #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Int(width))" height="\#(Int(height))" viewBox="0 0 \#(Int(width)) \#(Int(height))" font-family="sans-serif" font-size="11">"#
+    let size = "width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\""
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) font-family=\"sans-serif\" font-size=\"11\">"
       + shapes.joined() + "</svg>"
   }
 
   private static func text(_ content: String, x: Double, y: Double, anchor: String) -> String {
-    #"<text x="\#(number(x))" y="\#(number(y))" text-anchor="\#(anchor)" fill="rgb(51,51,51)">\#(HTML.escape(content))</text>"#
+    element("text", ["x": number(x), "y": number(y), "text-anchor": anchor, "fill": textColor], content: HTML.escape(content))
+  }
+
+  /// `<name a="…"/>`, or with `content` between opening and closing tags; values are escaped.
+  private static func element(_ name: String, _ attributes: KeyValuePairs<String, String>, content: String? = nil) -> String {
+    let attributeText = attributes.map { " \($0.key)=\"\(HTML.escape($0.value))\"" }.joined()
+    guard let content else { return "<\(name)\(attributeText)/>" }
+    return "<\(name)\(attributeText)>\(content)</\(name)>"
   }
 
   private static func number(_ value: Double) -> String {

@@ -62,7 +62,7 @@ enum LoadCommand {
     var runDirectory = arguments.runDirectory
     if arguments.flag("--spawn") {
       let pools = try PoolSize.list(parsing: arguments.value("--pools") ?? scenario.defaultPools, argument: "--pools")
-      StandardStream.error.write("load: starting a coordinator with pools \(pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ","))\n")
+      StandardStream.error.write("load: starting a coordinator with pools \(PoolSize.list(pools))\n")
       let coordinator = try await SpawnedCoordinator(arguments: scenario.startArguments, pools: pools)
       spawned = coordinator
       runDirectory = coordinator.runDirectory

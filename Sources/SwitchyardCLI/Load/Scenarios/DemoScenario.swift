@@ -30,7 +30,7 @@ public struct DemoScenario: LoadScenario {
   public var name: String { "demo" }
   /// The demo's own pools.
   public var defaultPools: String {
-    DemoApplication.pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
+    PoolSize.list(DemoApplication.pools.map { PoolSize(kind: $0.kind.rawValue, size: $0.size) })
   }
   /// `switchyard start --demo`.
   public var startArguments: [String] { ["--demo"] }
