@@ -50,6 +50,7 @@ import Testing
     await store.send(.sessions(.element(id: "1", action: .search(.searchQueryChanged("copper"))))) {
       $0.sessions[id: "1"]?.search.query = "copper"
       $0.sessions[id: "1"]?.search.isSearching = true
+      $0.sessions[id: "1"]?.search.queriesSent = 1
     }
     await clock.advance(by: .milliseconds(10))
 

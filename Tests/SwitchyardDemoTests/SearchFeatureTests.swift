@@ -18,11 +18,18 @@ import Testing
     await store.send(.searchQueryChanged("c")) {
       $0.query = "c"
       $0.isSearching = true
+      $0.queriesSent = 1
     }
     await clock.advance(by: .milliseconds(100))
-    await store.send(.searchQueryChanged("cop")) { $0.query = "cop" }
+    await store.send(.searchQueryChanged("cop")) {
+      $0.query = "cop"
+      $0.queriesSent = 2
+    }
     await clock.advance(by: .milliseconds(100))
-    await store.send(.searchQueryChanged("copper ke")) { $0.query = "copper ke" }
+    await store.send(.searchQueryChanged("copper ke")) {
+      $0.query = "copper ke"
+      $0.queriesSent = 3
+    }
     await clock.advance(by: .milliseconds(299))
     #expect(executor.counters["searchesExecuted", default: 0] == 0)
 
@@ -53,6 +60,7 @@ import Testing
     await store.send(.searchQueryChanged("kettle")) {
       $0.query = "kettle"
       $0.isSearching = true
+      $0.queriesSent = 1
     }
     await clock.advance(by: .milliseconds(10))
     await store.send(.searchQueryChanged("")) {
@@ -75,6 +83,7 @@ import Testing
     await store.send(.searchQueryChanged("copper")) {
       $0.query = "copper"
       $0.isSearching = true
+      $0.queriesSent = 1
     }
     let failure = JobFailure(code: .unavailable, message: "No handler for 'search' jobs in this executor.")
     await store.receive(.searchFailed(failure)) {

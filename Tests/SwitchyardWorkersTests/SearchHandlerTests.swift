@@ -74,6 +74,22 @@ import Testing
     #expect(recording.counters == ["queriesReceived": 2])
   }
 
+  @Test func aSupersededQueryThatStartsLastDoesNotTakeTheWindowFromTheLatest() async throws {
+    let clock = TestClock()
+    let handler = SearchHandler(index: index, clock: clock)
+    let recording = Recording()
+    let latest = Task { try await handler.run(SearchJob(sessionID: "1", query: "steel", sequence: 2), context: recording.context) }
+    await clock.advance(by: .zero)
+    let superseded = Task { try await handler.run(SearchJob(sessionID: "1", query: "copper", sequence: 1), context: recording.context) }
+    await clock.advance(by: .zero)
+
+    await clock.advance(by: .milliseconds(300))
+    try await latest.value
+    try await superseded.value
+    #expect(recording.responses.map(\.query) == ["steel"])
+    #expect(recording.counters == ["queriesReceived": 2, "searchesExecuted": 1])
+  }
+
   @Test func cancellingAJobEndsItsWaitWithoutTheClockMoving() async {
     let clock = TestClock()
     let handler = SearchHandler(index: index, clock: clock)

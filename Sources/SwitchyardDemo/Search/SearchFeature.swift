@@ -20,6 +20,8 @@ public struct SearchFeature: Reducer {
     public var totalMatches = 0
     /// Whether a search for ``query`` is under way.
     public var isSearching = false
+    /// How many queries this session has sent to the worker, which orders them for its debounce.
+    public var queriesSent = 0
     /// Why the last search failed, until the next query.
     public var failure: JobFailure?
 
@@ -59,7 +61,8 @@ public struct SearchFeature: Reducer {
         return .cancel(id: CancelID.search)
       }
       state.isSearching = true
-      return .remote(SearchJob(sessionID: state.sessionID, query: query)) { event in
+      state.queriesSent += 1
+      return .remote(SearchJob(sessionID: state.sessionID, query: query, sequence: state.queriesSent)) { event in
         switch event {
         case let .output(response): .searchResponse(response)
         case .finished: nil

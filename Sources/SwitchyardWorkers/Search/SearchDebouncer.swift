@@ -3,40 +3,53 @@ import Synchronization
 /// Which query of each session is the latest: the search worker's debounce bookkeeping.
 ///
 /// Each job takes a ticket for its session on arrival and, after the debounce window, searches only
-/// if no later ticket was taken for that session meanwhile. A session's entry lives only while one
-/// of its jobs is waiting, so sessions that stop typing leave nothing behind.
+/// if no later ticket was taken for that session meanwhile. "Later" is the job's
+/// ``SearchJob/sequence`` first and its arrival second, so a superseded query whose task happens to
+/// start after the latest one's cannot take the window from it. A session's entry lives only while
+/// one of its jobs is waiting, so sessions that stop typing leave nothing behind.
 final class SearchDebouncer: Sendable {
-  /// A job's place in its session's sequence of queries.
-  struct Ticket: Sendable {
+  /// A job's place in its session's order of queries.
+  struct Ticket: Comparable, Sendable {
     let session: String
-    let number: UInt64
+    let sequence: Int
+    let arrival: UInt64
+
+    static func < (lhs: Ticket, rhs: Ticket) -> Bool {
+      (lhs.sequence, lhs.arrival) < (rhs.sequence, rhs.arrival)
+    }
   }
 
   private struct Session {
-    var latest: UInt64
+    var latest: Ticket
     var waiting: Int
   }
 
   private struct Sessions {
-    var issued: UInt64 = 0
+    var arrivals: UInt64 = 0
     var bySession: [String: Session] = [:]
   }
 
   private let sessions = Mutex(Sessions())
 
-  /// Takes the next ticket for `session`, superseding every earlier one.
-  func enter(_ session: String) -> Ticket {
+  /// Takes a ticket for `session`'s query number `sequence`, superseding every earlier one.
+  func enter(_ session: String, sequence: Int) -> Ticket {
     sessions.withLock { sessions in
-      sessions.issued += 1
-      let waiting = sessions.bySession[session]?.waiting ?? 0
-      sessions.bySession[session] = Session(latest: sessions.issued, waiting: waiting + 1)
-      return Ticket(session: session, number: sessions.issued)
+      sessions.arrivals += 1
+      let ticket = Ticket(session: session, sequence: sequence, arrival: sessions.arrivals)
+      if var entry = sessions.bySession[session] {
+        entry.latest = max(entry.latest, ticket)
+        entry.waiting += 1
+        sessions.bySession[session] = entry
+      } else {
+        sessions.bySession[session] = Session(latest: ticket, waiting: 1)
+      }
+      return ticket
     }
   }
 
   /// Whether no later ticket has been taken for the ticket's session.
   func isLatest(_ ticket: Ticket) -> Bool {
-    sessions.withLock { $0.bySession[ticket.session]?.latest == ticket.number }
+    sessions.withLock { $0.bySession[ticket.session]?.latest == ticket }
   }
 
   /// Returns a ticket; the session's entry goes once no job of it is waiting.

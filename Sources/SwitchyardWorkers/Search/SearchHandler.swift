@@ -32,7 +32,7 @@ public struct SearchHandler: JobHandler {
   /// query answers with no results at once.
   public func run(_ job: SearchJob, context: JobContext<SearchResponse>) async throws {
     context.increment("queriesReceived")
-    let ticket = debouncer.enter(job.sessionID)
+    let ticket = debouncer.enter(job.sessionID, sequence: job.sequence)
     defer { debouncer.leave(ticket) }
     if job.query.allSatisfy(\.isWhitespace) {
       await context.emit(SearchResponse(query: job.query, results: [], totalMatches: 0))

@@ -16,13 +16,19 @@ public struct SearchJob: RemoteJob, Equatable {
   public var sessionID: String
   /// What the user has typed so far; empty clears the results without searching.
   public var query: String
+  /// The query's place in its session's order of queries, counted by the reducer.
+  ///
+  /// The worker debounces by it rather than by arrival: jobs that arrive together may start in any
+  /// order, and a superseded query that starts last must not take the window from the latest.
+  public var sequence: Int
   /// How many results to return, best first.
   public var limit: Int
 
   /// Creates a search job.
-  public init(sessionID: String, query: String, limit: Int = 10) {
+  public init(sessionID: String, query: String, sequence: Int = 0, limit: Int = 10) {
     self.sessionID = sessionID
     self.query = query
+    self.sequence = sequence
     self.limit = limit
   }
 
