@@ -103,11 +103,13 @@ extension Effect {
   }
 
   /// Runs all `effects` at the same time.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
   }
 
   /// Runs all `effects` at the same time.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     let effects = effects.filter { if case .none = $0.operation { false } else { true } }
     switch effects.count {

@@ -6,7 +6,9 @@
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    /// A property; `offset` is its byte offset when it is stored inline, so it can be reduced in
+    /// place without going through the key path's runtime projection.
+    case keyPath(WritableKeyPath<ParentState, Child.State>, offset: Int?)
     case casePath(AnyCasePath<ParentState, Child.State>, CallSite)
   }
 
@@ -32,7 +34,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
+    self.toChildState = .keyPath(toChildState, offset: MemoryLayout<ParentState>.offset(of: toChildState))
     self.toChildAction = toChildAction
     self.child = ResolvedReducer(child())
   }
@@ -76,7 +78,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
-    case let .keyPath(keyPath):
+    case let .keyPath(_, offset?):
+      let effect = withUnsafeMutablePointer(to: &state) { parent in
+        let childState = UnsafeMutableRawPointer(parent).advanced(by: offset).assumingMemoryBound(to: Child.State.self)
+        return child.reduce(into: &childState.pointee, action: childAction)
+      }
+      return effect.map(toChildAction.embed)
+    case let .keyPath(keyPath, nil):
       return child.reduce(into: &state[keyPath: keyPath], action: childAction)
         .map(toChildAction.embed)
     case let .casePath(casePath, location):
