@@ -15,10 +15,11 @@ public struct BenchmarkSuite: Sendable {
     BenchmarkSuite(cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases)
   }
 
-  /// Every case: those in this process, then the process boundary, whose workers `launch` starts
-  /// (`switchyard worker probe` and `raw-echo`), then the coordinator's memory with the demo app.
+  /// Every case: the coordinator's memory with the demo app — first, so the resident set is a
+  /// coordinator's and not one the other cases have grown — then those in this process, then the
+  /// process boundary, whose workers `launch` starts (`switchyard worker probe` and `raw-echo`).
   public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
-    inProcess.adding(ProcessBenchmarks.cases(launch: launch) + MemoryBenchmarks.cases)
+    BenchmarkSuite(cases: MemoryBenchmarks.cases).adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch))
   }
 
   /// This suite followed by `more` cases.
