@@ -39,10 +39,13 @@ struct CPUPinning {
     return CPUPinning(description: placement, restore: restore)
   }
 
-  /// Gives this process's threads back the CPUs they had before ``pin(workers:)``.
+  /// Gives this process's threads back the CPUs they had before ``pin(workers:)``; threads started
+  /// while pinned inherited the pin, and get the CPUs the process's main thread had.
   func unpin() {
-    for (tid, mask) in restore {
-      _ = mask.withUnsafeBytes { systemSetAffinity(tid, $0.count, $0.baseAddress!) }
+    let saved = Dictionary(restore, uniquingKeysWith: { first, _ in first })
+    guard let processMask = saved[getpid()] else { return }
+    for tid in Self.threads(of: getpid()) {
+      _ = (saved[tid] ?? processMask).withUnsafeBytes { systemSetAffinity(tid, $0.count, $0.baseAddress!) }
     }
   }
 
