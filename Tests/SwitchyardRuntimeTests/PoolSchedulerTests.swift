@@ -1,7 +1,8 @@
 import Testing
 @testable import SwitchyardRuntime
 
-/// Dispatch rules, without processes: least in-flight first, a per-worker limit, a bounded queue.
+/// Dispatch rules, without processes: least in-flight first, a per-worker limit, a bounded queue,
+/// affinity keys.
 struct PoolSchedulerTests {
   @Test func placesOnTheLeastLoadedWorker() {
     var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 2, queueLimit: 1)
@@ -49,5 +50,52 @@ struct PoolSchedulerTests {
     _ = scheduler.place(10)
     _ = scheduler.place(11)
     #expect(scheduler.removeWorker(1) == [10, 11])
+  }
+
+  @Test func effectsWithTheSameKeyRunOnTheSameWorkerEvenWhenAnotherIsIdle() {
+    var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 4, queueLimit: 4)
+    _ = scheduler.addWorker(1)
+    _ = scheduler.addWorker(2)
+    #expect(scheduler.place(10, key: "a") == .worker(1))
+    #expect(scheduler.place(11, key: "b") == .worker(2))
+    #expect(scheduler.place(12, key: "a") == .worker(1))
+    #expect(scheduler.place(13, key: "a") == .worker(1))
+    // The key stays bound after its effects end, so the worker's per-key state is found again.
+    _ = scheduler.complete(10, on: 1)
+    _ = scheduler.complete(12, on: 1)
+    _ = scheduler.complete(13, on: 1)
+    #expect(scheduler.place(14, key: "a") == .worker(1))
+  }
+
+  @Test func aKeyWhoseWorkerIsFullWaitsForThatWorkerAndBlocksNoOtherEffect() {
+    var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 1, queueLimit: 4)
+    _ = scheduler.addWorker(1)
+    _ = scheduler.addWorker(2)
+    #expect(scheduler.place(10, key: "a") == .worker(1))
+    #expect(scheduler.place(11, key: "a") == .queued)
+    #expect(scheduler.place(12) == .worker(2))
+    #expect(scheduler.place(13) == .queued)
+    // Worker 2 frees up: it takes the unkeyed effect behind the one waiting for worker 1.
+    #expect(scheduler.complete(12, on: 2) == [13])
+    #expect(scheduler.queued == [11])
+    #expect(scheduler.complete(10, on: 1) == [11])
+  }
+
+  @Test func aKeyBindsAgainWhenItsWorkerDiesOrDrains() {
+    var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 1, queueLimit: 4)
+    _ = scheduler.addWorker(1)
+    _ = scheduler.addWorker(2)
+    _ = scheduler.addWorker(3)
+    #expect(scheduler.place(10, key: "a") == .worker(1))
+    #expect(scheduler.place(11, key: "a") == .queued)
+    #expect(scheduler.removeWorker(1) == [10])
+    // The effect that waited for the dead worker runs on a free one, and the key follows it.
+    #expect(scheduler.fillAll().map(\.worker) == [2])
+    #expect(scheduler.homes["a"] == 2)
+    #expect(scheduler.placeFirst(10, key: "a") == .queued)
+    scheduler.drain(2)
+    #expect(scheduler.homes["a"] == nil)
+    #expect(scheduler.fillAll().map(\.worker) == [3])
+    #expect(scheduler.homes["a"] == 3)
   }
 }

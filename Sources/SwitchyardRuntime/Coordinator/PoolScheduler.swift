@@ -1,5 +1,12 @@
-/// Decides which worker of a pool runs each effect: least in-flight first, a per-worker limit, and
-/// a bounded queue whose overflow is refused rather than buffered.
+/// Decides which worker of a pool runs each effect: least in-flight first, a per-worker limit, a
+/// bounded queue whose overflow is refused rather than buffered, and affinity keys that keep
+/// related effects on one worker.
+///
+/// An effect with an affinity key runs on the worker its key is bound to, for as long as that
+/// worker takes effects; a new key binds to the least-loaded worker. When the key's worker is at
+/// its in-flight limit the effect waits in the queue for that worker rather than running
+/// elsewhere: affinity is kept, the limit is respected, and the wait is bounded like any other.
+/// When the worker drains or dies its keys are unbound, and bind again wherever they next land.
 ///
 /// A pure value, so the dispatch rules are tested without processes.
 struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
@@ -13,10 +20,17 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     case overloaded
   }
 
+  private struct Waiting {
+    let effect: EffectID
+    let key: String?
+  }
+
   private(set) var inFlight: [WorkerID: Set<EffectID>] = [:]
   /// Workers that take new effects, in the order they joined; draining workers are not here.
   private(set) var accepting: [WorkerID] = []
-  private var queue: [EffectID] = []
+  /// The worker each affinity key is bound to; only accepting workers are bound to.
+  private(set) var homes: [String: WorkerID] = [:]
+  private var queue: [Waiting] = []
   private var queueHead = 0
   let perWorkerLimit: Int
   let queueLimit: Int
@@ -32,8 +46,8 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
   }
 
   /// Effects waiting for a worker, first in line first.
-  var queued: ArraySlice<EffectID> {
-    queue[queueHead...]
+  var queued: [EffectID] {
+    queue[queueHead...].map(\.effect)
   }
 
   /// How many effects `worker` runs.
@@ -49,37 +63,41 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     return fill(worker)
   }
 
-  /// Stops giving `worker` new effects; it keeps those it has until they complete.
+  /// Stops giving `worker` new effects; it keeps those it has until they complete. Its keys are
+  /// unbound: call ``fillAll()`` for the effects that waited for it.
   mutating func drain(_ worker: WorkerID) {
     accepting.removeAll { $0 == worker }
+    unbindKeys(of: worker)
   }
 
-  /// Forgets `worker`; returns the effects it still had.
+  /// Forgets `worker`; returns the effects it still had. Call ``fillAll()`` for the effects that
+  /// waited for it.
   mutating func removeWorker(_ worker: WorkerID) -> Set<EffectID> {
-    accepting.removeAll { $0 == worker }
+    drain(worker)
     return inFlight.removeValue(forKey: worker) ?? []
   }
 
-  /// Places a new effect on the least-loaded worker, or at the back of the queue, or refuses it.
-  mutating func place(_ effect: EffectID) -> Placement {
-    if let worker = leastLoaded() {
-      inFlight[worker]!.insert(effect)
+  /// Places a new effect on its key's worker or the least-loaded one, or at the back of the queue,
+  /// or refuses it.
+  mutating func place(_ effect: EffectID, key: String? = nil) -> Placement {
+    if let worker = worker(for: key) {
+      assign(effect, key: key, to: worker)
       return .worker(worker)
     }
     guard queuedCount < queueLimit else { return .overloaded }
-    queue.append(effect)
+    queue.append(Waiting(effect: effect, key: key))
     return .queued
   }
 
   /// Places a retry: on a worker, or at the front of the queue even when it is full — the effect
   /// was already admitted, so refusing it now would lose it.
-  mutating func placeFirst(_ effect: EffectID) -> Placement {
-    if let worker = leastLoaded() {
-      inFlight[worker]!.insert(effect)
+  mutating func placeFirst(_ effect: EffectID, key: String? = nil) -> Placement {
+    if let worker = worker(for: key) {
+      assign(effect, key: key, to: worker)
       return .worker(worker)
     }
     compact()
-    queue.insert(effect, at: 0)
+    queue.insert(Waiting(effect: effect, key: key), at: 0)
     return .queued
   }
 
@@ -90,9 +108,20 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     return fill(worker)
   }
 
+  /// Gives queued effects to every worker with free slots: after a worker leaves, the effects that
+  /// waited for it may run on the others.
+  mutating func fillAll() -> [(worker: WorkerID, effects: [EffectID])] {
+    var placed: [(worker: WorkerID, effects: [EffectID])] = []
+    for worker in accepting {
+      let taken = fill(worker)
+      if !taken.isEmpty { placed.append((worker, taken)) }
+    }
+    return placed
+  }
+
   /// Removes a queued effect, cancelled before it started; returns whether it was queued.
   mutating func removeQueued(_ effect: EffectID) -> Bool {
-    guard let index = queue[queueHead...].firstIndex(of: effect) else { return false }
+    guard let index = queue[queueHead...].firstIndex(where: { $0.effect == effect }) else { return false }
     queue.remove(at: index)
     return true
   }
@@ -103,7 +132,14 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
       queue.removeAll()
       queueHead = 0
     }
-    return Array(queued)
+    return queued
+  }
+
+  /// The worker an effect with `key` runs on now, if any: its key's worker while it has room,
+  /// otherwise (no key, or a key not bound yet) the least-loaded worker.
+  private func worker(for key: String?) -> WorkerID? {
+    guard let key, let home = homes[key] else { return leastLoaded() }
+    return load(of: home) < perWorkerLimit ? home : nil
   }
 
   private func leastLoaded() -> WorkerID? {
@@ -119,18 +155,39 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     return best
   }
 
+  private mutating func assign(_ effect: EffectID, key: String?, to worker: WorkerID) {
+    inFlight[worker]!.insert(effect)
+    if let key { homes[key] = worker }
+  }
+
+  private mutating func unbindKeys(of worker: WorkerID) {
+    guard homes.values.contains(worker) else { return }
+    homes = homes.filter { $0.value != worker }
+  }
+
+  /// Takes queued effects, first in line first, skipping those whose key is bound to another worker.
   private mutating func fill(_ worker: WorkerID) -> [EffectID] {
     var taken: [EffectID] = []
-    while inFlight[worker]!.count < perWorkerLimit, let next = dequeue() {
-      inFlight[worker]!.insert(next)
-      taken.append(next)
+    var index = queueHead
+    while inFlight[worker]!.count < perWorkerLimit, index < queue.count {
+      let waiting = queue[index]
+      if let key = waiting.key, let home = homes[key], home != worker {
+        index += 1
+        continue
+      }
+      if index == queueHead {
+        dequeue()
+        index = queueHead
+      } else {
+        queue.remove(at: index)
+      }
+      assign(waiting.effect, key: waiting.key, to: worker)
+      taken.append(waiting.effect)
     }
     return taken
   }
 
-  private mutating func dequeue() -> EffectID? {
-    guard queueHead < queue.count else { return nil }
-    let next = queue[queueHead]
+  private mutating func dequeue() {
     queueHead += 1
     if queueHead == queue.count {
       queue.removeAll(keepingCapacity: true)
@@ -138,7 +195,6 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     } else if queueHead > 1024, queueHead * 2 > queue.count {
       compact()
     }
-    return next
   }
 
   private mutating func compact() {

@@ -11,6 +11,7 @@ final class RemoteEffectRecord {
   let isRetryable: Bool
   let maxAttempts: Int
   let timeout: Duration?
+  let affinityKey: String?
   let admittedAt = ContinuousClock.now
   /// Set the moment the awaiting task is cancelled, from whichever thread cancels it, so outputs
   /// already in flight are dropped before the coordinator has even processed the cancel.
@@ -33,6 +34,7 @@ final class RemoteEffectRecord {
     self.isRetryable = request.isRetryable
     self.maxAttempts = max(1, request.maxAttempts)
     self.timeout = request.timeout
+    self.affinityKey = request.affinityKey
     self.deliver = deliver
     self.cancellation = CancellationFlag()
   }

@@ -1,12 +1,14 @@
 import SwitchyardWire
 
-/// A job as the coordinator sees it: its kind, its JSON, and its type's retry and timeout rules.
+/// A job as the coordinator sees it: its kind, its JSON, its type's retry and timeout rules, and
+/// the key that keeps it on one worker.
 struct RemoteRequest: Sendable {
   var kind: JobKind
   var job: JSONValue
   var isRetryable: Bool
   var maxAttempts: Int
   var timeout: Duration?
+  var affinityKey: String?
 
   init<Job: RemoteJob>(_ job: Job) throws {
     self.kind = Job.kind
@@ -14,5 +16,6 @@ struct RemoteRequest: Sendable {
     self.isRetryable = job.isRetryable
     self.maxAttempts = job.maxAttempts
     self.timeout = job.timeout
+    self.affinityKey = job.affinityKey
   }
 }

@@ -32,6 +32,7 @@ extension RemoteRuntime {
   /// Takes a worker out of rotation; it stops once its effects end or its drain timeout passes.
   private func drain(_ process: WorkerProcess, in pool: WorkerPool) {
     pool.scheduler.drain(process.id)
+    dispatchWaiting(in: pool)
     process.state = .draining
     process.drainDeadline = .now + pool.configuration.drainTimeout
     if pool.scheduler.load(of: process.id) == 0 { stop(process) }

@@ -47,6 +47,7 @@ extension RemoteRuntime {
     for effect in orphans.sorted() {
       recover(effect, in: pool, because: "\(pool.kind) worker \(process.pid) \(how)")
     }
+    dispatchWaiting(in: pool)
     pool.refreshHealth()
     guard !isShuttingDown else { return }
     if wasLeaving {
@@ -123,7 +124,7 @@ extension RemoteRuntime {
       let failure = JobFailure(code: .unavailable, message: poolFailedMessage(pool))
       return complete(record, in: pool, with: .failure(failure))
     }
-    if case let .worker(worker) = pool.scheduler.placeFirst(id) {
+    if case let .worker(worker) = pool.scheduler.placeFirst(id, key: record.affinityKey) {
       dispatch(record, to: worker, in: pool)
     }
   }

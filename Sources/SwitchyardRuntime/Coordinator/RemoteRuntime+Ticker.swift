@@ -71,10 +71,11 @@ extension RemoteRuntime {
       process.connection.send(.cancel(.init(effect: id, generation: record.generation)))
       record.worker = nil
       record.deadline = nil
-      if case let .worker(worker) = pool.scheduler.placeFirst(id) {
+      if case let .worker(worker) = pool.scheduler.placeFirst(id, key: record.affinityKey) {
         dispatch(record, to: worker, in: pool)
       }
     }
+    dispatchWaiting(in: pool)
     stop(process)
   }
 }

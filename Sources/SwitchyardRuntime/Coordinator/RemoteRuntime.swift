@@ -103,7 +103,7 @@ final class RemoteRuntime {
       pool.failed += 1
       return record.resume(.failure(JobFailure(code: .unavailable, message: poolFailedMessage(pool))))
     }
-    switch pool.scheduler.place(record.id) {
+    switch pool.scheduler.place(record.id, key: record.affinityKey) {
     case let .worker(worker):
       effects[record.id] = record
       dispatch(record, to: worker, in: pool)
@@ -163,6 +163,13 @@ final class RemoteRuntime {
         continue
       }
       dispatch(record, to: worker, in: pool)
+    }
+  }
+
+  /// Dispatches queued effects to every worker with free slots, after a worker left.
+  func dispatchWaiting(in pool: WorkerPool) {
+    for (worker, ids) in pool.scheduler.fillAll() {
+      dispatch(ids, to: worker, in: pool)
     }
   }
 

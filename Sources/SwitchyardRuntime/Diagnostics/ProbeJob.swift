@@ -46,6 +46,8 @@ public struct ProbeJob: RemoteJob, Equatable {
   public var retryable: Bool
   /// The start-to-close timeout in milliseconds; `nil` for none.
   public var timeoutMillis: Int?
+  /// Runs with the same affinity go to the same worker while it lives; `nil` for none.
+  public var affinity: String?
 
   /// Creates a probe job.
   public init(
@@ -57,7 +59,8 @@ public struct ProbeJob: RemoteJob, Equatable {
     misbehaveAfter: Int = 0,
     misbehaveThroughAttempt: Int = 1,
     retryable: Bool = true,
-    timeoutMillis: Int? = 30_000
+    timeoutMillis: Int? = 30_000,
+    affinity: String? = nil
   ) {
     self.tag = tag
     self.outputs = outputs
@@ -68,6 +71,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.misbehaveThroughAttempt = misbehaveThroughAttempt
     self.retryable = retryable
     self.timeoutMillis = timeoutMillis
+    self.affinity = affinity
   }
 
   /// ``retryable``.
@@ -75,12 +79,15 @@ public struct ProbeJob: RemoteJob, Equatable {
 
   /// ``timeoutMillis`` as a duration.
   public var timeout: Duration? { timeoutMillis.map { .milliseconds($0) } }
+
+  /// ``affinity``.
+  public var affinityKey: String? { affinity }
 }
 
 extension ProbeJob {
   private enum CodingKeys: String, CodingKey {
     case tag, outputs, intervalMillis, payloadBytes, behavior, misbehaveAfter, misbehaveThroughAttempt
-    case retryable, timeoutMillis
+    case retryable, timeoutMillis, affinity
   }
 
   /// Decodes a job in which every field but `tag` may be left out, so one is easy to type by hand
@@ -98,7 +105,8 @@ extension ProbeJob {
       misbehaveThroughAttempt: try container.decodeIfPresent(Int.self, forKey: .misbehaveThroughAttempt)
         ?? defaults.misbehaveThroughAttempt,
       retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? defaults.retryable,
-      timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis
+      timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis,
+      affinity: try container.decodeIfPresent(String.self, forKey: .affinity)
     )
   }
 }
