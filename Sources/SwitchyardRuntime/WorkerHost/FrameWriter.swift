@@ -13,6 +13,7 @@ final class FrameWriter: @unchecked Sendable {
   private let condition = NSCondition()
   private var pending: [UInt8] = []
   private var isWriting = false
+  private var holds = 0
   private var scratch: [UInt8] = []
   private let fd: Int32
   private let onBrokenPipe: @Sendable () -> Void
@@ -27,20 +28,46 @@ final class FrameWriter: @unchecked Sendable {
     thread.start()
   }
 
-  /// Queues the frame of `message`, writing it at once if nothing is ahead of it.
+  /// Queues the frame of `message`, writing it at once if nothing is ahead of it and no one holds
+  /// the writer.
   func enqueue(_ message: some FrameAppending) {
     condition.lock()
     defer { condition.unlock() }
-    guard pending.isEmpty, !isWriting else {
+    guard pending.isEmpty, !isWriting, holds == 0 else {
       message.appendFrame(to: &pending)
       return
     }
     scratch.removeAll(keepingCapacity: true)
     message.appendFrame(to: &scratch)
-    let written = scratch.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    if written == scratch.count { return }
+    writeDirectly(scratch)
+  }
+
+  /// Keeps frames queued until the matching ``release()``, so those written meanwhile leave
+  /// together in one `write` instead of one each.
+  func hold() {
+    condition.lock()
+    holds += 1
+    condition.unlock()
+  }
+
+  /// Ends a ``hold()``, writing what it kept back.
+  func release() {
+    condition.lock()
+    defer { condition.unlock() }
+    holds -= 1
+    guard holds == 0, !pending.isEmpty, !isWriting else { return }
+    swap(&scratch, &pending)
+    pending.removeAll(keepingCapacity: true)
+    writeDirectly(scratch)
+  }
+
+  /// Writes `bytes` from the caller, leaving what the pipe cannot take to the writer thread; the
+  /// lock is held and nothing is queued ahead of them.
+  private func writeDirectly(_ bytes: [UInt8]) {
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written == bytes.count { return }
     if written < 0, errno != EAGAIN, errno != EINTR { return onBrokenPipe() }
-    pending.append(contentsOf: scratch[max(0, written)...])
+    pending.append(contentsOf: bytes[max(0, written)...])
     condition.signal()
   }
 
@@ -62,7 +89,7 @@ final class FrameWriter: @unchecked Sendable {
     var batch: [UInt8] = []
     while true {
       condition.lock()
-      while pending.isEmpty {
+      while pending.isEmpty || holds > 0 {
         isWriting = false
         condition.broadcast()
         condition.wait()

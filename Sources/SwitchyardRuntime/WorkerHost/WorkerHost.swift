@@ -8,7 +8,9 @@ import SwitchyardWire
 /// What a worker process runs: reads `run`/`cancel`/`ping`/`shutdown` frames from standard input and
 /// answers with `emit`/`finished`/`failed`/`pong`/`heartbeat` frames on standard output.
 ///
-/// Each `run` gets its own task, so one worker serves many jobs at once. A cancelled job's task is
+/// Each `run` gets its own task, started on the reading thread and running there until it first
+/// suspends, so one worker serves many jobs at once and a job that never suspends costs no thread
+/// wake. A cancelled job's task is
 /// cancelled and nothing more is written for it. The worker exits with status 0 when its input
 /// ends — the coordinator is gone, so no worker outlives it — or after a `shutdown`.
 ///
@@ -64,6 +66,10 @@ public struct WorkerHost: Sendable {
       // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing.
       guard count > 0 else { exit(0) }
       buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      // Jobs that finish without suspending do so during `handle`: what they write for this whole
+      // read leaves in one `write`.
+      session.writer.hold()
+      defer { session.writer.release() }
       do {
         while let payload = try decoder.next() {
           session.handle(try WorkerMessage(payload: payload))
@@ -140,7 +146,9 @@ private struct WorkerSession: Sendable {
       increment: { [counters] name, amount in counters.increment(name, by: amount) }
     )
     liveTasks.increment()
-    let task = Task { [jobs, writer, counters, liveTasks] in
+    // Immediate: the job runs on this thread until it first suspends, and one that never does
+    // (a cache hit, a computation) finishes without waking another thread.
+    let task = Task.immediate { [jobs, writer, counters, liveTasks] in
       defer { liveTasks.decrement() }
       let outcome: WorkerMessage
       do {
