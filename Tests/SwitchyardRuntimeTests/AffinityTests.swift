@@ -9,7 +9,10 @@ import Testing
 struct AffinityTests {
   @Test func runsWithTheSameKeyShareAWorkerAndMoveTogetherWhenItDies() async throws {
     try await withCoordinator(pool: testPool(size: 2)) { coordinator in
-      let streaming = { (tag: String, key: String?) in ProbeJob(tag: tag, outputs: 40, intervalMillis: 10, affinity: key) }
+      // Long enough that neither keyed run ends before its worker is killed, on a loaded machine too.
+      let streaming = { (tag: String, key: String?) in
+        ProbeJob(tag: tag, outputs: 1_000, intervalMillis: 10, timeoutMillis: nil, affinity: key)
+      }
       coordinator.store.send(.start(name: "a", job: streaming("a", "session-1"), cancelInFlight: false))
       let home = try #require(try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }.workerPIDs.first)
       // The other worker is idle, so without the key "b" would run there.
@@ -22,17 +25,17 @@ struct AffinityTests {
 
       kill(home, SIGKILL)
       let runs = [
-        try await coordinator.waitForRun("a") { $0.outcome != .running },
-        try await coordinator.waitForRun("b") { $0.outcome != .running },
+        try await coordinator.waitForRun("a") { $0.workerPIDs.count == 2 },
+        try await coordinator.waitForRun("b") { $0.workerPIDs.count == 2 },
       ]
-      #expect(runs.map(\.outcome) == [.finished, .finished])
       let newHome = try #require(runs[0].workerPIDs.last)
       #expect(newHome != home)
       #expect(runs[1].workerPIDs.last == newHome)
 
       try await coordinator.waitUntilReady(2)
-      coordinator.store.send(.start(name: "d", job: streaming("d", "session-1"), cancelInFlight: false))
+      coordinator.store.send(.start(name: "d", job: ProbeJob(tag: "d", affinity: "session-1"), cancelInFlight: false))
       #expect(try await coordinator.waitForRun("d") { $0.outcome != .running }.workerPIDs == [newHome])
+      for name in ["a", "b", "c"] { coordinator.store.send(.cancel(name: name)) }
     }
   }
 }

@@ -6,6 +6,14 @@ struct PoolJobExecutor: JobExecutor {
   let runtime: RemoteRuntime
 
   func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
+    try await run(job, emit: emit)
+  }
+
+  /// Runs `job` on the main actor, where the runtime lives: an effect already there (every effect
+  /// of the coordinator's store) calls this directly and makes no hop, where the protocol's
+  /// nonisolated `execute` would leave the main actor and come back.
+  @MainActor
+  func run<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
     let request: RemoteRequest
     do {
       request = try RemoteRequest(job)

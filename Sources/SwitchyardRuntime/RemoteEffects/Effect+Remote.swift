@@ -20,14 +20,16 @@ extension Effect {
     .run { send in
       @Dependency(\.jobExecutor) var executor
       let event: JobEvent<Job.Output>
+      let emit = JobEmitter<Job.Output>(mainActor: { output in
+        guard let action = transform(.output(output)) else { return }
+        send(action)
+      })
       do {
-        try await executor.execute(
-          job,
-          emit: JobEmitter(mainActor: { output in
-            guard let action = transform(.output(output)) else { return }
-            send(action)
-          })
-        )
+        if let pools = executor as? PoolJobExecutor {
+          try await pools.run(job, emit: emit)
+        } else {
+          try await executor.execute(job, emit: emit)
+        }
         event = .finished
       } catch is CancellationError {
         return

@@ -59,6 +59,8 @@ final class FrameWriter: @unchecked Sendable {
     swap(&scratch, &pending)
     pending.removeAll(keepingCapacity: true)
     writeDirectly(scratch)
+    // A `flush` may be waiting for what was held to leave.
+    condition.broadcast()
   }
 
   /// Writes `bytes` from the caller, leaving what the pipe cannot take to the writer thread; the
@@ -68,7 +70,8 @@ final class FrameWriter: @unchecked Sendable {
     if written == bytes.count { return }
     if written < 0, errno != EAGAIN, errno != EINTR { return onBrokenPipe() }
     pending.append(contentsOf: bytes[max(0, written)...])
-    condition.signal()
+    // Both the writer thread and a `flush` may wait on the condition: wake the writer for certain.
+    condition.broadcast()
   }
 
   /// How many bytes wait to be written.
