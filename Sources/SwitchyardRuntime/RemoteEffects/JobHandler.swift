@@ -21,6 +21,11 @@ public protocol JobHandler<Job>: Sendable {
   /// Cancellation arrives as task cancellation: stop promptly and return or throw. Throw a
   /// ``JobFailure`` to choose the code the reducer sees; any other error becomes
   /// ``JobFailure/Code/handlerError``.
+  ///
+  /// In a worker it starts on the thread that reads the coordinator's frames and stays there until
+  /// it first suspends, which spares a short job a thread wake. Meanwhile the worker reads nothing,
+  /// pings included: computation longer than a few milliseconds should `await Task.yield()` now
+  /// and then, and anything near the heartbeat timeout must.
   func run(_ job: Job, context: JobContext<Job.Output>) async throws
 }
 
