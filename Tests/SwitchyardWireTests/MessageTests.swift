@@ -77,6 +77,23 @@ import Testing
       == #"{"type":"error","code":"c","message":"m"}"#)
   }
 
+  @Test func aRunFrameWithItsJobSplicedInIsTheFrameTheMessageWrites() throws {
+    let cases = [
+      Run(effect: .max, generation: .max, kind: "search", job: ["query": "swift \"tca\"", "page": 2], deadlineMillis: 5_000, attempt: 3),
+      Run(effect: 7, generation: 1, kind: "a \"quoted\"\nkind", job: [1, nil, 2.5], deadlineMillis: nil, attempt: 1),
+    ]
+    for run in cases {
+      var spliced: [UInt8] = []
+      Run.appendFrame(
+        effect: run.effect, generation: run.generation, kind: run.kind, job: try WireJSONEncoder().encode(run.job),
+        deadlineMillis: run.deadlineMillis, attempt: run.attempt, to: &spliced
+      )
+      var written: [UInt8] = []
+      WorkerMessage.run(run).appendFrame(to: &written)
+      #expect(spliced == written)
+    }
+  }
+
   @Test func framesCoalesceAndSplitBackIntoMessages() throws {
     var buffer: [UInt8] = []
     for message in Self.workerMessages { message.appendFrame(to: &buffer) }

@@ -7,7 +7,7 @@ import SwitchyardWire
 final class RemoteEffectRecord {
   let id: UInt64
   let kind: JobKind
-  let job: JSONValue
+  let job: [UInt8]
   let isRetryable: Bool
   let maxAttempts: Int
   let timeout: Duration?

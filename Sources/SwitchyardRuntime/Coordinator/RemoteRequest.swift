@@ -4,7 +4,8 @@ import SwitchyardWire
 /// the key that keeps it on one worker.
 struct RemoteRequest: Sendable {
   var kind: JobKind
-  var job: JSONValue
+  /// The job encoded once, as the JSON every attempt's `run` frame carries.
+  var job: [UInt8]
   var isRetryable: Bool
   var maxAttempts: Int
   var timeout: Duration?
@@ -12,7 +13,7 @@ struct RemoteRequest: Sendable {
 
   init<Job: RemoteJob>(_ job: Job) throws {
     self.kind = Job.kind
-    self.job = try JSONValueCoding.encode(job)
+    self.job = try WireJSONEncoder().encode(job)
     self.isRetryable = job.isRetryable
     self.maxAttempts = job.maxAttempts
     self.timeout = job.timeout

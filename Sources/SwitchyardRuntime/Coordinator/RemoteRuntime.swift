@@ -135,18 +135,17 @@ final class RemoteRuntime {
     record.worker = worker
     record.dispatchedAt = now
     record.deadline = record.timeout.map { now + $0 }
-    process.connection.send(
-      .run(
-        .init(
-          effect: record.id,
-          generation: record.generation,
-          kind: record.kind.rawValue,
-          job: record.job,
-          deadlineMillis: record.timeout.map(\.milliseconds),
-          attempt: record.attempt
-        )
-      )
+    var frame: [UInt8] = []
+    Run.appendFrame(
+      effect: record.id,
+      generation: record.generation,
+      kind: record.kind.rawValue,
+      job: record.job,
+      deadlineMillis: record.timeout.map(\.milliseconds),
+      attempt: record.attempt,
+      to: &frame
     )
+    process.connection.send(frame)
   }
 
   /// Dispatches effects the scheduler just gave `worker`.
