@@ -9,7 +9,9 @@ import Testing
 struct SupervisionTests {
   @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
     try await withCoordinator { coordinator in
-      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 10)
+      // Three seconds: on a loaded machine, with other suites' blocking socket calls holding the
+      // main actor, a shorter run can finish before this test gets to kill its worker.
+      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 30)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
       // Not inside #require: a closure in a macro argument can be confused with a later one.
       let started = try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }
