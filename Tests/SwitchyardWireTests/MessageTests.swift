@@ -94,6 +94,16 @@ import Testing
     }
   }
 
+  @Test func anEmitFrameWithItsOutputSplicedInIsTheFrameTheMessageWrites() throws {
+    for emit in [Emit(effect: .max, generation: 3, output: ["results": ["a", "b \"c\""], "score": 0.5]), Emit(effect: 1, generation: 1, output: nil)] {
+      var spliced: [UInt8] = []
+      Emit.appendFrame(effect: emit.effect, generation: emit.generation, output: try WireJSONEncoder().encode(emit.output), to: &spliced)
+      var written: [UInt8] = []
+      WorkerMessage.emit(emit).appendFrame(to: &written)
+      #expect(spliced == written)
+    }
+  }
+
   @Test func framesCoalesceAndSplitBackIntoMessages() throws {
     var buffer: [UInt8] = []
     for message in Self.workerMessages { message.appendFrame(to: &buffer) }

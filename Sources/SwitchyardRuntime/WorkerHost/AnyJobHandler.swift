@@ -6,8 +6,9 @@ struct AnyJobHandler: Sendable {
   /// How the host lets a running job report back.
   struct Sinks: Sendable {
     var attempt: Int
-    var emit: @Sendable (JSONValue) async -> Void
-    var emitIgnoringCancellation: @Sendable (JSONValue) -> Void
+    /// Takes one output, encoded once as JSON.
+    var emit: @Sendable ([UInt8]) async -> Void
+    var emitIgnoringCancellation: @Sendable ([UInt8]) -> Void
     var increment: @Sendable (String, Int64) -> Void
   }
 
@@ -26,14 +27,14 @@ struct AnyJobHandler: Sendable {
       var context = JobContext<Handler.Job.Output>(
         attempt: sinks.attempt,
         emit: { output in
-          guard let value = try? JSONValueCoding.encode(output) else { return }
-          await sinks.emit(value)
+          guard let bytes = try? WireJSONEncoder().encode(output) else { return }
+          await sinks.emit(bytes)
         },
         increment: sinks.increment
       )
       context.emitIgnoringCancellation = { output in
-        guard let value = try? JSONValueCoding.encode(output) else { return }
-        sinks.emitIgnoringCancellation(value)
+        guard let bytes = try? WireJSONEncoder().encode(output) else { return }
+        sinks.emitIgnoringCancellation(bytes)
       }
       try await handler.run(job, context: context)
     }

@@ -137,11 +137,11 @@ private struct WorkerSession: Sendable {
           try? await Task.sleep(for: .milliseconds(1))
         }
         jobs.ifCurrent(effect: effect, generation: generation) {
-          writer.enqueue(WorkerMessage.emit(.init(effect: effect, generation: generation, output: output)))
+          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
         }
       },
       emitIgnoringCancellation: { [writer] output in
-        writer.enqueue(WorkerMessage.emit(.init(effect: effect, generation: generation, output: output)))
+        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
       },
       increment: { [counters] name, amount in counters.increment(name, by: amount) }
     )

@@ -1,0 +1,19 @@
+extension Emit {
+  /// Appends the frame of an `emit` whose output is already JSON, splicing `output` in as it is:
+  /// the frame ``WorkerMessage/emit(_:)`` writes for the same values, without turning the output
+  /// into a ``JSONValue`` and back.
+  ///
+  /// A worker encodes each output once, straight to bytes. `output` must be one complete JSON value.
+  public static func appendFrame(effect: EffectID, generation: UInt32, output: [UInt8], to buffer: inout [UInt8]) {
+    let headerOffset = buffer.count
+    FrameEncoder.appendHeader(length: 0, to: &buffer)
+    buffer.writeStatic(#"{"type":"emit","effect":"#)
+    JSONWriting.appendInteger(effect, to: &buffer)
+    buffer.writeStatic(#","generation":"#)
+    JSONWriting.appendInteger(generation, to: &buffer)
+    buffer.writeStatic(#","output":"#)
+    buffer.append(contentsOf: output)
+    buffer.writeByte(UInt8(ascii: "}"))
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+}
