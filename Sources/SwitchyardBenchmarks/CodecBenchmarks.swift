@@ -42,7 +42,7 @@ enum CodecBenchmarks {
   /// What `switchyard status` receives: a coordinator, two pools and four workers.
   static let statusReport = StatusReport(
     coordinator: CoordinatorStatus(
-      pid: 4_242, runDir: "/tmp/switchyard", uptimeSeconds: 3_600.5, stateBytes: 182_044,
+      pid: 4_242, version: "0.1.0", runDir: "/tmp/switchyard", uptimeSeconds: 3_600.5, stateBytes: 182_044,
       actionsTotal: 1_204_331, actionsPerSecond: 812.4
     ),
     pools: ["search", "websocket"].map { kind in

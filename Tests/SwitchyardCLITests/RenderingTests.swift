@@ -22,7 +22,7 @@ struct RenderingTests {
   @Test func statusShowsEveryPoolAndWorkerInAlignedRows() {
     let report = StatusReport(
       coordinator: CoordinatorStatus(
-        pid: 41, runDir: "/run/sy", uptimeSeconds: 65, stateBytes: 2_048, actionsTotal: 12_345, actionsPerSecond: 99.5
+        pid: 41, version: "0.1.0", runDir: "/run/sy", uptimeSeconds: 65, stateBytes: 2_048, actionsTotal: 12_345, actionsPerSecond: 99.5
       ),
       pools: [
         PoolStatus(
@@ -40,7 +40,7 @@ struct RenderingTests {
       ]
     )
     #expect(StatusView(report).render(colored: false) == """
-      coordinator  pid 41  up 1m05s  state 2.0 KB  99.5 actions/s  12,345 actions  protocol \(ProtocolVersion.current)
+      coordinator  pid 41  up 1m05s  state 2.0 KB  99.5 actions/s  12,345 actions  switchyard 0.1.0
       run dir /run/sy
 
       POOL    SIZE  BUSY  QUEUED  DONE  FAILED  RETRIED  RESTARTS     P50      P99  HEALTH

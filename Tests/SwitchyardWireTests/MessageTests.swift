@@ -20,7 +20,7 @@ import Testing
 
   static let report = StatusReport(
     coordinator: CoordinatorStatus(
-      pid: 10, runDir: "/run/switchyard", uptimeSeconds: 12.5, stateBytes: 2_048, actionsTotal: 99, actionsPerSecond: 3.25),
+      pid: 10, version: "0.1.0", runDir: "/run/switchyard", uptimeSeconds: 12.5, stateBytes: 2_048, actionsTotal: 99, actionsPerSecond: 3.25),
     pools: [
       PoolStatus(
         kind: "search", size: 2, target: 3, busy: 1, queued: 4, started: 58, completed: 50, failed: 1, cancelled: 2,

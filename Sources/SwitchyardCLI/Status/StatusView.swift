@@ -24,7 +24,7 @@ public struct StatusView: Sendable {
       "state \(HumanReadable.bytes(coordinator.stateBytes))",
       "\(HumanReadable.fixed(coordinator.actionsPerSecond, digits: 1)) actions/s",
       "\(HumanReadable.count(coordinator.actionsTotal)) actions",
-      "protocol \(coordinator.version)",
+      "switchyard \(coordinator.version)",
     ]
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
       + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"

@@ -17,7 +17,7 @@ public struct CoordinatorConfiguration: Sendable {
   public var tickInterval: Duration
   /// The largest frame accepted from a worker or a client.
   public var maxFrameLength: Int
-  /// The version reported in status.
+  /// The software version reported in status: the executable's, as `--version` prints it.
   public var version: String
   /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.
   public var log: @Sendable (String) -> Void

@@ -2,7 +2,8 @@
 public struct CoordinatorStatus: Codable, Equatable, Sendable {
   /// The coordinator's process id.
   public var pid: Int32
-  /// The ``ProtocolVersion`` it speaks.
+  /// The coordinator's software version, as `switchyard --version` prints it; the protocol's
+  /// version is settled by the `hello` handshake instead.
   public var version: String
   /// The directory holding its control socket and logs.
   public var runDir: String
@@ -18,7 +19,7 @@ public struct CoordinatorStatus: Codable, Equatable, Sendable {
   /// Creates the coordinator's status.
   public init(
     pid: Int32,
-    version: String = ProtocolVersion.current,
+    version: String,
     runDir: String,
     uptimeSeconds: Double,
     stateBytes: Int,
