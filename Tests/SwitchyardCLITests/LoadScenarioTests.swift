@@ -23,7 +23,7 @@ struct LoadScenarioTests {
     let nextPage = try #require(all[(firstPage + 1)...].firstIndex { $0.kind == "pagination" })
     let steps = Array(all[(firstPage + 1)...nextPage])
     let keystrokes = steps.dropLast()
-    let queries = keystrokes.compactMap { $0.action[dottedPath: "sessions.element.action.search.searchQueryChanged._0"]?.stringValue }
+    let queries = keystrokes.compactMap { $0.action[dottedPath: "sessions.element.action.search.searchQueryChanged"]?.stringValue }
     #expect(queries.count == keystrokes.count)
     let word = try #require(queries.last)
     #expect(queries == (1...word.count).map { String(word.prefix($0)) })

@@ -9,7 +9,7 @@ import Testing
 /// `switchyard status --state`, both with the wire's codec.
 @Suite struct AppFeatureCodingTests {
   @Test func theDocumentedSendJSONDecodesToAQueryChangeInSessionOne() throws {
-    let json = #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}"#
+    let json = #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}"#
     let action = try WireJSONDecoder().decode(AppFeature.Action.self, from: Array(json.utf8))
     #expect(action == .sessions(.element(id: "1", action: .search(.searchQueryChanged("copper")))))
     #expect(String(decoding: try WireJSONEncoder().encode(action), as: UTF8.self) == json)
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test(arguments: [
-    #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":42}}}}}}"#,
+    #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":42}}}}}"#,
     #"{"sessions":{"element":{"id":"1","action":{"weather":{}}}}}"#,
     #"{"sessionOpened":{"id":"1"},"sessionClosed":{"id":"1"}}"#,
     #"{}"#,

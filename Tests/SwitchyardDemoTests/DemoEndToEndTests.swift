@@ -14,7 +14,7 @@ import Testing
 
     for query in ["c", "copper", "copper kettle"] {
       try demo.send(
-        #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":"\#(query)"}}}}}}"#,
+        #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"\#(query)"}}}}}"#,
         through: client
       )
     }

@@ -29,7 +29,7 @@ public struct AppFeature: Reducer {
   ///
   /// ```json
   /// {"sessionOpened":{"id":"1"}}
-  /// {"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}
+  /// {"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}
   /// ```
   ///
   /// and its next catalogue page: `{"sessions":{"element":{"id":"1","action":{"catalog":{"loadNextPage":{}}}}}}`.

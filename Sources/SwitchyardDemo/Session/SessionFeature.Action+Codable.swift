@@ -1,5 +1,5 @@
 /// A session's action is coded as the feature's action under the feature's name,
-/// `{"search": {"searchQueryChanged": {"_0": "copper"}}}`: the `_0` level that synthesised coding
+/// `{"search": {"searchQueryChanged": "copper"}}`: the `_0` level that synthesised coding
 /// would add says nothing, and people type these for `switchyard send`.
 extension SessionFeature.Action {
   /// Decodes `{"search" | "feed" | "catalog": <that feature's action>}`.

@@ -16,7 +16,7 @@ enum SendCommand {
     options: [.runDirectory],
     examples: [
       #"switchyard send '{"sessionOpened":{"id":"2"}}'"#,
-      #"switchyard send '{"sessions":{"element":{"id":"2","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}'"#,
+      #"switchyard send '{"sessions":{"element":{"id":"2","action":{"search":{"searchQueryChanged":"copper"}}}}}'"#,
       #"switchyard send '{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}'   # probe"#,
     ],
     run: { arguments in

@@ -33,7 +33,7 @@ extension StartCommand {
     StandardStream.error.write("""
       switchyard: demo coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); \
       upstream at \(upstream.baseURL); session "\(DemoApplication.firstSessionID)" is open. Ctrl-C stops it.
-      switchyard: try: switchyard send '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":{"_0":"copper"}}}}}}'
+      switchyard: try: switchyard send '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}'
 
       """)
     await coordinator.runUntilTerminated()
