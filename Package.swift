@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → Runtime → Wire; Runtime → ComposableArchitecture.
+// Layers point one way: switchyard → CLI → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture.
 // Net (HTTP, WebSocket) serves the workers and the upstream command only.
 let package = Package(
   name: "Switchyard",
