@@ -16,6 +16,15 @@ public struct Effect<Action> {
     case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectCancelID)
     case tracked(Effect, onComplete: @MainActor @Sendable () -> Void)
+    case handled(Handled)
+  }
+
+  /// A start closure driving an ``EffectHandle``, with the dependencies in force when the reducer
+  /// returned it.
+  @usableFromInline
+  struct Handled {
+    let dependencies: DependencyValues
+    let start: @MainActor @Sendable (EffectHandle<Action>) -> Void
   }
 
   /// An async operation with the dependencies that were in force when the reducer returned it.
@@ -100,6 +109,15 @@ extension Effect {
         )
       )
     )
+  }
+
+  /// An effect without a task: `start` runs on the store's actor once the effect starts, and the
+  /// effect lasts until it calls ``EffectHandle/end()``.
+  ///
+  /// For work that reports back on the main actor anyway, such as remote jobs: it saves the task
+  /// and the main actor turn a `.run` needs to resume after its last event.
+  package static func handled(_ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void) -> Self {
+    Self(operation: .handled(Handled(dependencies: DependencyValues._current, start: start)))
   }
 
   /// Runs all `effects` at the same time.

@@ -33,6 +33,20 @@ extension Effect {
       return Self(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.dismissing(with: action)))
     case let .tracked(effect, onComplete):
       return Self(operation: .tracked(effect.dismissing(with: action), onComplete: onComplete))
+    case let .handled(handled):
+      let start = handled.start
+      return Self(
+        operation: .handled(
+          Handled(
+            dependencies: handled.dependencies,
+            start: { handle in
+              var dependencies = DependencyValues._current
+              dependencies.dismiss = DismissEffect { handle.send(action()) }
+              DependencyValues.$_current.withValue(dependencies) { start(handle) }
+            }
+          )
+        )
+      )
     }
   }
 }

@@ -35,6 +35,13 @@ extension Effect {
       return Effect<T>(operation: .cancel(id: id))
     case let .tracked(effect, onComplete):
       return Effect<T>(operation: .tracked(effect.map(transform), onComplete: onComplete))
+    case let .handled(handled):
+      let start = handled.start
+      return Effect<T>(
+        operation: .handled(
+          Effect<T>.Handled(dependencies: handled.dependencies, start: { handle in start(handle.map(transform)) })
+        )
+      )
     }
   }
 }

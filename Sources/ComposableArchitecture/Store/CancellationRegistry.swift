@@ -13,20 +13,55 @@ final class CancellationRegistry {
     var task: Task<Void, Never>?
     let fence: EffectFence
     let ids: [EffectCancelID]
+    /// Whether an ``EffectHandle`` drives this effect instead of a task.
+    private let isHandled: Bool
+    /// Runs once when a handled effect ends: the store's bookkeeping for it.
+    var onEnd: (@MainActor () -> Void)?
+    private var cancelHandler: (@MainActor () -> Void)?
+    private var hasEnded = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(fence: EffectFence, ids: [EffectCancelID]) {
+    init(fence: EffectFence, ids: [EffectCancelID], isHandled: Bool = false) {
       self.fence = fence
       self.ids = ids
+      self.isHandled = isHandled
     }
 
     func cancel() {
       fence.cancel()
       task?.cancel()
+      let handler = cancelHandler
+      cancelHandler = nil
+      handler?()
     }
 
-    /// Waits for the task to finish.
+    /// Calls `handler` when the effect is cancelled, or now if it already was; not after it ended.
+    func onCancel(_ handler: @escaping @MainActor () -> Void) {
+      guard !hasEnded else { return }
+      guard !fence.isCancelled else { return handler() }
+      cancelHandler = handler
+    }
+
+    /// Ends a handled effect, waking whoever waits for it; later calls do nothing.
+    func end() {
+      guard !hasEnded else { return }
+      hasEnded = true
+      cancelHandler = nil
+      onEnd?()
+      onEnd = nil
+      let waiters = waiters
+      self.waiters.removeAll()
+      for waiter in waiters { waiter.resume() }
+    }
+
+    /// Waits for the task, or a handled effect's end.
     func finish() async {
-      await task?.value
+      guard isHandled else {
+        await task?.value
+        return
+      }
+      guard !hasEnded else { return }
+      await withCheckedContinuation { waiters.append($0) }
     }
   }
 

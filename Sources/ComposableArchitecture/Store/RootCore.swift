@@ -118,6 +118,18 @@ final class RootCore<State, Action>: StoreCore {
           await run.operation(send)
         }
       }
+    case let .handled(handled):
+      let (entry, tasks) = register(context: context, isHandled: true)
+      pendingStarts.append { [weak self] in
+        entry.onEnd = { [weak self] in
+          entry.fence.isCompleted = true
+          tasks.remove(entry)
+          self?.cancellations.unregister(entry)
+        }
+        guard let self, !entry.fence.isCancelled else { return entry.end() }
+        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks), entry: entry)
+        DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
+      }
     case let .merge(effects):
       for effect in effects { interpret(effect, context: context) }
     case let .concatenate(effects):
@@ -165,12 +177,8 @@ final class RootCore<State, Action>: StoreCore {
     context: EffectContext,
     body: @escaping @MainActor (EffectFence, EffectTaskSet) async -> Void
   ) {
-    let fence = EffectFence(parent: context.fence)
-    let tasks = context.tasks ?? resolveDrainTasks()
-    let entry = CancellationRegistry.Entry(fence: fence, ids: context.ids)
-    tasks.insert(entry)
-    if !context.ids.isEmpty { cancellations.register(entry) }
-    for collector in context.collectors { collector.entries.append(entry) }
+    let (entry, tasks) = register(context: context, isHandled: false)
+    let fence = entry.fence
     pendingStarts.append { [weak self] in
       entry.task = Task.immediate { @MainActor in
         await body(fence, tasks)
@@ -179,6 +187,19 @@ final class RootCore<State, Action>: StoreCore {
         self?.cancellations.unregister(entry)
       }
     }
+  }
+
+  /// Registers a new effect under the context's send, cancel ids and collectors, before it starts.
+  private func register(
+    context: EffectContext,
+    isHandled: Bool
+  ) -> (CancellationRegistry.Entry, EffectTaskSet) {
+    let tasks = context.tasks ?? resolveDrainTasks()
+    let entry = CancellationRegistry.Entry(fence: EffectFence(parent: context.fence), ids: context.ids, isHandled: isHandled)
+    tasks.insert(entry)
+    if !context.ids.isEmpty { cancellations.register(entry) }
+    for collector in context.collectors { collector.entries.append(entry) }
+    return (entry, tasks)
   }
 
   private func resolveDrainTasks() -> EffectTaskSet {

@@ -25,7 +25,7 @@ final class RemoteEffectRecord {
   var deadline: ContinuousClock.Instant?
 
   private let deliver: @MainActor (JSONValue) throws -> Void
-  private var continuation: CheckedContinuation<Void, any Error>?
+  private var onEnd: (@MainActor (Result<Void, any Error>) -> Void)?
 
   init(id: UInt64, request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) {
     self.id = id
@@ -39,9 +39,9 @@ final class RemoteEffectRecord {
     self.cancellation = CancellationFlag()
   }
 
-  /// Installs the continuation the effect awaits.
-  func await(_ continuation: CheckedContinuation<Void, any Error>) {
-    self.continuation = continuation
+  /// Installs what hears the effect's end.
+  func onEnd(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
+    onEnd = handler
   }
 
   /// Hands one output to the effect, unless it was cancelled.
@@ -52,7 +52,8 @@ final class RemoteEffectRecord {
 
   /// Ends the effect; later calls do nothing.
   func resume(_ result: Result<Void, any Error>) {
-    continuation?.resume(with: result)
-    continuation = nil
+    let handler = onEnd
+    onEnd = nil
+    handler?(result)
   }
 }

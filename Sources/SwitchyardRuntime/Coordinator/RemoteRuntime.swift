@@ -67,12 +67,11 @@ final class RemoteRuntime {
   /// Returns when the job finishes; throws its ``JobFailure``, or `CancellationError` once the
   /// calling task is cancelled — after which `deliver` is never called again.
   func execute(_ request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) async throws {
-    let record = RemoteEffectRecord(id: nextEffectID, request: request, deliver: deliver)
-    nextEffectID += 1
+    let record = makeRecord(request, deliver: deliver)
     let (id, flag) = (record.id, record.cancellation)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        record.await(continuation)
+        record.onEnd { continuation.resume(with: $0) }
         guard !Task.isCancelled else { return record.resume(.failure(CancellationError())) }
         admit(record)
       }
@@ -80,6 +79,27 @@ final class RemoteRuntime {
       flag.set()
       Task { @MainActor [weak self] in self?.cancel(id) }
     }
+  }
+
+  /// Starts one job without a task: outputs go to `deliver` and its end to `onEnd`, both on the
+  /// main actor, in order; `onEnd` may be called before this returns.
+  ///
+  /// Returns the effect's id, for ``cancel(_:)``.
+  func start(
+    _ request: RemoteRequest,
+    deliver: @escaping @MainActor (JSONValue) throws -> Void,
+    onEnd: @escaping @MainActor (Result<Void, any Error>) -> Void
+  ) -> UInt64 {
+    let record = makeRecord(request, deliver: deliver)
+    record.onEnd(onEnd)
+    admit(record)
+    return record.id
+  }
+
+  private func makeRecord(_ request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) -> RemoteEffectRecord {
+    let record = RemoteEffectRecord(id: nextEffectID, request: request, deliver: deliver)
+    nextEffectID += 1
+    return record
   }
 
   private func admit(_ record: RemoteEffectRecord) {
@@ -206,6 +226,7 @@ final class RemoteRuntime {
   /// Cancels an effect whose task was cancelled: the worker is told, and the effect ends at once.
   func cancel(_ id: UInt64) {
     guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
+    record.cancellation.set()
     if let worker = record.worker {
       pool.workers[worker]?.connection.send(.cancel(.init(effect: id, generation: record.generation)))
     }

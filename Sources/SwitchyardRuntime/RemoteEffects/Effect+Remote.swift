@@ -17,19 +17,19 @@ extension Effect {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Self {
-    .run { send in
-      @Dependency(\.jobExecutor) var executor
+    @Dependency(\.jobExecutor) var executor
+    if let pools = executor as? PoolJobExecutor {
+      // Under a coordinator the runtime reports on the main actor: no task needs to wait for it.
+      return .handled { handle in pools.start(job, handle: handle, transform: transform) }
+    }
+    return .run { send in
       let event: JobEvent<Job.Output>
       let emit = JobEmitter<Job.Output>(mainActor: { output in
         guard let action = transform(.output(output)) else { return }
         send(action)
       })
       do {
-        if let pools = executor as? PoolJobExecutor {
-          try await pools.run(job, emit: emit)
-        } else {
-          try await executor.execute(job, emit: emit)
-        }
+        try await executor.execute(job, emit: emit)
         event = .finished
       } catch is CancellationError {
         return

@@ -1,0 +1,41 @@
+/// A running effect that callbacks on the main actor drive instead of a task: what
+/// ``Effect/handled(_:)`` gives its start closure.
+///
+/// An effect whose work happens elsewhere and reports back on the main actor (a remote job) ends
+/// in the same turn its last event arrives, where a task would wait for the main actor once more
+/// just to return.
+@MainActor
+package struct EffectHandle<Action> {
+  private let sender: Send<Action>
+  let entry: CancellationRegistry.Entry
+
+  init(send: Send<Action>, entry: CancellationRegistry.Entry) {
+    self.sender = send
+    self.entry = entry
+  }
+
+  /// Sends `action` into the store, unless the effect was cancelled or has ended.
+  package func send(_ action: Action) {
+    sender(action)
+  }
+
+  /// Whether the effect was cancelled: nothing it sends reaches the reducer any more.
+  package var isCancelled: Bool {
+    entry.fence.isCancelled
+  }
+
+  /// Calls `handler` once when the effect is cancelled, at once if it already was; the effect
+  /// still ends only when ``end()`` is called.
+  package func onCancel(_ handler: @escaping @MainActor () -> Void) {
+    entry.onCancel(handler)
+  }
+
+  /// Ends the effect: whoever awaits it resumes. Call it exactly once, cancelled or not.
+  package func end() {
+    entry.end()
+  }
+
+  func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectHandle<Child> {
+    EffectHandle<Child>(send: sender.map(transform), entry: entry)
+  }
+}
