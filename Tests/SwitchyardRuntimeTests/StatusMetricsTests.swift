@@ -22,7 +22,8 @@ struct StatusMetricsTests {
       try await eventually("one queued") { coordinator.probePool.queued == 1 }
       coordinator.store.send(.start(name: "refused", job: slow, cancelInFlight: false))
       #expect(try await coordinator.waitForRun("refused") { $0.outcome != .running }.failure?.code == .overloaded)
-      for name in ["slow1", "slow2", "queued"] { coordinator.store.send(.cancel(name: name)) }
+      // The queued one first: a cancel ends its effect at once, so a freed slot would take it.
+      for name in ["queued", "slow1", "slow2"] { coordinator.store.send(.cancel(name: name)) }
       try await eventually("the cancels to reach the runtime") { coordinator.probePool.cancelled == 3 }
 
       let status = coordinator.probePool

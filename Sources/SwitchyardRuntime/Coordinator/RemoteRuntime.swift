@@ -223,7 +223,7 @@ final class RemoteRuntime {
     }
   }
 
-  /// Cancels an effect whose task was cancelled: the worker is told, and the effect ends at once.
+  /// Cancels an effect: the worker is told, and the effect ends at once.
   func cancel(_ id: UInt64) {
     guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
     record.cancellation.set()
