@@ -19,8 +19,11 @@ public indirect enum JSONValue: Hashable, Sendable {
   /// An object; JSON does not order keys, so neither does this.
   case object([String: JSONValue])
 
-  /// The value found by walking objects by key and arrays by decimal index, or `nil` when a
-  /// step does not exist; an empty path is the value itself.
+  /// The value found by walking objects by key and arrays by decimal index or by `id=VALUE`, or
+  /// `nil` when a step does not exist; an empty path is the value itself.
+  ///
+  /// `id=VALUE` picks the first element whose `id` member is the string or integer `VALUE`: an
+  /// identified collection's element keeps its id when others are added or removed, its index not.
   public subscript(path: [String]) -> JSONValue? {
     var current = self
     for component in path {
@@ -29,8 +32,8 @@ public indirect enum JSONValue: Hashable, Sendable {
         guard let next = members[component] else { return nil }
         current = next
       case let .array(elements):
-        guard let index = Int(component), elements.indices.contains(index) else { return nil }
-        current = elements[index]
+        guard let next = Self.element(of: elements, at: component) else { return nil }
+        current = next
       default:
         return nil
       }
@@ -38,7 +41,25 @@ public indirect enum JSONValue: Hashable, Sendable {
     return current
   }
 
-  /// The value at a dotted path such as `"sessions.0.search"`; `""` is the value itself.
+  private static func element(of elements: [JSONValue], at component: String) -> JSONValue? {
+    if let index = Int(component) {
+      // Not a `?:`: its `nil` would be taken as the literal for JSON `null`.
+      guard elements.indices.contains(index) else { return nil }
+      return elements[index]
+    }
+    guard component.hasPrefix("id=") else { return nil }
+    let id = component.dropFirst(3)
+    return elements.first { element in
+      switch element[["id"]] {
+      case let .string(value)?: value == id
+      case let .int(value)?: String(value) == id
+      default: false
+      }
+    }
+  }
+
+  /// The value at a dotted path such as `"sessions.0.search"` or `"sessions.id=1.search"`; `""`
+  /// is the value itself.
   ///
   /// This is the path syntax of the control socket's `state` and `subscribe` requests.
   public subscript(dottedPath path: String) -> JSONValue? {

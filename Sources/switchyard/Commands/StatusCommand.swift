@@ -23,7 +23,8 @@ enum StatusCommand {
                      failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
                      counters (its latest heartbeat's)
 
-      A PATH is dotted, walking objects by key and arrays by index: sessions.0.search.
+      A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
+      sessions.id=1.search.
       The empty path "" is the whole state.
       """,
     options: [
