@@ -60,7 +60,7 @@ struct LoadScenarioTests {
     ])
     #expect(scenario.tearDownActions(user: "u") == [["sessionClosed": ["id": "u"]]])
     let path = try scenario.watchedPath(user: "u") { _ in [["id": "1"], ["id": "u"]] }
-    #expect(path == "sessions.1")
+    #expect(path == "sessions.id=u")
     #expect(throws: DemoScenarioError.self) { try scenario.watchedPath(user: "v") { _ in [["id": "1"]] } }
   }
 }

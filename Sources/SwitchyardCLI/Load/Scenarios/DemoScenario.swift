@@ -40,13 +40,14 @@ public struct DemoScenario: LoadScenario {
     [Self.json(.sessionOpened(id: user)), Self.json(.sessions(.element(id: user, action: .feed(.connectWebSocket))))]
   }
 
-  /// The user's session, `sessions.<index>`.
+  /// The user's session, `sessions.id=<user>`.
   public func watchedPath(user: String, lookUp: (String) throws -> JSONValue) throws -> String {
     let sessions = try lookUp("sessions").arrayValue ?? []
-    guard let index = sessions.firstIndex(where: { $0[dottedPath: "id"]?.stringValue == user }) else {
+    guard sessions.contains(where: { $0[dottedPath: "id"]?.stringValue == user }) else {
       throw DemoScenarioError.sessionMissing(user)
     }
-    return "sessions.\(index)"
+    // By id, not index: other users close their sessions while this one waits for its last answer.
+    return "sessions.id=\(user)"
   }
 
   /// The next keystroke of the current word, or the next catalogue page after a word.
