@@ -92,7 +92,7 @@ struct CommandsAgainstACoordinatorTests {
       #expect(unknown.errorOutput.hasPrefix("error: Not a SwitchyardRuntime.ProbeFeature.Action"))
       let wrongType = try await switchyard("send", #"{"cancel":{"name":5}}"#, "--run-dir", runDirectory)
       #expect(wrongType.status == 1)
-      #expect(wrongType.errorOutput.contains("'cancel.name'"))
+      #expect(wrongType.errorOutput.contains("cancel.name: expected String, found the number 5"))
     }
   }
 
