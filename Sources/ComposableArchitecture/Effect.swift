@@ -166,9 +166,11 @@ extension Effect {
     .concatenate(self, other)
   }
 
-  /// Calls `onComplete` on the store's actor once every task this effect starts has finished.
+  /// Calls `onComplete` on the store's actor once every effect this one starts has ended or been
+  /// cancelled.
   ///
-  /// `TestStore` uses it to know which effects are still in flight.
+  /// `TestStore` uses it to know which effects are still in flight; a cancelled one is not, though
+  /// its task may still be unwinding, since nothing it does can reach the reducer any more.
   func tracked(onComplete: @escaping @MainActor @Sendable () -> Void) -> Self {
     Self(operation: .tracked(self, onComplete: onComplete))
   }

@@ -20,6 +20,7 @@ final class CancellationRegistry {
     private var cancelHandler: (@MainActor () -> Void)?
     private var hasEnded = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var settleHandlers: [@MainActor () -> Void] = []
 
     init(fence: EffectFence, ids: [EffectCancelID], isHandled: Bool = false) {
       self.fence = fence
@@ -33,6 +34,34 @@ final class CancellationRegistry {
       let handler = cancelHandler
       cancelHandler = nil
       handler?()
+      settle()
+    }
+
+    /// Whether the effect has ended or been cancelled: either way, nothing more of it reaches the
+    /// reducer.
+    var isSettled: Bool {
+      hasEnded || fence.isCancelled
+    }
+
+    /// Calls `handler` once, as soon as the effect ends or is cancelled, or now if it already has.
+    ///
+    /// Synchronous, unlike waiting for a cancelled task to unwind, so a `TestStore` stops counting
+    /// an effect as in flight the moment it is cancelled, as TCA's does.
+    func whenSettled(_ handler: @escaping @MainActor () -> Void) {
+      guard !isSettled else { return handler() }
+      settleHandlers.append(handler)
+    }
+
+    /// Records that a task-driven effect's task has returned.
+    func taskDidEnd() {
+      hasEnded = true
+      settle()
+    }
+
+    private func settle() {
+      let handlers = settleHandlers
+      settleHandlers.removeAll()
+      for handler in handlers { handler() }
     }
 
     /// Calls `handler` when the effect is cancelled, or now if it already was; not after it ended.
@@ -52,6 +81,7 @@ final class CancellationRegistry {
       let waiters = waiters
       self.waiters.removeAll()
       for waiter in waiters { waiter.resume() }
+      settle()
     }
 
     /// Waits for the task, or a handled effect's end.

@@ -79,7 +79,7 @@ final class RootCore<State, Action>: StoreCore {
   // MARK: - Interpreting effects
 
   /// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
-  /// any `tracked`/`concatenate` waiting for the tasks it spawns.
+  /// any `tracked`/`concatenate` watching the effects it starts.
   private struct EffectContext {
     var tasks: EffectTaskSet?
     var ids: [EffectCancelID]
@@ -159,10 +159,12 @@ final class RootCore<State, Action>: StoreCore {
       interpret(effect, context: inner)
       guard !collector.entries.isEmpty else { return onComplete() }
       pendingStarts.append {
-        guard collector.entries.contains(where: { !$0.fence.isCompleted }) else { return onComplete() }
-        Task.immediate {
-          for entry in collector.entries { await entry.finish() }
-          onComplete()
+        var unsettled = collector.entries.count
+        for entry in collector.entries {
+          entry.whenSettled {
+            unsettled -= 1
+            if unsettled == 0 { onComplete() }
+          }
         }
       }
     }
@@ -185,6 +187,7 @@ final class RootCore<State, Action>: StoreCore {
         fence.isCompleted = true
         tasks.remove(entry)
         self?.cancellations.unregister(entry)
+        entry.taskDidEnd()
       }
     }
   }
