@@ -60,11 +60,14 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     self.configuration = configuration
     self.runtime = runtime
     self.tap = tap
+    // The application's reducer stays a reducer of the store's builder, not a call inside a
+    // closure, so the store builds its body once rather than on every action.
     self.store = Store(initialState: initialState) {
-      Reduce { state, action in
+      reducer
+      Reduce { _, _ in
         // The store reduces on the main actor; the closure's type just does not say so.
         MainActor.assumeIsolated { tap.didReduce() }
-        return reducer.reduce(into: &state, action: action)
+        return .none
       }
     } withDependencies: {
       prepareDependencies?(&$0)
