@@ -53,6 +53,11 @@ private indirect enum AllIndirect: Equatable {
   case end
 }
 
+private enum Boxed<T> {
+  case value(T)
+  case empty
+}
+
 private enum Generic<T: Equatable>: Equatable {
   case some(T)
   case pairOf(T, T)
@@ -198,6 +203,17 @@ private enum Existential {
     #expect(!CaseProjection.payload(Int.self, hasLayoutOf: Int?.self))
     #expect(CaseProjection.payload(Wide.self, hasLayoutOf: Wide.self))
     #expect(!CaseProjection.payload(Token.self, hasLayoutOf: Token.self))
+    typealias Transform = @Sendable (Int) -> Int
+    #expect(!CaseProjection.payload(Transform.self, hasLayoutOf: Transform.self))
+    #expect(!CaseProjection.payload((Int, Transform).self, hasLayoutOf: (Int, Transform).self))
+  }
+
+  @Test func aFunctionPayloadOfAGenericEnumIsCalledCorrectly() {
+    let value = /Boxed<@Sendable (Int) -> Int>.value
+    for _ in 0..<3 {
+      let double = value.extract(from: .value({ $0 * 2 }))
+      #expect(double?(21) == 42)
+    }
   }
 }
 

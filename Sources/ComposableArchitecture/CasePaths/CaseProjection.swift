@@ -59,17 +59,31 @@ final class CaseProjection: Sendable {
   /// the declared one, so those stay reflective. A labelled single payload, `case row(id: Int)`,
   /// is a one-element tuple laid out as its element; tuples that differ only in labels share a
   /// layout.
+  ///
+  /// A function is stored in the form generic code uses when it is the payload of a generic enum
+  /// (`case x(T)`), which a load as its concrete type would misread, so function payloads and
+  /// tuples holding functions stay reflective too.
   static func payload<Value>(_ payloadType: Any.Type, hasLayoutOf _: Value.Type) -> Bool {
     let valueType: Any.Type = Value.self
     if payloadType == valueType {
-      return [structKind, enumKind, optionalKind, tupleKind, functionKind].contains(kind(of: valueType))
+      switch kind(of: valueType) {
+      case structKind, enumKind, optionalKind: return true
+      case tupleKind: return !(tupleElements(of: valueType) ?? []).contains(where: isFunction)
+      default: return false
+      }
     }
-    guard let payloadElements = tupleElements(of: payloadType) else { return false }
+    guard let payloadElements = tupleElements(of: payloadType), !payloadElements.contains(where: isFunction) else {
+      return false
+    }
     if payloadElements.count == 1 { return payloadElements[0] == valueType }
     guard let valueElements = tupleElements(of: valueType), valueElements.count == payloadElements.count else {
       return false
     }
     return zip(payloadElements, valueElements).allSatisfy { $0 == $1 }
+  }
+
+  private static func isFunction(_ type: Any.Type) -> Bool {
+    kind(of: type) == functionKind
   }
 
   private static func kind(of type: Any.Type) -> Int {
