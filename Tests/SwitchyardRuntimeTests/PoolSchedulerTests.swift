@@ -60,11 +60,26 @@ struct PoolSchedulerTests {
     #expect(scheduler.place(11, key: "b") == .worker(2))
     #expect(scheduler.place(12, key: "a") == .worker(1))
     #expect(scheduler.place(13, key: "a") == .worker(1))
-    // The key stays bound after its effects end, so the worker's per-key state is found again.
     _ = scheduler.complete(10, on: 1)
     _ = scheduler.complete(12, on: 1)
-    _ = scheduler.complete(13, on: 1)
     #expect(scheduler.place(14, key: "a") == .worker(1))
+  }
+
+  @Test func aKeyIsUnboundWhenItsLastEffectEndsSoBindingsNeverOutnumberEffectsInFlight() {
+    var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 4, queueLimit: 4)
+    _ = scheduler.addWorker(1)
+    _ = scheduler.addWorker(2)
+    #expect(scheduler.place(10, key: "a") == .worker(1))
+    #expect(scheduler.place(11, key: "a") == .worker(1))
+    _ = scheduler.complete(10, on: 1)
+    #expect(scheduler.homes["a"] == 1)
+    _ = scheduler.complete(11, on: 1)
+    #expect(scheduler.homes.isEmpty)
+    for effect in 20..<30 { _ = scheduler.place(effect, key: "session-\(effect)") }
+    #expect(scheduler.homes.count == 8)
+    _ = scheduler.removeWorker(1)
+    _ = scheduler.removeWorker(2)
+    #expect(scheduler.homes.isEmpty)
   }
 
   @Test func aKeyWhoseWorkerIsFullWaitsForThatWorkerAndBlocksNoOtherEffect() {

@@ -2,11 +2,13 @@
 /// bounded queue whose overflow is refused rather than buffered, and affinity keys that keep
 /// related effects on one worker.
 ///
-/// An effect with an affinity key runs on the worker its key is bound to, for as long as that
-/// worker takes effects; a new key binds to the least-loaded worker. When the key's worker is at
-/// its in-flight limit the effect waits in the queue for that worker rather than running
-/// elsewhere: affinity is kept, the limit is respected, and the wait is bounded like any other.
-/// When the worker drains or dies its keys are unbound, and bind again wherever they next land.
+/// An effect with an affinity key runs on the worker its key is bound to; a key binds to the
+/// least-loaded worker and stays bound while any effect with it runs there, so the bindings held
+/// are never more than the effects in flight. When the key's worker is at its in-flight limit the
+/// effect waits in the queue for that worker rather than running elsewhere: affinity is kept and
+/// the limit is respected, though the effect then waits on that worker's effects alone, however
+/// idle the others are. When the worker drains or dies its keys are unbound, and bind again
+/// wherever they next land.
 ///
 /// A pure value, so the dispatch rules are tested without processes.
 struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
@@ -30,6 +32,10 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
   private(set) var accepting: [WorkerID] = []
   /// The worker each affinity key is bound to; only accepting workers are bound to.
   private(set) var homes: [String: WorkerID] = [:]
+  /// How many effects of each bound key run, and the key of each such effect: a key is unbound
+  /// when its last effect ends.
+  private var keyedRunning: [String: Int] = [:]
+  private var keys: [EffectID: String] = [:]
   private var queue: [Waiting] = []
   private var queueHead = 0
   let perWorkerLimit: Int
@@ -74,7 +80,9 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
   /// waited for it.
   mutating func removeWorker(_ worker: WorkerID) -> Set<EffectID> {
     drain(worker)
-    return inFlight.removeValue(forKey: worker) ?? []
+    let effects = inFlight.removeValue(forKey: worker) ?? []
+    for effect in effects { release(effect) }
+    return effects
   }
 
   /// Places a new effect on its key's worker or the least-loaded one, or at the back of the queue,
@@ -104,6 +112,7 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
   /// Marks an effect done on `worker`; returns the queued effects that take its slot.
   mutating func complete(_ effect: EffectID, on worker: WorkerID) -> [EffectID] {
     guard inFlight[worker]?.remove(effect) != nil else { return [] }
+    release(effect)
     guard accepting.contains(worker) else { return [] }
     return fill(worker)
   }
@@ -157,7 +166,21 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
 
   private mutating func assign(_ effect: EffectID, key: String?, to worker: WorkerID) {
     inFlight[worker]!.insert(effect)
-    if let key { homes[key] = worker }
+    guard let key else { return }
+    homes[key] = worker
+    keyedRunning[key, default: 0] += 1
+    keys[effect] = key
+  }
+
+  /// Forgets a running effect's key, unbinding the key when no effect of it runs any more.
+  private mutating func release(_ effect: EffectID) {
+    guard let key = keys.removeValue(forKey: effect), let running = keyedRunning[key] else { return }
+    if running > 1 {
+      keyedRunning[key] = running - 1
+    } else {
+      keyedRunning[key] = nil
+      homes[key] = nil
+    }
   }
 
   private mutating func unbindKeys(of worker: WorkerID) {

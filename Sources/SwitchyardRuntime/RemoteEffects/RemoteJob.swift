@@ -30,8 +30,9 @@ public protocol RemoteJob: Codable, Sendable {
   /// ``JobFailure/Code/timeout``; `nil` for long-running listeners. Defaults to 30 seconds.
   var timeout: Duration? { get }
 
-  /// Jobs with the same key run on the same worker while it lives, so a worker can keep
-  /// per-key state (a debounce window, a cache); `nil`, the default, places by load alone.
+  /// Jobs with the same key run on the same worker while any of them runs, so a worker can keep
+  /// per-key state across overlapping jobs (a debounce window); `nil`, the default, places by
+  /// load alone. A key with nothing running may land on another worker next time.
   var affinityKey: String? { get }
 }
 
