@@ -241,8 +241,9 @@ extension ControlServer {
 
   private func disconnect(_ client: Int) {
     shared.withLock { shared in
-      guard let entry = shared.clients.removeValue(forKey: client) else { return }
+      // Before the guard: a client the I/O thread already dropped may still be asked to close.
       shared.closing.remove(client)
+      guard let entry = shared.clients.removeValue(forKey: client) else { return }
       close(entry.fd)
     }
   }
