@@ -29,9 +29,19 @@ final class ChildProcess: Sendable {
 
   /// Starts `executable` with `arguments` (not including the program name).
   static func spawn(executable: String, arguments: [String]) throws(ProcessError) -> ChildProcess {
+    // Out of descriptors, most likely: the pipes already made must not leak on every restart.
     let input = try makePipe()
-    let output = try makePipe()
-    let errors = try makePipe()
+    let output: (read: Int32, write: Int32)
+    do { output = try makePipe() } catch {
+      closePipe(input)
+      throw error
+    }
+    let errors: (read: Int32, write: Int32)
+    do { errors = try makePipe() } catch {
+      closePipe(input)
+      closePipe(output)
+      throw error
+    }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -116,6 +126,11 @@ final class ChildProcess: Sendable {
   private static func exitStatus(_ status: Int32) -> ExitStatus {
     let signal = status & 0x7f
     return signal == 0 ? .exited(Int((status >> 8) & 0xff)) : .signalled(signal)
+  }
+
+  private static func closePipe(_ pipe: (read: Int32, write: Int32)) {
+    close(pipe.read)
+    close(pipe.write)
   }
 
   private static func makePipe() throws(ProcessError) -> (read: Int32, write: Int32) {
