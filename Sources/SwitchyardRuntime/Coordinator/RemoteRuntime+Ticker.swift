@@ -22,6 +22,13 @@ extension RemoteRuntime {
       }
       return
     }
+    // Answering pings is not enough: a worker that never says hello never takes an effect.
+    if process.state == .starting, now - process.spawnedAt > configuration.startTimeout {
+      if process.killReason == nil {
+        log("[\(pool.kind) \(process.pid)] no hello within \(configuration.startTimeout) of starting; killing it")
+      }
+      return process.kill(because: "no hello within \(configuration.startTimeout)")
+    }
     let reads = process.connection.readCount
     if reads != process.readsSeen {
       process.readsSeen = reads

@@ -26,6 +26,8 @@ final class WorkerProcess {
   /// When it last answered a ping or sent a heartbeat; `nil` before the first.
   var lastHeartbeat: ContinuousClock.Instant?
   var lastPing = ContinuousClock.now
+  /// When it was spawned: it must say `hello` within the pool's start timeout of this.
+  let spawnedAt = ContinuousClock.now
   /// When a draining worker hands back what it still runs.
   var drainDeadline: ContinuousClock.Instant?
   /// When a stopping worker that has not exited is killed.
