@@ -38,10 +38,11 @@ public struct SearchHandler: JobHandler {
       await context.emit(SearchResponse(query: job.query, results: [], totalMatches: 0))
       return
     }
-    // Looked up on arrival, so a worker's first query builds the index while its burst's window runs.
-    let index = index ?? .corpus
     try await clock.sleep(for: debounceWindow)
     guard debouncer.isLatest(ticket) else { return }
+    // Looked up after the first suspension: a worker runs a job on its reading thread until then,
+    // and building the index there would keep it from answering pings.
+    let index = index ?? .corpus
     context.increment("searchesExecuted")
     await context.emit(index.search(job.query, limit: job.limit))
   }
