@@ -29,6 +29,12 @@ public protocol Reducer<State, Action> {
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
   /// The reducers this one is composed of, run in order.
+  ///
+  /// A store builds a body once, on the first action that reaches it, and keeps it; TCA rebuilds
+  /// it per action. So a body should depend only on the reducer's stored properties: a
+  /// `@Dependency` read while the body is *built* (as in `if flags.isOn { … }`) is read once, while
+  /// dependencies read inside `Reduce` closures and effects are read per action as usual. A type
+  /// that implements both ``reduce(into:action:)`` and a body runs its body; TCA runs `reduce`.
   @ReducerBuilder<State, Action>
   var body: Body { get }
 

@@ -14,7 +14,8 @@ package struct EffectHandle<Action> {
     self.entry = entry
   }
 
-  /// Sends `action` into the store, unless the effect was cancelled or has ended.
+  /// Sends `action` into the store; dropped once the effect is cancelled, and reported as an issue
+  /// once it has ended.
   package func send(_ action: Action) {
     sender(action)
   }
