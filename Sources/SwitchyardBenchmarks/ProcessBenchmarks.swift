@@ -100,11 +100,11 @@ enum ProcessBenchmarks {
     let encoder = WireJSONEncoder()
     let run = Run(
       effect: 1, generation: 1, kind: ProbeJob.kind.rawValue,
-      job: try encoder.encodeValue(ProbeJob(tag: "0-0")), deadlineMillis: 30_000
+      job: try RawJSON(encoding: ProbeJob(tag: "0-0")), deadlineMillis: 30_000
     )
     let emit = Emit(
       effect: 1, generation: 1,
-      output: try encoder.encodeValue(ProbeOutput(tag: "0-0", index: 0, attempt: 1))
+      output: try RawJSON(encoding: ProbeOutput(tag: "0-0", index: 0, attempt: 1))
     )
     let largest = max(try encoder.encode(WorkerMessage.run(run)).count, try encoder.encode(WorkerMessage.emit(emit)).count)
     return Frame.headerLength + largest

@@ -117,7 +117,7 @@ import Testing
   @Test func anOversizedMessageFailsAloneInsteadOfBreakingTheChannel() throws {
     var buffer: [UInt8] = []
     try WorkerMessage.ping(Ping(nonce: 1)).appendFrame(to: &buffer, maxFrameLength: 64)
-    let big = WorkerMessage.emit(Emit(effect: 1, generation: 1, output: .string(String(repeating: "x", count: 100))))
+    let big = WorkerMessage.emit(Emit(effect: 1, generation: 1, output: RawJSON(.string(String(repeating: "x", count: 100)))))
     #expect(throws: FrameError.lengthOverLimit(length: 153, limit: 64)) {
       try big.appendFrame(to: &buffer, maxFrameLength: 64)
     }

@@ -8,8 +8,8 @@ struct ControlEndpoints {
   var status: @MainActor () -> StatusReport
   /// The whole state as JSON.
   var state: @MainActor () throws -> JSONValue
-  /// Decodes and sends one action; throws an error whose description says what is wrong with it.
-  var send: @MainActor (JSONValue) throws -> Void
+  /// Decodes one action from the frame it arrived in and sends it; throws an error whose description says what is wrong with it.
+  var send: @MainActor (RawJSON) throws -> Void
   /// Resizes pools; returns every pool's target size.
   var scale: @MainActor ([String: Int]) throws -> [String: Int]
 }

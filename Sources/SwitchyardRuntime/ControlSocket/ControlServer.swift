@@ -207,7 +207,7 @@ extension ControlServer {
     do {
       while let payload = try decoder.next() {
         do {
-          inbox.post(.message(client: client, try ControlMessage(payload: payload)))
+          inbox.post(.message(client: client, try ControlRequest(payload: payload)))
         } catch {
           inbox.post(.malformed(client: client, "\(error)"))
         }

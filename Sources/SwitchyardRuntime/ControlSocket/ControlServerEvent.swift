@@ -3,7 +3,7 @@ import SwitchyardWire
 /// What the control socket's I/O thread reports to the main actor.
 enum ControlServerEvent: Sendable {
   /// A client sent a request.
-  case message(client: Int, ControlMessage)
+  case message(client: Int, ControlRequest)
   /// A client sent a frame that is not a control message; it gets an error and stays connected.
   case malformed(client: Int, String)
   /// A client went away; its subscriptions end.

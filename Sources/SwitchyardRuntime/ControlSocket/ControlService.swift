@@ -67,6 +67,27 @@ final class ControlService {
     }
   }
 
+  private func handle(_ request: ControlRequest, from client: Int) {
+    switch request {
+    case let .send(id, action):
+      send(action, id: id, from: client)
+    case let .message(message):
+      handle(message, from: client)
+    }
+  }
+
+  private func send(_ action: RawJSON, id: UInt64, from client: Int) {
+    guard acceptsActions else {
+      return reply(.error(id: id, code: "shuttingDown", message: "The coordinator is shutting down."), to: client)
+    }
+    do {
+      try endpoints.send(action)
+      reply(.sent(id: id), to: client)
+    } catch {
+      reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
+    }
+  }
+
   private func handle(_ message: ControlMessage, from client: Int) {
     switch message {
     case let .hello(hello):
@@ -103,15 +124,7 @@ final class ControlService {
       server?.dropSubscription(id, of: client)
       reply(.unsubscribed(id: id), to: client)
     case let .send(id, action):
-      guard acceptsActions else {
-        return reply(.error(id: id, code: "shuttingDown", message: "The coordinator is shutting down."), to: client)
-      }
-      do {
-        try endpoints.send(action)
-        reply(.sent(id: id), to: client)
-      } catch {
-        reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
-      }
+      send(RawJSON(action), id: id, from: client)
     case let .scale(id, pools):
       do {
         reply(.scaled(id: id, pools: try endpoints.scale(pools)), to: client)

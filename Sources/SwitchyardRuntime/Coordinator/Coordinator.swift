@@ -37,6 +37,9 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   private var control: ControlService?
   private var publication = StatePublication<R.State>()
   private var shutdownTask: Task<Void, Never>?
+  /// The state's encoded size and how many actions had been reduced when it was measured: state
+  /// changes only by actions, so `status` re-encodes it only after one.
+  private var measuredState: (actions: UInt64, bytes: Int)?
   private var termination: (signals: AsyncStream<Int32>, sources: [any DispatchSourceSignal])?
 
   /// Creates a coordinator; nothing starts until ``start()``.
@@ -118,13 +121,20 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         version: configuration.version,
         runDir: runDirectory?.absolutePath ?? configuration.runDirectory,
         uptimeSeconds: Double((ContinuousClock.now - startedAt).milliseconds) / 1_000,
-        stateBytes: (try? WireJSONEncoder().encode(store.state).count) ?? 0,
+        stateBytes: stateBytes(),
         actionsTotal: tap.total,
         actionsPerSecond: tap.perSecond
       ),
       pools: runtime.poolStatuses(),
       workers: runtime.workerStatuses()
     )
+  }
+
+  private func stateBytes() -> Int {
+    if let measuredState, measuredState.actions == tap.total { return measuredState.bytes }
+    let bytes = (try? WireJSONEncoder().encode(store.state).count) ?? 0
+    measuredState = (tap.total, bytes)
+    return bytes
   }
 
   /// Resizes pools: growing spawns workers, shrinking drains the least loaded ones. Scaling a

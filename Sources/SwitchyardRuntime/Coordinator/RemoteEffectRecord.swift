@@ -1,4 +1,3 @@
-import Synchronization
 import SwitchyardWire
 
 /// One remote effect while the coordinator runs it: where it is, which generation is current, and
@@ -13,9 +12,6 @@ final class RemoteEffectRecord {
   let timeout: Duration?
   let affinityKey: String?
   let admittedAt = ContinuousClock.now
-  /// Set the moment the awaiting task is cancelled, from whichever thread cancels it, so outputs
-  /// already in flight are dropped before the coordinator has even processed the cancel.
-  nonisolated let cancellation: CancellationFlag
 
   /// Bumped on every dispatch: frames from any earlier attempt are stale.
   var generation: UInt32 = 0
@@ -24,10 +20,10 @@ final class RemoteEffectRecord {
   var dispatchedAt: ContinuousClock.Instant?
   var deadline: ContinuousClock.Instant?
 
-  private let deliver: @MainActor (JSONValue) throws -> Void
+  private let deliver: @MainActor (RawJSON) throws -> Void
   private var onEnd: (@MainActor (Result<Void, any Error>) -> Void)?
 
-  init(id: UInt64, request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) {
+  init(id: UInt64, request: RemoteRequest, deliver: @escaping @MainActor (RawJSON) throws -> Void) {
     self.id = id
     self.kind = request.kind
     self.job = request.job
@@ -36,7 +32,6 @@ final class RemoteEffectRecord {
     self.timeout = request.timeout
     self.affinityKey = request.affinityKey
     self.deliver = deliver
-    self.cancellation = CancellationFlag()
   }
 
   /// Installs what hears the effect's end.
@@ -44,9 +39,8 @@ final class RemoteEffectRecord {
     onEnd = handler
   }
 
-  /// Hands one output to the effect, unless it was cancelled.
-  func emit(_ output: JSONValue) throws {
-    guard !cancellation.isSet else { return }
+  /// Hands one output to the effect, which decodes it from the frame it arrived in.
+  func emit(_ output: RawJSON) throws {
     try deliver(output)
   }
 

@@ -5,7 +5,6 @@ extension RemoteRuntime {
   func shutdown(grace: Duration) async {
     isShuttingDown = true
     for record in effects.values {
-      record.cancellation.set()
       if let pool = pools[record.kind] {
         pool.cancelled += 1
         if let worker = record.worker {

@@ -62,44 +62,32 @@ final class RemoteRuntime {
 
   // MARK: - Running effects
 
-  /// Runs one job to its end, handing outputs to `deliver` on the main actor, in order.
-  ///
-  /// Returns when the job finishes; throws its ``JobFailure``, or `CancellationError` once the
-  /// calling task is cancelled — after which `deliver` is never called again.
-  func execute(_ request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) async throws {
-    let record = makeRecord(request, deliver: deliver)
-    let (id, flag) = (record.id, record.cancellation)
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        record.onEnd { continuation.resume(with: $0) }
-        guard !Task.isCancelled else { return record.resume(.failure(CancellationError())) }
-        admit(record)
-      }
-    } onCancel: {
-      flag.set()
-      Task { @MainActor [weak self] in self?.cancel(id) }
-    }
-  }
-
   /// Starts one job without a task: outputs go to `deliver` and its end to `onEnd`, both on the
-  /// main actor, in order; `onEnd` may be called before this returns.
+  /// main actor, in order; `onEnd` may be called before this returns. A cancelled job ends with
+  /// `CancellationError`.
   ///
-  /// Returns the effect's id, for ``cancel(_:)``.
-  func start(
-    _ request: RemoteRequest,
-    deliver: @escaping @MainActor (JSONValue) throws -> Void,
+  /// Each output is decoded once, from the frame it arrived in. Returns the effect's id, for
+  /// ``cancel(_:)``.
+  func start<Job: RemoteJob>(
+    _ job: Job,
+    deliver: @escaping @MainActor (Job.Output) -> Void,
     onEnd: @escaping @MainActor (Result<Void, any Error>) -> Void
   ) -> UInt64 {
-    let record = makeRecord(request, deliver: deliver)
+    let id = nextEffectID
+    nextEffectID += 1
+    let request: RemoteRequest
+    do {
+      request = try RemoteRequest(job)
+    } catch {
+      onEnd(.failure(JobFailure(code: .malformed, message: "Could not encode \(Job.self) for a worker: \(error)")))
+      return id
+    }
+    let record = RemoteEffectRecord(id: id, request: request) { output in
+      deliver(try output.decode(Job.Output.self))
+    }
     record.onEnd(onEnd)
     admit(record)
-    return record.id
-  }
-
-  private func makeRecord(_ request: RemoteRequest, deliver: @escaping @MainActor (JSONValue) throws -> Void) -> RemoteEffectRecord {
-    let record = RemoteEffectRecord(id: nextEffectID, request: request, deliver: deliver)
-    nextEffectID += 1
-    return record
+    return id
   }
 
   private func admit(_ record: RemoteEffectRecord) {
@@ -171,13 +159,8 @@ final class RemoteRuntime {
   /// Dispatches effects the scheduler just gave `worker`.
   func dispatch(_ ids: [UInt64], to worker: Int, in pool: WorkerPool) {
     for id in ids {
-      guard let record = effects[id], !record.cancellation.isSet else {
-        // Ended, or cancelled with its cancel still on the way, while it waited: it never starts,
-        // and the slot goes to the next in line.
-        if let record = effects.removeValue(forKey: id) {
-          pool.cancelled += 1
-          record.resume(.failure(CancellationError()))
-        }
+      guard let record = effects[id] else {
+        // Ended while it waited: it never starts, and the slot goes to the next in line.
         dispatch(pool.scheduler.complete(id, on: worker), to: worker, in: pool)
         continue
       }
@@ -226,7 +209,6 @@ final class RemoteRuntime {
   /// Cancels an effect: the worker is told, and the effect ends at once.
   func cancel(_ id: UInt64) {
     guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
-    record.cancellation.set()
     if let worker = record.worker {
       pool.workers[worker]?.connection.send(.cancel(.init(effect: id, generation: record.generation)))
     }

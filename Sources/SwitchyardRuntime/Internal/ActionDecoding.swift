@@ -7,9 +7,9 @@ enum ActionDecoding {
     let description: String
   }
 
-  static func decode<Action: Decodable>(_ type: Action.Type, from json: JSONValue) throws -> Action {
+  static func decode<Action: Decodable>(_ type: Action.Type, from json: RawJSON) throws -> Action {
     do {
-      return try JSONValueCoding.decode(Action.self, from: json)
+      return try json.decode(Action.self)
     } catch let error as DecodingError {
       throw Failure(description: "Not a \(String(reflecting: Action.self)): \(WireJSONDecoder.describe(error))")
     }

@@ -18,28 +18,6 @@ extension Effect {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Self {
     @Dependency(\.jobExecutor) var executor
-    if let pools = executor as? PoolJobExecutor {
-      // Under a coordinator the runtime reports on the main actor: no task needs to wait for it.
-      return .handled { handle in pools.start(job, handle: handle, transform: transform) }
-    }
-    return .run { send in
-      let event: JobEvent<Job.Output>
-      let emit = JobEmitter<Job.Output>(mainActor: { output in
-        guard let action = transform(.output(output)) else { return }
-        send(action)
-      })
-      do {
-        try await executor.execute(job, emit: emit)
-        event = .finished
-      } catch is CancellationError {
-        return
-      } catch let failure as JobFailure {
-        event = .failed(failure)
-      } catch {
-        event = .failed(JobFailure(code: .handlerError, message: "\(error)"))
-      }
-      guard let action = transform(event) else { return }
-      await send(action)
-    }
+    return executor.effect(job, transform: transform)
   }
 }

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Synchronization
+import SwitchyardWire
 
 /// Runs jobs on handlers in this process: what a feature's tests use instead of worker processes.
 ///
@@ -45,7 +46,7 @@ public final class InProcessJobExecutor: JobExecutor {
   ) async throws {
     let decodedJob: Handler.Job
     do {
-      decodedJob = try JSONValueCoding.decode(Handler.Job.self, from: JSONValueCoding.encode(job))
+      decodedJob = try RawJSON(encoding: job).decode(Handler.Job.self)
     } catch {
       throw JobFailure(
         code: .malformed,
@@ -54,7 +55,7 @@ public final class InProcessJobExecutor: JobExecutor {
     }
     let context = JobContext<Handler.Job.Output>(
       emit: { output in
-        guard let converted = try? JSONValueCoding.decode(Job.Output.self, from: JSONValueCoding.encode(output))
+        guard let converted = try? RawJSON(encoding: output).decode(Job.Output.self)
         else {
           reportIssue("The '\(Job.kind)' handler emitted \(output), which does not decode as \(Job.Output.self).")
           return
@@ -66,12 +67,10 @@ public final class InProcessJobExecutor: JobExecutor {
     do {
       try await handler.run(decodedJob, context: context)
       try Task.checkCancellation()
-    } catch let failure as JobFailure {
-      throw failure
     } catch is CancellationError {
       throw CancellationError()
     } catch {
-      throw JobFailure(code: .handlerError, message: "\(error)")
+      throw JobFailure(error)
     }
   }
 }

@@ -13,14 +13,14 @@ struct AnyJobHandler: Sendable {
   }
 
   let kind: JobKind
-  let run: @Sendable (_ job: JSONValue, _ sinks: Sinks) async throws -> Void
+  let run: @Sendable (_ job: RawJSON, _ sinks: Sinks) async throws -> Void
 
   init<Handler: JobHandler>(_ handler: Handler) {
     self.kind = handler.kind
     self.run = { json, sinks in
       let job: Handler.Job
       do {
-        job = try JSONValueCoding.decode(Handler.Job.self, from: json)
+        job = try json.decode(Handler.Job.self)
       } catch {
         throw JobFailure(code: .malformed, message: "Could not decode a '\(Handler.Job.kind)' job: \(error)")
       }

@@ -5,10 +5,10 @@ public struct Emit: Equatable, Sendable, Codable {
   /// The ``Run/generation`` of the job that produced it.
   public var generation: UInt32
   /// The output, in the shape the job kind defines.
-  public var output: JSONValue
+  public var output: RawJSON
 
   /// Creates an output message.
-  public init(effect: EffectID, generation: UInt32, output: JSONValue) {
+  public init(effect: EffectID, generation: UInt32, output: RawJSON) {
     self.effect = effect
     self.generation = generation
     self.output = output

@@ -7,7 +7,7 @@ public struct Run: Equatable, Sendable, Codable {
   /// The job kind, such as `"search"`, which selects the handler in the worker.
   public var kind: String
   /// The job's input, in the shape the handler for ``kind`` expects.
-  public var job: JSONValue
+  public var job: RawJSON
   /// Milliseconds the job may take from its start before the coordinator gives up on it; absent
   /// for no limit.
   public var deadlineMillis: Int64?
@@ -19,7 +19,7 @@ public struct Run: Equatable, Sendable, Codable {
     effect: EffectID,
     generation: UInt32,
     kind: String,
-    job: JSONValue,
+    job: RawJSON,
     deadlineMillis: Int64? = nil,
     attempt: Int = 1
   ) {

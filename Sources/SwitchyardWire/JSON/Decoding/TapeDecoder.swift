@@ -17,6 +17,9 @@ final class TapeDecoder: Decoder {
 
   var codingPath: [any CodingKey] { path(to: node) }
 
+  /// The node a `Decodable` reading this decoder stands at: where a ``RawJSON`` keeps its place.
+  var currentNode: Int { node }
+
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
   func path(to index: Int) -> [any CodingKey] {
@@ -61,6 +64,7 @@ final class TapeDecoder: Decoder {
     if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: index), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(document.jsonValue(at: index), to: T.self) }
+    if T.self == RawJSON.self { return unsafeBitCast(RawJSON(document: document, node: index), to: T.self) }
     if let collection = try decodeCommonCollection(type, at: index) { return collection }
     return try decodeNested(type, at: index)
   }

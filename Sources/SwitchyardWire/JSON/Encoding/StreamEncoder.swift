@@ -172,6 +172,8 @@ final class StreamEncoder: Encoder {
       try encodeDouble(unsafeBitCast(value, to: Double.self))
     } else if T.self == JSONValue.self {
       try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
+    } else if T.self == RawJSON.self {
+      try encodeJSONValue(unsafeBitCast(value, to: RawJSON.self).value)
     } else if !encodeCommonCollection(value) {
       try encodeNested(value, key: key)
     }

@@ -2,7 +2,11 @@
 ///
 /// Both live in manual allocations the document owns, so reads need neither bounds checks nor
 /// the exclusivity checks a class's array properties would cost.
-final class JSONDocument {
+///
+/// A document is immutable once parsed but for each object's lookup hint (``JSONNode/cursor``),
+/// a position any value leaves correct, so two threads decoding one ``RawJSON`` at once can only
+/// cost each other a lookup's head start.
+final class JSONDocument: @unchecked Sendable {
   let bytes: UnsafeMutablePointer<UInt8>
   let byteCount: Int
   let nodes: UnsafeMutablePointer<JSONNode>
