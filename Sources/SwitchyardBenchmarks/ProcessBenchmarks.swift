@@ -13,7 +13,10 @@ import SwitchyardWire
 /// Workers are started with `launch`, normally this executable (`/proc/self/exe worker probe`).
 enum ProcessBenchmarks {
   static func cases(launch: WorkerLaunch) -> [BenchmarkCase] {
-    [roundTrip(launch: launch), pipelined(launch: launch, workers: 1), pipelined(launch: launch, workers: 2)]
+    [
+      roundTrip(launch: launch), pipelined(launch: launch, workers: 1), pipelined(launch: launch, workers: 2),
+      coordinatorCPU(launch: launch),
+    ]
   }
 
   /// Round trips timed one by one, alternating raw and remote in blocks so load drift weighs on
@@ -67,32 +70,83 @@ enum ProcessBenchmarks {
     }
   }
 
-  /// Effects started in windows without waiting for each, so the pipe and the workers stay busy.
+  /// Effects started in windows without waiting for each, so the pipe and the workers stay busy,
+  /// beside the same number of frames echoed through a raw pipe in the same run.
   static func pipelined(launch: WorkerLaunch, workers: Int) -> BenchmarkCase {
     BenchmarkCase(
       name: "process.pipelined.\(workers)-worker" + (workers == 1 ? "" : "s"),
       summary: "remote effects per second, pipelined through \(workers) worker" + (workers == 1 ? "" : "s"),
       target: .atLeastPerSecond(100_000)
     ) { harness in
-      // Quick mode only checks that effects flow, on however slow a build.
-      let window = harness.mode == .full ? 1_024 : 64
-      let windows = harness.mode == .full ? 40 : 1
-      let elapsed = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
-        // One window first, uncounted, to warm both sides.
-        try await coordinator.pipeline(window: window, tag: "warm")
-        let clock = ContinuousClock()
-        let start = clock.now
-        for index in 0..<windows {
-          try await coordinator.pipeline(window: window, tag: "\(index)")
-        }
-        return nanoseconds(start.duration(to: clock.now))
-      }
+      let run = try await pipelinedRun(launch: launch, workers: workers, mode: harness.mode)
+      let raw = try rawEchoPerSecond(launch: launch, frames: run.effects)
       return BenchmarkMeasurement(
-        value: Double(window * windows) / (elapsed / 1e9),
+        value: run.perSecond,
         unit: .perSecond,
-        note: "\(window * windows) effects in windows of \(window); unpinned"
+        note: "\(run.effects) effects in windows of \(run.window); raw-echo pipelined "
+          + "\(BenchmarkUnit.perSecond.format(raw)), \(BenchmarkUnit.ratio.format(run.perSecond / raw)) of it; unpinned"
       )
     }
+  }
+
+  /// The coordinator process's CPU time (user and system, all its threads, from `getrusage`) per
+  /// effect across a pipelined run through one worker: what the runtime costs, however busy the
+  /// machine.
+  static func coordinatorCPU(launch: WorkerLaunch) -> BenchmarkCase {
+    BenchmarkCase(
+      name: "process.coordinator-cpu-per-effect",
+      summary: "coordinator CPU time per remote effect, pipelined through 1 worker",
+      target: .atMostNanoseconds(6_000)
+    ) { harness in
+      let run = try await pipelinedRun(launch: launch, workers: 1, mode: harness.mode)
+      return BenchmarkMeasurement(
+        value: run.cpuNanoseconds / Double(run.effects),
+        unit: .nanoseconds,
+        note: "\(run.effects) effects; \(BenchmarkUnit.perSecond.format(run.perSecond)) meanwhile"
+      )
+    }
+  }
+
+  /// One pipelined run: how many effects, their rate, and the CPU time this process spent on them.
+  private static func pipelinedRun(
+    launch: WorkerLaunch, workers: Int, mode: BenchmarkMode
+  ) async throws -> (effects: Int, window: Int, perSecond: Double, cpuNanoseconds: Double) {
+    // Quick mode only checks that effects flow, on however slow a build.
+    let window = mode == .full ? 1_024 : 64
+    let windows = mode == .full ? 40 : 1
+    let (elapsed, cpu) = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
+      // One window first, uncounted, to warm both sides.
+      try await coordinator.pipeline(window: window, tag: "warm")
+      let clock = ContinuousClock()
+      let start = clock.now
+      let cpuStart = processCPUNanoseconds()
+      for index in 0..<windows {
+        try await coordinator.pipeline(window: window, tag: "\(index)")
+      }
+      return (nanoseconds(start.duration(to: clock.now)), processCPUNanoseconds() - cpuStart)
+    }
+    let effects = window * windows
+    return (effects, window, Double(effects) / (elapsed / 1e9), cpu)
+  }
+
+  /// Frames per second through `worker raw-echo`, `frames` frames of a probe's size pipelined.
+  private static func rawEchoPerSecond(launch: WorkerLaunch, frames: Int) throws -> Double {
+    let frame = [UInt8](repeating: UInt8(ascii: "x"), count: try probeFrameBytes())
+    let raw = try RawEchoChild(launch: launch)
+    defer { raw.stop() }
+    try raw.pipeline(frame, count: frames / 10)
+    let clock = ContinuousClock()
+    let start = clock.now
+    try raw.pipeline(frame, count: frames)
+    return Double(frames) / (nanoseconds(start.duration(to: clock.now)) / 1e9)
+  }
+
+  /// User plus system CPU time of this whole process so far.
+  private static func processCPUNanoseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func nanoseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1e9 + Double(time.tv_usec) * 1e3 }
+    return nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime)
   }
 
   /// The size of the frames a probe round trip writes: the larger of its `run` and its `emit`.

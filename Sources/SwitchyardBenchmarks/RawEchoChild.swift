@@ -52,6 +52,21 @@ final class RawEchoChild {
     }
   }
 
+  /// Echoes `count` copies of `frame` pipelined: as many as fit a pipe's buffer are written before
+  /// the first is read back, the raw form of a window of remote effects in flight.
+  func pipeline(_ frame: [UInt8], count: Int) throws(ProcessBenchmarkError) {
+    let perChunk = max(1, 32_768 / frame.count)
+    var chunk: [UInt8] = []
+    for _ in 0..<perChunk { chunk.append(contentsOf: frame) }
+    var buffer = [UInt8](repeating: 0, count: chunk.count)
+    var remaining = count
+    while remaining > 0 {
+      let frames = min(perChunk, remaining)
+      try pingPong(Array(chunk[..<(frames * frame.count)]), into: &buffer)
+      remaining -= frames
+    }
+  }
+
   /// Kills the child and waits for it, so no benchmark leaves a process behind.
   func stop() {
     kill(pid, SIGKILL)

@@ -30,7 +30,7 @@ extension RemoteRuntime {
         do {
           try record.emit(emit.output)
         } catch {
-          process.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+          send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
           let failure = JobFailure(
             code: .malformed,
             message: "A '\(pool.kind)' output did not decode: \(error). Are the worker and coordinator the same build?"
@@ -82,7 +82,7 @@ extension RemoteRuntime {
       return process.kill(because: "wrong kind \(hello.kind ?? "none")")
     }
     guard process.state == .starting else { return }
-    process.connection.send(.hello(Hello(role: "coordinator", pid: getpid())))
+    send(.hello(Hello(role: "coordinator", pid: getpid())), to: process)
     process.state = .ready
     dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
     pool.refreshHealth()

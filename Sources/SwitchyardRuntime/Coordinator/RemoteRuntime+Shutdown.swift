@@ -8,7 +8,9 @@ extension RemoteRuntime {
       if let pool = pools[record.kind] {
         pool.cancelled += 1
         if let worker = record.worker {
-          pool.workers[worker]?.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+          if let process = pool.workers[worker] {
+            send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
+          }
         }
       }
       record.resume(.failure(CancellationError()))

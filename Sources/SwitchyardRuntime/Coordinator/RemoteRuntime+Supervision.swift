@@ -134,6 +134,6 @@ extension RemoteRuntime {
     guard process.state != .stopping else { return }
     process.state = .stopping
     process.stopDeadline = .now + grace * 2
-    process.connection.send(.shutdown(.init(graceMillis: grace.milliseconds)))
+    send(.shutdown(.init(graceMillis: grace.milliseconds)), to: process)
   }
 }

@@ -49,7 +49,7 @@ extension RemoteRuntime {
       process.lastPing = now
       if process.silentSince == nil { process.silentSince = now }
       nextPingNonce &+= 1
-      process.connection.send(.ping(.init(nonce: nextPingNonce)))
+      send(.ping(.init(nonce: nextPingNonce)), to: process)
     }
     if process.state == .draining, let deadline = process.drainDeadline, now >= deadline {
       handBack(process, in: pool)
@@ -59,7 +59,9 @@ extension RemoteRuntime {
   /// Fails an effect that ran past its kind's start-to-close timeout, and cancels it on its worker.
   private func timeOut(_ record: RemoteEffectRecord, in pool: WorkerPool) {
     if let worker = record.worker {
-      pool.workers[worker]?.connection.send(.cancel(.init(effect: record.id, generation: record.generation)))
+      if let process = pool.workers[worker] {
+        send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
+      }
     }
     let timeout = record.timeout ?? .zero
     let failure = JobFailure(
@@ -75,7 +77,7 @@ extension RemoteRuntime {
     let effectIDs = pool.scheduler.removeWorker(process.id)
     for id in effectIDs.sorted() {
       guard let record = effects[id] else { continue }
-      process.connection.send(.cancel(.init(effect: id, generation: record.generation)))
+      send(.cancel(.init(effect: id, generation: record.generation)), to: process)
       record.worker = nil
       record.deadline = nil
       if case let .worker(worker) = pool.scheduler.placeFirst(id, key: record.affinityKey) {

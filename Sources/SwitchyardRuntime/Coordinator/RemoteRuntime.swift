@@ -23,7 +23,11 @@ final class RemoteRuntime {
   var spawnedPIDs: [Int32] = []
   private var nextEffectID: UInt64 = 1
   private var ticker: Task<Void, Never>?
-  lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in self?.handle(events) }
+  lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
+    guard let self else { return }
+    outgoing.gathering { self.handle(events) }
+  }
+  let outgoing = OutgoingFrames()
 
   init(
     pools: [PoolConfiguration],
@@ -153,7 +157,7 @@ final class RemoteRuntime {
       attempt: record.attempt,
       to: &frame
     )
-    process.connection.send(frame)
+    send(frame, to: process)
   }
 
   /// Dispatches effects the scheduler just gave `worker`.
@@ -210,11 +214,25 @@ final class RemoteRuntime {
   func cancel(_ id: UInt64) {
     guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
     if let worker = record.worker {
-      pool.workers[worker]?.connection.send(.cancel(.init(effect: id, generation: record.generation)))
+      if let process = pool.workers[worker] {
+        send(.cancel(.init(effect: id, generation: record.generation)), to: process)
+      }
     }
     release(record, in: pool)
     pool.cancelled += 1
     record.resume(.failure(CancellationError()))
+  }
+
+  /// Sends `message` to `process`, after every frame sent to it before.
+  func send(_ message: WorkerMessage, to process: WorkerProcess) {
+    var bytes: [UInt8] = []
+    message.appendFrame(to: &bytes)
+    outgoing.send(bytes, to: process)
+  }
+
+  /// Sends encoded frames to `process`, after every frame sent to it before.
+  func send(_ bytes: [UInt8], to process: WorkerProcess) {
+    outgoing.send(bytes, to: process)
   }
 
   func poolFailedMessage(_ pool: WorkerPool) -> String {

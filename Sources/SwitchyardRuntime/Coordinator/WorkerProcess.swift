@@ -37,6 +37,8 @@ final class WorkerProcess {
   var failed: Int64 = 0
   /// The counters of its latest heartbeat.
   var counters: [String: Int64] = [:]
+  /// Frames gathered for it in this main-actor turn (see ``OutgoingFrames``).
+  var outgoing: [UInt8] = []
   /// Why the coordinator killed it, for the log line when it exits.
   var killReason: String?
 

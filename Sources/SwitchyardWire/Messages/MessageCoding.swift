@@ -7,8 +7,13 @@ enum MessageCoding {
 
   /// Parses once, checks the envelope (an object with a string `"type"`), then decodes the
   /// message from the same parse.
+  ///
+  /// `frequent` may read the commonest messages field by field from the parse instead; it returns
+  /// `nil` for anything it does not recognise, which the general path then decodes or rejects.
   static func decode<Message: Decodable>(
-    _ type: Message.Type, payload: some Collection<UInt8>
+    _ type: Message.Type,
+    payload: some Collection<UInt8>,
+    frequent: (JSONDocument, _ typeNode: Int) -> Message? = { _, _ in nil }
   ) throws(WireError) -> Message {
     let document: JSONDocument
     do {
@@ -21,6 +26,7 @@ enum MessageCoding {
     guard let typeNode = document.member("type", in: 0),
       document.nodes[typeNode].kind == .string || document.nodes[typeNode].kind == .escapedString
     else { throw .missingType }
+    if let message = frequent(document, typeNode) { return message }
     do {
       return try decoder.decode(type, from: document, at: 0)
     } catch let error as DecodingError {

@@ -1,0 +1,42 @@
+/// Frames for workers, gathered so that each worker gets one `write` per main-actor turn rather
+/// than one per frame.
+///
+/// The first frame of a turn is written at once, so a lone effect's `run` leaves without delay;
+/// frames after it in the same turn wait until the turn ends (a batch of worker events, or the
+/// task scheduled by that first write) and leave together. A worker's frames keep their order.
+@MainActor
+final class OutgoingFrames {
+  private var isGathering = false
+  private var waiting: [WorkerProcess] = []
+
+  /// Writes `bytes` to `process`, or gathers them until the turn ends.
+  func send(_ bytes: [UInt8], to process: WorkerProcess) {
+    if isGathering {
+      if process.outgoing.isEmpty { waiting.append(process) }
+      process.outgoing.append(contentsOf: bytes)
+      return
+    }
+    process.connection.send(bytes)
+    isGathering = true
+    Task { @MainActor in self.flush() }
+  }
+
+  /// Runs `body`, gathering every frame it sends until it returns.
+  func gathering(_ body: () -> Void) {
+    guard !isGathering else { return body() }
+    isGathering = true
+    body()
+    flush()
+  }
+
+  /// Writes what was gathered, one `write` per worker, and ends the turn.
+  private func flush() {
+    isGathering = false
+    let processes = waiting
+    waiting.removeAll(keepingCapacity: true)
+    for process in processes {
+      process.connection.send(process.outgoing)
+      process.outgoing.removeAll(keepingCapacity: true)
+    }
+  }
+}
