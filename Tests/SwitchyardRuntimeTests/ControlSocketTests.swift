@@ -160,4 +160,42 @@ struct ControlSocketTests {
       try await eventually("the orphaned workers to exit") { workers.allSatisfy { !processIsRunning($0) } }
     }
   }
+
+  @Test func idleClientsFillingTheDescriptorTableAreRefusedWithoutSpinningAndWorkersStillRestart() async throws {
+    let coordinator = try CoordinatorProcess(pools: "probe=1", descriptorLimit: 64)
+    defer { coordinator.cleanUp() }
+    try await withTimeout(30) {
+      let client = try await coordinator.connect()
+      try await eventually("a ready worker") { (try? client.status().pools.first?.size) == 1 }
+      let worker = try #require(try client.status().workers.first?.pid)
+      let pid = coordinator.process.processIdentifier
+
+      let idle = (0..<100).compactMap { _ in try? RawSocket(path: coordinator.socketPath) }
+      let refusals = idle.filter { String(decoding: $0.readAll(within: .milliseconds(20)), as: UTF8.self).contains("noDescriptors") }
+      #expect(!refusals.isEmpty, "no client was refused although 100 exceed a limit of 64 descriptors")
+      // Held open for half a second, the idle clients cost the coordinator next to no CPU.
+      let before = cpuTicks(of: pid)
+      try await Task.sleep(for: .milliseconds(500))
+      #expect(cpuTicks(of: pid) - before < 20, "the coordinator spins while its descriptor table is full")
+
+      // The descriptors kept in reserve let the pool replace a dead worker meanwhile.
+      kill(worker, SIGKILL)
+      try await eventually("the worker replaced and ready") {
+        guard let status = try? client.status() else { return false }
+        return status.pools.first?.size == 1 && status.workers.first.map { $0.pid != worker } == true
+      }
+      withExtendedLifetime(idle) {}
+      #expect(await coordinator.terminate() == 0)
+    }
+  }
+}
+
+/// User plus system CPU time of `pid`, in clock ticks (1/100 s).
+private func cpuTicks(of pid: Int32) -> Int {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return 0 }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+  return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
 }

@@ -11,7 +11,10 @@ import SwitchyardWire
 /// ```
 public final class ControlClient {
   private let fd: Int32
-  private var decoder = FrameDecoder()
+  private var reader = FrameReader(maxFrameLength: Frame.defaultMaxLength)
+  /// Messages read and not yet returned, in order.
+  private var received: [ControlMessage] = []
+  /// Messages ``request(_:timeout:)`` passed over while waiting for its reply.
   private var buffered: [ControlMessage] = []
 
   /// Connects to the socket at `socketPath`.
@@ -72,22 +75,27 @@ public final class ControlClient {
 
   private func readNext(until deadline: ContinuousClock.Instant) throws(ControlClientError) -> ControlMessage {
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      do {
-        if let payload = try decoder.next() { return try ControlMessage(payload: payload) }
-      } catch {
-        throw .malformed("\(error)")
-      }
+    while received.isEmpty {
       let remaining = deadline - .now
       guard remaining > .zero else { throw .timedOut }
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let ready = poll(&pfd, 1, Int32(max(1, remaining.milliseconds)))
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else { throw .timedOut }
-      let count = read(fd, &buffer, buffer.count)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { throw .closed }
-      buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      switch reader.read(from: fd, into: &buffer) {
+      case .wouldBlock: continue
+      case .endOfStream, .failed: throw .closed
+      case let .broken(error, _): throw .malformed("\(error)")
+      case let .payloads(payloads):
+        for payload in payloads {
+          do {
+            received.append(try ControlMessage(payload: payload))
+          } catch {
+            throw .malformed("\(error)")
+          }
+        }
+      }
     }
+    return received.removeFirst()
   }
 }

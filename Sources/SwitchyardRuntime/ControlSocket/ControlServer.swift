@@ -5,36 +5,41 @@ import Foundation
 import Synchronization
 import SwitchyardWire
 
-/// The control socket: a Unix domain socket (mode 0600) served by one thread with `poll`, raw
-/// `accept`/`read`/`write`, for any number of clients.
+/// The control socket: a Unix domain socket (mode 0600) served by one thread with `poll`, each
+/// client a ``FrameReader`` and a ``FrameChannel``, within ``ControlSocketLimits``.
 ///
-/// The main actor never blocks on a client. Replies queue in the client's outbox; state a client
-/// subscribed to is kept as one latest frame per subscription, replaced while the client is slow,
-/// so a stalled client costs one slice per subscription, never a backlog.
+/// The main actor never blocks on a client. Replies queue in the client's channel, bounded in
+/// bytes; state a client subscribed to is kept as one latest frame per subscription, replaced
+/// while the client is slow, so a stalled client costs one slice per subscription plus at most
+/// its reply limit, and is dropped past that.
 final class ControlServer: Sendable {
   private struct Client {
     let fd: Int32
-    var pending: [UInt8] = []
+    let channel: FrameChannel
     var latest: [UInt64: [UInt8]] = [:]
   }
 
   private struct Shared {
     var clients: [Int: Client] = [:]
-    var closing: Set<Int> = []
+    /// Clients to disconnect once their replies are written, with the farewell for those dropped.
+    var closing: [Int: ControlSocketError?] = [:]
     var isStopped = false
   }
-
-  /// Replies a client has not read past this are not coalescible; it is disconnected instead.
-  private static let outboxLimit = 16 << 20
 
   private let listener: Int32
   private let wakeup: (read: Int32, write: Int32)
   private let shared = Mutex(Shared())
   private let finished = Mutex(false)
-  private let maxFrameLength: Int
+  private let limits: ControlSocketLimits
+  private let log: @Sendable (String) -> Void
 
   /// Binds and listens on `socketPath`, then serves it, posting what clients send to `inbox`.
-  init(socketPath: String, maxFrameLength: Int, inbox: MainActorInbox<ControlServerEvent>) throws(CoordinatorError) {
+  init(
+    socketPath: String,
+    limits: ControlSocketLimits,
+    log: @escaping @Sendable (String) -> Void,
+    inbox: MainActorInbox<ControlServerEvent>
+  ) throws(CoordinatorError) {
     guard var address = unixSocketAddress(socketPath) else {
       throw .socketPathTooLong(path: socketPath, limit: unixSocketPathLimit)
     }
@@ -52,54 +57,51 @@ final class ControlServer: Sendable {
     }
     self.listener = fd
     self.wakeup = wakeup
-    self.maxFrameLength = maxFrameLength
+    self.limits = limits
+    self.log = log
     let thread = Thread { [self] in self.serve(inbox) }
     thread.name = "switchyard-control"
     thread.start()
   }
 
-  /// Queues `message` for `client`.
+  /// Queues `message` for `client`; a client that has left too much unread is dropped instead.
   func send(_ message: ControlMessage, to client: Int) {
     var bytes: [UInt8] = []
     message.appendFrame(to: &bytes)
-    let wake = shared.withLock { shared -> Bool in
-      guard var entry = shared.clients[client], !shared.closing.contains(client) else { return false }
-      defer { shared.clients[client] = entry }
-      if entry.pending.isEmpty, entry.latest.isEmpty {
-        let written = bytes.withUnsafeBytes { write(entry.fd, $0.baseAddress, $0.count) }
-        if written == bytes.count { return false }
-        entry.pending.append(contentsOf: bytes[max(0, written)...])
-        return true
-      }
-      entry.pending.append(contentsOf: bytes)
-      if entry.pending.count > Self.outboxLimit { shared.closing.insert(client) }
-      return true
-    }
-    if wake { signalWakeup() }
+    guard let channel = shared.withLock({ $0.closing[client] == nil ? $0.clients[client]?.channel : nil }) else { return }
+    deliver(channel.send(bytes), to: client)
   }
 
   /// Queues `message` as the latest value of subscription `id`, replacing one not yet written.
   func publish(_ message: ControlMessage, subscription id: UInt64, to client: Int) {
     var bytes: [UInt8] = []
     message.appendFrame(to: &bytes)
-    let wake = shared.withLock { shared -> Bool in
-      guard var entry = shared.clients[client], !shared.closing.contains(client) else { return false }
-      defer { shared.clients[client] = entry }
-      if entry.pending.isEmpty, entry.latest.isEmpty {
-        let written = bytes.withUnsafeBytes { write(entry.fd, $0.baseAddress, $0.count) }
-        if written == bytes.count { return false }
-        entry.pending.append(contentsOf: bytes[max(0, written)...])
-        return true
-      }
+    let outcome = shared.withLock { shared -> FrameChannel.SendOutcome? in
+      guard var entry = shared.clients[client], shared.closing[client] == nil else { return nil }
+      if entry.latest.isEmpty, !entry.channel.wantsWrite { return entry.channel.send(bytes) }
       entry.latest[id] = bytes
-      return true
+      shared.clients[client] = entry
+      return .queuedWakeIOThread
     }
-    if wake { signalWakeup() }
+    if let outcome { deliver(outcome, to: client) }
+  }
+
+  private func deliver(_ outcome: FrameChannel.SendOutcome, to client: Int) {
+    switch outcome {
+    case .sent, .closed:
+      return
+    case .queuedWakeIOThread:
+      signalWakeup()
+    case .overLimit:
+      drop(client, .repliesUnread(limit: limits.maxOutboundBytesPerClient))
+    }
   }
 
   /// Disconnects `client` once what was sent to it has been written (or could not be).
   func hangUp(_ client: Int) {
-    shared.withLock { _ = $0.closing.insert(client) }
+    shared.withLock { shared in
+      if shared.closing[client] == nil { shared.closing[client] = .some(nil) }
+    }
     signalWakeup()
   }
 
@@ -116,6 +118,12 @@ final class ControlServer: Sendable {
     while !finished.withLock({ $0 }) { usleep(1_000) }
   }
 
+  /// Drops `client` at once with `reason`, whatever it still has queued.
+  private func drop(_ client: Int, _ reason: ControlSocketError) {
+    shared.withLock { $0.closing[client] = .some(reason) }
+    signalWakeup()
+  }
+
   private func signalWakeup() {
     var byte: UInt8 = 1
     _ = write(wakeup.write, &byte, 1)
@@ -123,128 +131,175 @@ final class ControlServer: Sendable {
 }
 
 extension ControlServer {
-  private func serve(_ inbox: MainActorInbox<ControlServerEvent>) {
-    var decoders: [Int: FrameDecoder] = [:]
+  /// The I/O thread's own state: each client's reader, and what they hold between them.
+  private struct Readers {
+    var readers: [Int: FrameReader] = [:]
+    var partialBytes: [Int: Int] = [:]
+    var totalPartialBytes = 0
     var nextClient = 1
+  }
+
+  private func serve(_ inbox: MainActorInbox<ControlServerEvent>) {
+    var state = Readers()
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var acceptor = ControlAcceptor(listener: listener, limits: limits)
     while true {
       let (stopped, watched) = shared.withLock { shared in
-        (shared.isStopped, shared.clients.map { ($0.key, $0.value.fd, !$0.value.pending.isEmpty || !$0.value.latest.isEmpty) })
+        (
+          shared.isStopped,
+          shared.clients.map { ($0.key, $0.value.fd, $0.value.channel.wantsWrite || !$0.value.latest.isEmpty) }
+        )
       }
       if stopped { break }
       var fds = [
         pollfd(fd: wakeup.read, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: listener, events: acceptor.isPaused ? 0 : Int16(POLLIN), revents: 0),
       ]
       for (_, fd, wantsWrite) in watched {
         fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
       }
-      guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+      guard poll(&fds, nfds_t(fds.count), acceptor.pollTimeoutMillis) >= 0 || errno == EINTR else { break }
       if fds[0].revents != 0 {
         var drain = [UInt8](repeating: 0, count: 256)
         _ = read(wakeup.read, &drain, drain.count)
-        // Clients told to close go once their outbox is written, or at once if it overflowed.
-        let leaving = shared.withLock { shared in
-          shared.closing.filter { client in
-            shared.clients[client].map { $0.pending.isEmpty || $0.pending.count > Self.outboxLimit } ?? true
-          }
-        }
-        for client in leaving {
-          disconnect(client)
-          decoders[client] = nil
-          inbox.post(.disconnected(client: client))
-        }
+        closeLeaving(&state, inbox: inbox)
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
-        while true {
-          let fd = systemAccept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-          guard fd >= 0 else { break }
-          let id = nextClient
-          nextClient += 1
-          decoders[id] = FrameDecoder(maxFrameLength: maxFrameLength)
-          shared.withLock { $0.clients[id] = Client(fd: fd) }
+        acceptor.acceptAll(clientCount: state.readers.count, log: log) { fd in
+          let id = state.nextClient
+          state.nextClient += 1
+          state.readers[id] = FrameReader(maxFrameLength: limits.maxFrameLength)
+          let channel = FrameChannel(writingTo: fd, outboundLimit: limits.maxOutboundBytesPerClient)
+          shared.withLock { $0.clients[id] = Client(fd: fd, channel: channel) }
         }
       }
       for (index, (client, fd, _)) in watched.enumerated() {
         let events = fds[index + 2].revents
-        // A client disconnected above (its decoder gone) may already have its fd reused by one
+        // A client disconnected above (its reader gone) may already have its fd reused by one
         // accepted above: that fd is not this client's any more.
-        guard events != 0, decoders[client] != nil else { continue }
+        guard events != 0, state.readers[client] != nil else { continue }
         var open = true
         if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-          open = readRequests(from: fd, client: client, decoder: &decoders[client]!, buffer: &buffer, inbox: inbox)
+          open = readRequests(from: fd, client: client, state: &state, buffer: &buffer, inbox: inbox)
         }
         if open, events & Int16(POLLOUT) != 0 { open = flush(client) }
-        if !open || shared.withLock({ $0.closing.contains(client) }) {
-          disconnect(client)
-          decoders[client] = nil
-          inbox.post(.disconnected(client: client))
-        }
+        if !open { disconnect(client, state: &state, inbox: inbox) }
       }
+      enforcePartialFrameBudget(&state)
+      closeLeaving(&state, inbox: inbox)
     }
     shared.withLock { shared in
-      for client in shared.clients.values { close(client.fd) }
+      for client in shared.clients.values {
+        client.channel.close()
+        close(client.fd)
+      }
       shared.clients.removeAll()
     }
+    acceptor.close()
     close(listener)
     close(wakeup.read)
     close(wakeup.write)
     finished.withLock { $0 = true }
   }
 
+  /// Disconnects the clients told to close whose replies are written, and those dropped at once.
+  private func closeLeaving(_ state: inout Readers, inbox: MainActorInbox<ControlServerEvent>) {
+    let leaving = shared.withLock { shared in
+      shared.closing.filter { client, reason in
+        reason != nil || (shared.clients[client].map { !$0.channel.wantsWrite } ?? true)
+      }
+    }
+    for (client, reason) in leaving {
+      if let reason { log("control client \(client) dropped: \(reason)") }
+      disconnect(client, farewell: reason, state: &state, inbox: inbox)
+    }
+  }
+
   /// Reads what a client sent; returns `false` once it has gone.
   private func readRequests(
     from fd: Int32,
     client: Int,
-    decoder: inout FrameDecoder,
+    state: inout Readers,
     buffer: inout [UInt8],
     inbox: MainActorInbox<ControlServerEvent>
   ) -> Bool {
-    let count = read(fd, &buffer, buffer.count)
-    if count < 0 { return errno == EINTR || errno == EAGAIN }
-    guard count > 0 else { return false }
-    buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    do {
-      while let payload = try decoder.next() {
+    let outcome = state.readers[client]!.read(from: fd, into: &buffer)
+    let partial = state.readers[client]!.partialBytes
+    state.totalPartialBytes += partial - (state.partialBytes[client] ?? 0)
+    state.partialBytes[client] = partial
+    func post(_ payloads: [[UInt8]]) {
+      for payload in payloads {
         do {
           inbox.post(.message(client: client, try ControlRequest(payload: payload)))
         } catch {
           inbox.post(.malformed(client: client, "\(error)"))
         }
       }
+    }
+    switch outcome {
+    case let .payloads(payloads):
+      post(payloads)
       return true
-    } catch {
-      // A broken frame leaves no way to find the next one: say why, then hang up.
-      var reply: [UInt8] = []
-      ControlMessage.error(id: nil, code: "badRequest", message: "\(error); closing the connection.")
-        .appendFrame(to: &reply)
-      _ = reply.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    case .wouldBlock:
+      return true
+    case .endOfStream, .failed:
       return false
-    }
-  }
-
-  /// Writes what a client's outbox holds; returns `false` once it has gone.
-  private func flush(_ client: Int) -> Bool {
-    shared.withLock { shared -> Bool in
-      guard var entry = shared.clients[client] else { return false }
-      defer { shared.clients[client] = entry }
-      if entry.pending.isEmpty {
-        for frame in entry.latest.values { entry.pending.append(contentsOf: frame) }
-        entry.latest.removeAll()
-      }
-      let written = entry.pending.withUnsafeBytes { write(entry.fd, $0.baseAddress, $0.count) }
-      if written < 0 { return errno == EAGAIN || errno == EINTR }
-      entry.pending.removeFirst(written)
+    case let .broken(error, payloads):
+      // The requests before the bad frame are answered; a broken frame leaves no way to find the
+      // next one, so the client is told why and hung up on.
+      post(payloads)
+      drop(client, .badFrame("\(error)"))
       return true
     }
   }
 
-  private func disconnect(_ client: Int) {
-    shared.withLock { shared in
-      // Before the guard: a client the I/O thread already dropped may still be asked to close.
-      shared.closing.remove(client)
-      guard let entry = shared.clients.removeValue(forKey: client) else { return }
-      close(entry.fd)
+  /// Drops the client holding the most unfinished request bytes while all of them hold more than
+  /// the budget.
+  private func enforcePartialFrameBudget(_ state: inout Readers) {
+    guard state.totalPartialBytes > limits.partialFrameBudget,
+      let (client, held) = state.partialBytes.max(by: { $0.value < $1.value })
+    else { return }
+    drop(client, .unfinishedRequestsOverBudget(held: held, budget: limits.partialFrameBudget))
+    state.totalPartialBytes -= held
+    state.partialBytes[client] = 0
+  }
+
+  /// Writes what a client's channel holds, then its latest subscription values; returns `false`
+  /// once it has gone.
+  private func flush(_ client: Int) -> Bool {
+    guard let channel = shared.withLock({ $0.clients[client]?.channel }) else { return false }
+    switch channel.flush() {
+    case .failed: return false
+    case .pending: return true
+    case .drained: break
     }
+    let latest = shared.withLock { shared -> [[UInt8]] in
+      guard let frames = shared.clients[client]?.latest.values else { return [] }
+      shared.clients[client]?.latest.removeAll()
+      return Array(frames)
+    }
+    for frame in latest {
+      guard channel.send(frame) != .overLimit else { return false }
+    }
+    return true
+  }
+
+  private func disconnect(
+    _ client: Int,
+    farewell: ControlSocketError? = nil,
+    state: inout Readers,
+    inbox: MainActorInbox<ControlServerEvent>
+  ) {
+    state.readers[client] = nil
+    state.totalPartialBytes -= state.partialBytes.removeValue(forKey: client) ?? 0
+    let entry = shared.withLock { shared in
+      // Before the removal: a client the I/O thread already dropped may still be asked to close.
+      shared.closing[client] = nil
+      return shared.clients.removeValue(forKey: client)
+    }
+    guard let entry else { return }
+    entry.channel.close(farewell: farewell.map { $0.frame })
+    close(entry.fd)
+    inbox.post(.disconnected(client: client))
   }
 }

@@ -19,9 +19,9 @@ final class ControlService {
   }
 
   /// Serves the socket at `socketPath`.
-  func start(socketPath: String, maxFrameLength: Int) throws(CoordinatorError) {
+  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
     let inbox = MainActorInbox<ControlServerEvent> { [weak self] events in self?.handle(events) }
-    server = try ControlServer(socketPath: socketPath, maxFrameLength: maxFrameLength, inbox: inbox)
+    server = try ControlServer(socketPath: socketPath, limits: limits, log: log, inbox: inbox)
   }
 
   /// Refuses further actions, as the first step of shutting down.

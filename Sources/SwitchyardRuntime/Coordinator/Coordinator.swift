@@ -90,7 +90,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     if configuration.servesControlSocket {
       let control = ControlService(endpoints: endpoints)
       do {
-        try control.start(socketPath: directory.socketPath, maxFrameLength: configuration.maxFrameLength)
+        try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.log)
       } catch {
         directory.release()
         throw error

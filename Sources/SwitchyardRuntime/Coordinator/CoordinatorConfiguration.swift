@@ -15,8 +15,10 @@ public struct CoordinatorConfiguration: Sendable {
   public var servesControlSocket: Bool
   /// How often supervision runs: heartbeats, deadlines, drains.
   public var tickInterval: Duration
-  /// The largest frame accepted from a worker or a client.
+  /// The largest frame accepted from a worker.
   public var maxFrameLength: Int
+  /// What control-socket clients may cost: connections, frame size, memory, descriptors.
+  public var controlLimits = ControlSocketLimits()
   /// The software version reported in status: the executable's, as `--version` prints it.
   public var version: String
   /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.

@@ -10,7 +10,8 @@ import SwitchyardWire
 /// Raw syscalls on the pipe fds reach the machine's limit where `FileHandle` handlers and DispatchIO
 /// are 4–6× slower. Each `read` yields every complete message it holds as one batch, so the
 /// coordinator hops onto its executor once per batch, not once per frame. Writes never block the
-/// caller: what the pipe cannot take now waits in an outbox the I/O thread flushes when writable.
+/// caller: what the pipe cannot take now waits in the ``FrameChannel`` the I/O thread flushes when
+/// writable.
 /// When the worker's output ends, the thread reaps the process and reports how it ended.
 final class WorkerConnection: Sendable {
   /// What the connection reports, each call from its I/O thread, in order.
@@ -23,15 +24,8 @@ final class WorkerConnection: Sendable {
     var closed: @Sendable (WorkerCloseReason, ExitStatus) -> Void
   }
 
-  /// Bytes the pipe could not take yet; `isClosed` once the fds are gone, so no write can reach a
-  /// reused descriptor.
-  private struct Outbox {
-    var pending: [UInt8] = []
-    var isClosed = false
-  }
-
   let process: ChildProcess
-  private let outbox = Mutex(Outbox())
+  private let channel: FrameChannel
   private let reads = Atomic<UInt64>(0)
   private let wakeup: (read: Int32, write: Int32)
   private let maxFrameLength: Int
@@ -41,7 +35,8 @@ final class WorkerConnection: Sendable {
     self.process = process
     self.maxFrameLength = maxFrameLength
     self.wakeup = wakeup
-    setNonBlocking(process.stdin)
+    // A worker that stops reading is caught by its heartbeat, not by a byte limit.
+    self.channel = FrameChannel(writingTo: process.stdin, outboundLimit: .max)
     setNonBlocking(process.stderr)
     let thread = Thread { [self] in self.serve(handlers) }
     thread.name = "switchyard-worker-\(process.pid)"
@@ -57,18 +52,7 @@ final class WorkerConnection: Sendable {
 
   /// Queues `bytes` (one or more encoded frames) for the worker; never blocks.
   func send(_ bytes: [UInt8]) {
-    let needsWakeup = outbox.withLock { outbox -> Bool in
-      guard !outbox.isClosed else { return false }
-      guard outbox.pending.isEmpty else {
-        outbox.pending.append(contentsOf: bytes)
-        return false
-      }
-      let written = bytes.withUnsafeBytes { write(process.stdin, $0.baseAddress, $0.count) }
-      if written == bytes.count { return false }
-      outbox.pending.append(contentsOf: bytes[max(0, written)...])
-      return true
-    }
-    if needsWakeup { wake() }
+    if channel.send(bytes) == .queuedWakeIOThread { wake() }
   }
 
   /// How many times the I/O thread has read from the worker: it changes whenever the worker said
@@ -79,29 +63,28 @@ final class WorkerConnection: Sendable {
 
   /// How many bytes wait for the worker to read them.
   var pendingBytes: Int {
-    outbox.withLock { $0.pending.count }
+    channel.pendingBytes
   }
 
   private func wake() {
-    outbox.withLock { outbox in
-      guard !outbox.isClosed else { return }
+    // The wakeup pipe is closed only after the channel, so its descriptor is still ours here.
+    channel.ifOpen {
       var byte: UInt8 = 1
       _ = write(wakeup.write, &byte, 1)
     }
   }
 
   private func serve(_ handlers: Handlers) {
-    var decoder = FrameDecoder(maxFrameLength: maxFrameLength)
+    var reader = FrameReader(maxFrameLength: maxFrameLength)
     var stderrLine: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     var reason = WorkerCloseReason.endOfStream
     serving: while true {
-      let wantsWrite = outbox.withLock { !$0.pending.isEmpty }
       var fds = [
         pollfd(fd: process.stdout, events: Int16(POLLIN), revents: 0),
         pollfd(fd: process.stderr, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakeup.read, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: process.stdin, events: wantsWrite ? Int16(POLLOUT) : 0, revents: 0),
+        pollfd(fd: process.stdin, events: channel.wantsWrite ? Int16(POLLOUT) : 0, revents: 0),
       ]
       guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
 
@@ -109,19 +92,22 @@ final class WorkerConnection: Sendable {
         drainLog(into: &stderrLine, buffer: &buffer, handlers: handlers)
       }
       if fds[0].revents != 0 {
-        let count = read(process.stdout, &buffer, buffer.count)
-        if count < 0, errno == EINTR || errno == EAGAIN { continue }
-        guard count > 0 else { break }
-        reads.add(1, ordering: .relaxed)
-        do {
-          var messages: [WorkerMessage] = []
-          buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-          while let payload = try decoder.next() {
-            messages.append(try WorkerMessage(payload: payload))
-          }
+        let payloads: [[UInt8]]
+        switch reader.read(from: process.stdout, into: &buffer) {
+        case .wouldBlock: continue
+        case .endOfStream, .failed: break serving
+        case let .payloads(read): payloads = read
+        case let .broken(error, read):
+          let messages = decode(read, reason: &reason)
           if !messages.isEmpty { handlers.messages(messages) }
-        } catch {
           reason = .malformed("\(error)")
+          process.kill()
+          break serving
+        }
+        reads.add(1, ordering: .relaxed)
+        let messages = decode(payloads, reason: &reason)
+        if !messages.isEmpty { handlers.messages(messages) }
+        if case .malformed = reason {
           process.kill()
           break serving
         }
@@ -130,10 +116,10 @@ final class WorkerConnection: Sendable {
         var signals = [UInt8](repeating: 0, count: 64)
         _ = read(wakeup.read, &signals, signals.count)
       }
-      if fds[3].revents & Int16(POLLOUT) != 0 { flushOutbox() }
-      if fds[3].revents & Int16(POLLERR | POLLHUP) != 0 { outbox.withLock { $0.pending.removeAll() } }
+      if fds[3].revents & Int16(POLLOUT) != 0, case .failed = channel.flush() { channel.close() }
+      if fds[3].revents & Int16(POLLERR | POLLHUP) != 0 { channel.close() }
     }
-    outbox.withLock { $0.isClosed = true }
+    channel.close()
     let status = process.reap(patience: .milliseconds(200))
     // The process is gone: whatever it wrote to standard error last (a crash report) is complete.
     drainLog(into: &stderrLine, buffer: &buffer, handlers: handlers)
@@ -146,6 +132,21 @@ final class WorkerConnection: Sendable {
     handlers.closed(reason, status)
   }
 
+  /// The messages `payloads` hold, up to the first that is not one; that one sets `reason`.
+  private func decode(_ payloads: [[UInt8]], reason: inout WorkerCloseReason) -> [WorkerMessage] {
+    var messages: [WorkerMessage] = []
+    messages.reserveCapacity(payloads.count)
+    for payload in payloads {
+      do {
+        messages.append(try WorkerMessage(payload: payload))
+      } catch {
+        reason = .malformed("\(error)")
+        break
+      }
+    }
+    return messages
+  }
+
   private func drainLog(into line: inout [UInt8], buffer: inout [UInt8], handlers: Handlers) {
     while true {
       let count = read(process.stderr, &buffer, buffer.count)
@@ -155,13 +156,6 @@ final class WorkerConnection: Sendable {
         handlers.log(String(decoding: line[..<newline], as: UTF8.self))
         line.removeSubrange(...newline)
       }
-    }
-  }
-
-  private func flushOutbox() {
-    outbox.withLock { outbox in
-      let written = outbox.pending.withUnsafeBytes { write(process.stdin, $0.baseAddress, $0.count) }
-      if written > 0 { outbox.pending.removeFirst(written) }
     }
   }
 }

@@ -58,23 +58,31 @@ public struct WorkerHost: Sendable {
         )
       )
     )
-    var decoder = FrameDecoder(maxFrameLength: Frame.defaultMaxLength)
+    var reader = FrameReader(maxFrameLength: Frame.defaultMaxLength)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = read(STDIN_FILENO, &buffer, buffer.count)
-      if count < 0, errno == EINTR { continue }
-      // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing.
-      guard count > 0 else { exit(0) }
-      buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      let payloads: [[UInt8]]
+      var failure: FrameError?
+      switch reader.read(from: STDIN_FILENO, into: &buffer) {
+      case .wouldBlock: continue
+      case let .endOfStream(leftover):
+        // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing.
+        if let leftover { writeToStandardError("warning: the coordinator's last frame was cut short (\(leftover)).") }
+        exit(0)
+      case .failed: exit(0)
+      case let .payloads(read): payloads = read
+      case let .broken(error, read): (payloads, failure) = (read, error)
+      }
       // Jobs that finish without suspending do so during `handle`: what they write for this whole
       // read leaves in one `write`.
       session.writer.hold()
       defer { session.writer.release() }
       do {
-        while let payload = try decoder.next() {
-          session.handle(try WorkerMessage(payload: payload))
-        }
+        for payload in payloads { session.handle(try WorkerMessage(payload: payload)) }
+        if let failure { throw failure }
       } catch {
+        session.writer.release()
+        session.writer.flush()
         writeToStandardError("error: the coordinator sent a malformed frame (\(error)); exiting.")
         exit(65)
       }

@@ -11,13 +11,21 @@ final class CoordinatorProcess {
 
   var socketPath: String { runDirectory + "/" + RunDirectory.socketName }
 
-  /// Starts `switchyard start --pools <pools> --run-dir <dir>`.
-  init(pools: String = "probe=2", runDirectory: String = makeRunDirectory()) throws {
+  /// Starts `switchyard start --pools <pools> --run-dir <dir>`, with at most `descriptorLimit`
+  /// open files if given.
+  init(pools: String = "probe=2", runDirectory: String = makeRunDirectory(), descriptorLimit: Int? = nil) throws {
     self.runDirectory = runDirectory
     self.logPath = runDirectory + ".log"
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-    process.arguments = ["start", "--pools", pools, "--run-dir", runDirectory, "--grace-ms", "1000"]
+    let arguments = ["start", "--pools", pools, "--run-dir", runDirectory, "--grace-ms", "1000"]
+    if let descriptorLimit {
+      // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", switchyardExecutable] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
+      process.arguments = arguments
+    }
     process.standardError = FileHandle(forWritingAtPath: logPath)
     process.standardOutput = FileHandle.nullDevice
     try process.run()

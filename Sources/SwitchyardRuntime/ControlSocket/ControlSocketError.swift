@@ -1,0 +1,49 @@
+import SwitchyardWire
+
+/// Why the control socket refused or dropped a client: sent to it as an `error` frame with the
+/// case's code before the connection closes, and logged by the coordinator.
+enum ControlSocketError: Error, Equatable, CustomStringConvertible {
+  /// As many clients as ``ControlSocketLimits/maxConnections`` are already connected.
+  case tooManyConnections(limit: Int)
+  /// Accepting would use the descriptors kept for worker restarts, or there were none left.
+  case noDescriptors
+  /// The client left more than its reply limit unread.
+  case repliesUnread(limit: Int)
+  /// Unfinished requests of all clients passed the budget, and this client held the most.
+  case unfinishedRequestsOverBudget(held: Int, budget: Int)
+  /// The client sent bytes that are not a frame; framing is lost.
+  case badFrame(String)
+
+  /// The `code` of the error frame.
+  var code: String {
+    switch self {
+    case .tooManyConnections: "tooManyConnections"
+    case .noDescriptors: "noDescriptors"
+    case .repliesUnread: "repliesUnread"
+    case .unfinishedRequestsOverBudget: "requestsOverBudget"
+    case .badFrame: "badRequest"
+    }
+  }
+
+  var description: String {
+    switch self {
+    case let .tooManyConnections(limit):
+      "The coordinator already serves \(limit) control clients; close one, or raise the limit."
+    case .noDescriptors:
+      "The coordinator is short of file descriptors and keeps the rest for its workers; try again later."
+    case let .repliesUnread(limit):
+      "More than \(limit) bytes of replies went unread; read replies as you send requests."
+    case let .unfinishedRequestsOverBudget(held, budget):
+      "This client held \(held) bytes of unfinished requests when all clients together passed \(budget); send whole frames."
+    case let .badFrame(reason):
+      "\(reason); closing the connection."
+    }
+  }
+
+  /// The error frame a client gets before the connection closes.
+  var frame: [UInt8] {
+    var bytes: [UInt8] = []
+    ControlMessage.error(id: nil, code: code, message: description).appendFrame(to: &bytes)
+    return bytes
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Synchronization
+import Testing
+import SwitchyardWire
+@testable import SwitchyardRuntime
+
+/// The control socket's limits, against a ``ControlServer`` in this process whose requests are
+/// answered by a small fixed service: clients run off the main actor, where the replies come from.
+@MainActor
+@Suite(.serialized)
+struct ControlSocketLimitsTests {
+  @Test func aClientPastTheConnectionCapIsRefusedWithAnErrorFrame() async throws {
+    let server = try TestControlServer(limits: ControlSocketLimits(maxConnections: 2))
+    defer { server.stop() }
+    try await withTimeout(20) {
+      try await offMainActor { [path = server.path] in
+        let first = try ControlClient(socketPath: path)
+        let second = try ControlClient(socketPath: path)
+        #expect(try first.request(.status(id: 1)) == .sent(id: 1))
+        #expect(try second.request(.status(id: 2)) == .sent(id: 2))
+        let third = try ControlClient(socketPath: path)
+        guard case .error(nil, "tooManyConnections", let message) = try third.receive() else {
+          throw TimedOut(what: "a tooManyConnections error")
+        }
+        #expect(message.contains("2 control clients"))
+        #expect(throws: ControlClientError.closed) { try third.receive() }
+        #expect(try second.request(.status(id: 3)) == .sent(id: 3))
+      }
+    }
+  }
+
+  @Test func aClientThatNeverReadsIsDroppedAtItsReplyLimitWhileOthersAreServed() async throws {
+    let server = try TestControlServer(limits: ControlSocketLimits(maxOutboundBytesPerClient: 64 << 10))
+    defer { server.stop() }
+    try await withTimeout(30) {
+      try await offMainActor { [path = server.path] in
+        let patient = try ControlClient(socketPath: path)
+        let flood = try RawSocket(path: path)
+        // Each request is answered with a 4 KiB slice the flooding client never reads: socket
+        // buffers fill, then its channel, then it is dropped.
+        var request: [UInt8] = []
+        for id in 1...2_000 { ControlMessage.state(id: UInt64(id), path: "big").appendFrame(to: &request) }
+        _ = flood.writeAll(request)
+        #expect(try patient.request(.status(id: 9), timeout: .seconds(5)) == .sent(id: 9))
+        #expect(flood.readUntilClosed(within: .seconds(10)), "the flooding client was never dropped")
+        #expect(try patient.request(.status(id: 10), timeout: .seconds(5)) == .sent(id: 10))
+      }
+    }
+    #expect(server.logged.contains { $0.contains("repliesUnread") || $0.contains("went unread") })
+  }
+
+  @Test func unfinishedFramesPastTheBudgetDropTheClientHoldingMost() async throws {
+    let limits = ControlSocketLimits(maxFrameLength: 1 << 20, partialFrameBudget: 256 << 10)
+    let server = try TestControlServer(limits: limits)
+    defer { server.stop() }
+    try await withTimeout(20) {
+      try await offMainActor { [path = server.path] in
+        // A status request padded with spaces to 150 KiB: valid once complete.
+        var padded = Array(#"{"type":"status","id":5"#.utf8)
+        padded += [UInt8](repeating: UInt8(ascii: " "), count: 150 << 10)
+        padded += Array("}".utf8)
+        let modest = try RawSocket(path: path)
+        var frame: [UInt8] = []
+        frame += frameHeader(padded.count)
+        frame += padded
+        _ = modest.writeAll(Array(frame[..<(100 << 10)]))
+
+        let greedy = try RawSocket(path: path)
+        var greedyFrame: [UInt8] = []
+        greedyFrame += frameHeader(1 << 20)
+        greedyFrame += [UInt8](repeating: UInt8(ascii: " "), count: 200 << 10)
+        _ = greedy.writeAll(greedyFrame)
+        let farewell = greedy.readAll(within: .seconds(10))
+        #expect(String(decoding: farewell, as: UTF8.self).contains("requestsOverBudget"))
+
+        _ = modest.writeAll(Array(frame[(100 << 10)...]))
+        let reply = try #require(modest.readFrame(within: .seconds(10)))
+        #expect(try ControlMessage(payload: reply) == .sent(id: 5))
+      }
+    }
+  }
+
+  @Test func controlFramesAreLimitedFarBelowWorkerFrames() async throws {
+    let server = try TestControlServer(limits: ControlSocketLimits())
+    defer { server.stop() }
+    #expect(ControlSocketLimits().maxFrameLength < Frame.defaultMaxLength)
+    try await withTimeout(20) {
+      try await offMainActor { [path = server.path] in
+        let client = try RawSocket(path: path)
+        var header: [UInt8] = []
+        header += frameHeader(2 << 20)
+        _ = client.writeAll(header)
+        let reply = String(decoding: client.readAll(within: .seconds(10)), as: UTF8.self)
+        #expect(reply.contains("badRequest"))
+        #expect(reply.contains("\(1 << 20)"))
+      }
+    }
+  }
+}
+
+/// A control server whose service answers `status` with `sent`, `state` with a 4 KiB slice, and
+/// records what the server logs.
+@MainActor
+private final class TestControlServer {
+  let path: String
+  private let directory = makeRunDirectory()
+  private var server: ControlServer?
+  private let log = LogLines()
+
+  init(limits: ControlSocketLimits) throws {
+    path = directory + "/control.sock"
+    let slice = JSONValue.string(String(repeating: "x", count: 4_096))
+    let inbox = MainActorInbox<ControlServerEvent> { [weak self] events in
+      guard let server = self?.server else { return }
+      for case let .message(client, .message(message)) in events {
+        switch message {
+        case let .status(id): server.send(.sent(id: id), to: client)
+        case let .state(id, path): server.send(.stateSlice(id: id, path: path, value: slice), to: client)
+        default: break
+        }
+      }
+    }
+    server = try ControlServer(socketPath: path, limits: limits, log: { [log] line in log.append(line) }, inbox: inbox)
+  }
+
+  var logged: [String] { log.lines }
+
+  func stop() {
+    server?.stop()
+    server = nil
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}
+
+/// A frame's 4-byte big-endian length prefix.
+private func frameHeader(_ length: Int) -> [UInt8] {
+  [UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+}
+
