@@ -27,7 +27,7 @@ struct BenchmarkSuiteTests {
     let suite = BenchmarkSuite(cases: BenchmarkSuite.all(workerLaunch: launch).cases.filter {
       $0.name.hasPrefix("process.") || $0.name.hasPrefix("memory.")
     })
-    #expect(suite.cases.count == 4)
+    #expect(suite.cases.count == 5)
     let report = await suite.run(mode: .quick)
     for result in report.results {
       #expect(result.failure == nil, "\(result.name): \(result.failure ?? "")")

@@ -103,12 +103,12 @@ struct SupervisionTests {
   @Test func workerStandardErrorReachesTheLogPrefixedWithKindAndPid() async throws {
     let policy = RestartPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20), maxRestarts: 2, window: .seconds(30))
     let pool = testPool(kind: "nonesuch", size: 1, restartPolicy: policy)
-    try await withCoordinator(pool: pool, waitsUntilReady: false) { coordinator, log in
+    try await withCoordinator(pool: pool, waitsUntilReady: false) { coordinator, log, workers in
       // The executable has no 'nonesuch' handler: each worker says so on stderr and exits.
       try await eventually("the misconfigured pool to fail") {
         coordinator.status().pools.first?.health == "failed"
       }
-      let pid = try #require(coordinator.runtime.spawnedPIDs.first)
+      let pid = try #require(workers.pids.first)
       // The kinds it serves grow with the executable's handlers; the prefix is the runtime's part.
       let refusal = "[nonesuch \(pid)] error: this worker has no handler for 'nonesuch' jobs; it serves: "
       #expect(log.lines.contains { $0.hasPrefix(refusal) })

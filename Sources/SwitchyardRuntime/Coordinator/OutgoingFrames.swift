@@ -16,7 +16,7 @@ final class OutgoingFrames {
       process.outgoing.append(contentsOf: bytes)
       return
     }
-    process.connection.send(bytes)
+    process.link.send(bytes)
     isGathering = true
     Task { @MainActor in self.flush() }
   }
@@ -35,7 +35,7 @@ final class OutgoingFrames {
     let processes = waiting
     waiting.removeAll(keepingCapacity: true)
     for process in processes {
-      process.connection.send(process.outgoing)
+      process.link.send(process.outgoing)
       process.outgoing.removeAll(keepingCapacity: true)
     }
   }

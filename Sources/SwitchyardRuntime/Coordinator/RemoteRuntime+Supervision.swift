@@ -5,29 +5,19 @@ extension RemoteRuntime {
   func spawnWorker(in pool: WorkerPool) {
     guard !isShuttingDown, !pool.isFailed else { return }
     let kind = pool.kind
-    do throws(ProcessError) {
-      let process = try ChildProcess.spawn(executable: launch.executable, arguments: launch.arguments(kind))
-      let id = nextWorkerID
-      nextWorkerID += 1
-      let (inbox, log, pid) = (inbox, log, process.pid)
-      let connection: WorkerConnection
-      do throws(ProcessError) {
-        connection = try WorkerConnection(
-          process: process,
-          maxFrameLength: maxFrameLength,
-          handlers: .init(
-            messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },
-            log: { log("[\(kind) \(pid)] \($0)") },
-            closed: { inbox.post(.closed(worker: id, kind: kind, $0, $1)) }
-          )
+    let id = nextWorkerID
+    nextWorkerID += 1
+    let (inbox, log) = (inbox, log)
+    do {
+      let link = try transport.connect(
+        kind: kind,
+        events: WorkerLinkEvents(
+          messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },
+          log: { pid, line in log("[\(kind) \(pid)] \(line)") },
+          closed: { inbox.post(.closed(worker: id, kind: kind, $0, $1)) }
         )
-      } catch {
-        process.kill()
-        _ = process.reap(patience: .zero)
-        throw error
-      }
-      pool.workers[id] = WorkerProcess(id: id, kind: kind, connection: connection)
-      spawnedPIDs.append(pid)
+      )
+      pool.workers[id] = WorkerProcess(id: id, kind: kind, link: link)
     } catch {
       log("error: could not start a '\(kind)' worker: \(error)")
       restart(pool)

@@ -29,7 +29,7 @@ extension RemoteRuntime {
       }
       return process.kill(because: "no hello within \(configuration.startTimeout)")
     }
-    let reads = process.connection.readCount
+    let reads = process.link.readCount
     if reads != process.readsSeen {
       process.readsSeen = reads
       process.silentSince = nil

@@ -7,9 +7,9 @@ import SwitchyardWire
 /// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
 @MainActor
 final class RemoteRuntime {
-  let launch: WorkerLaunch
+  /// How workers are started and spoken to; tests may wrap it before ``start()``.
+  var transport: any WorkerTransport
   let log: @Sendable (String) -> Void
-  let maxFrameLength: Int
   let tickInterval: Duration
   var pools: [JobKind: WorkerPool] = [:]
   /// Every admitted effect not yet ended: queued, running, or waiting to be retried.
@@ -19,8 +19,6 @@ final class RemoteRuntime {
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   var staleFrames: Int64 = 0
   var nextPingNonce: UInt64 = 0
-  /// Every worker pid this runtime started, so tests can prove none outlives it.
-  var spawnedPIDs: [Int32] = []
   private var nextEffectID: UInt64 = 1
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
@@ -36,9 +34,8 @@ final class RemoteRuntime {
     maxFrameLength: Int,
     tickInterval: Duration
   ) {
-    self.launch = launch
+    self.transport = PipeTransport(launch: launch, maxFrameLength: maxFrameLength)
     self.log = log
-    self.maxFrameLength = maxFrameLength
     self.tickInterval = tickInterval
     for configuration in pools {
       self.pools[configuration.kind] = WorkerPool(configuration: configuration)

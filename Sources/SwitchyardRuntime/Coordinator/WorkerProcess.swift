@@ -15,7 +15,7 @@ final class WorkerProcess {
 
   let id: Int
   let kind: JobKind
-  let connection: WorkerConnection
+  let link: any WorkerLink
   var state = State.starting
   /// The connection's read count when supervision last looked: a change means it said something.
   var readsSeen: UInt64 = 0
@@ -42,17 +42,17 @@ final class WorkerProcess {
   /// Why the coordinator killed it, for the log line when it exits.
   var killReason: String?
 
-  var pid: Int32 { connection.process.pid }
+  var pid: Int32 { link.pid }
 
-  init(id: Int, kind: JobKind, connection: WorkerConnection) {
+  init(id: Int, kind: JobKind, link: any WorkerLink) {
     self.id = id
     self.kind = kind
-    self.connection = connection
+    self.link = link
   }
 
   /// Kills the worker with `SIGKILL`; its connection then reports the exit.
   func kill(because reason: String) {
     if killReason == nil { killReason = reason }
-    connection.process.kill()
+    link.kill()
   }
 }

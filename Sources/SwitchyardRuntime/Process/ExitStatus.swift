@@ -1,10 +1,13 @@
-/// How a child process ended.
-enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+/// How a worker ended.
+package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+  /// It exited with this status.
   case exited(Int)
+  /// A signal killed it.
   case signalled(Int32)
+  /// Its transport cannot tell.
   case unknown
 
-  var description: String {
+  package var description: String {
     switch self {
     case let .exited(code): "exited with status \(code)"
     case let .signalled(signal): "killed by signal \(signal)"

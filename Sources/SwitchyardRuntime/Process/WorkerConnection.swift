@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 import SwitchyardWire
 
-/// The pipes to one worker process, served by one I/O thread with raw `read`/`write` and `poll`.
+/// The pipes to one worker process, served by one I/O thread with raw `read`/`write` and `poll`:
+/// the ``WorkerLink`` of ``PipeTransport``.
 ///
 /// Raw syscalls on the pipe fds reach the machine's limit where `FileHandle` handlers and DispatchIO
 /// are 4–6× slower. Each `read` yields every complete message it holds as one batch, so the
@@ -14,23 +15,13 @@ import SwitchyardWire
 /// writable.
 /// When the worker's output ends, the thread reaps the process and reports how it ended.
 final class WorkerConnection: Sendable {
-  /// What the connection reports, each call from its I/O thread, in order.
-  struct Handlers: Sendable {
-    /// Decoded messages, in the order the worker wrote them.
-    var messages: @Sendable ([WorkerMessage]) -> Void
-    /// One line the worker wrote to its standard error.
-    var log: @Sendable (String) -> Void
-    /// The connection ended and the process has been reaped; called once, last.
-    var closed: @Sendable (WorkerCloseReason, ExitStatus) -> Void
-  }
-
   let process: ChildProcess
   private let channel: FrameChannel
   private let reads = Atomic<UInt64>(0)
   private let wakeup: (read: Int32, write: Int32)
   private let maxFrameLength: Int
 
-  init(process: ChildProcess, maxFrameLength: Int, handlers: Handlers) throws(ProcessError) {
+  init(process: ChildProcess, maxFrameLength: Int, events handlers: WorkerLinkEvents) throws(ProcessError) {
     guard let wakeup = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { throw .pipeFailed(errno: errno) }
     self.process = process
     self.maxFrameLength = maxFrameLength
@@ -74,7 +65,7 @@ final class WorkerConnection: Sendable {
     }
   }
 
-  private func serve(_ handlers: Handlers) {
+  private func serve(_ handlers: WorkerLinkEvents) {
     var reader = FrameReader(maxFrameLength: maxFrameLength)
     var stderrLine: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -123,7 +114,7 @@ final class WorkerConnection: Sendable {
     let status = process.reap(patience: .milliseconds(200))
     // The process is gone: whatever it wrote to standard error last (a crash report) is complete.
     drainLog(into: &stderrLine, buffer: &buffer, handlers: handlers)
-    if !stderrLine.isEmpty { handlers.log(String(decoding: stderrLine, as: UTF8.self)) }
+    if !stderrLine.isEmpty { handlers.log(process.pid, String(decoding: stderrLine, as: UTF8.self)) }
     close(process.stdin)
     close(process.stdout)
     close(process.stderr)
@@ -147,13 +138,13 @@ final class WorkerConnection: Sendable {
     return messages
   }
 
-  private func drainLog(into line: inout [UInt8], buffer: inout [UInt8], handlers: Handlers) {
+  private func drainLog(into line: inout [UInt8], buffer: inout [UInt8], handlers: WorkerLinkEvents) {
     while true {
       let count = read(process.stderr, &buffer, buffer.count)
       guard count > 0 else { return }
       line.append(contentsOf: buffer[..<count])
       while let newline = line.firstIndex(of: UInt8(ascii: "\n")) {
-        handlers.log(String(decoding: line[..<newline], as: UTF8.self))
+        handlers.log(process.pid, String(decoding: line[..<newline], as: UTF8.self))
         line.removeSubrange(...newline)
       }
     }

@@ -53,6 +53,21 @@ func withCoordinator(
   waitsUntilReady: Bool = true,
   _ body: @MainActor @escaping (ProbeCoordinator, LogLines) async throws -> Void
 ) async throws {
+  try await withCoordinator(
+    pool: pool, seconds: seconds, servesControlSocket: servesControlSocket, waitsUntilReady: waitsUntilReady
+  ) { coordinator, log, _ in try await body(coordinator, log) }
+}
+
+/// ``withCoordinator(pool:seconds:servesControlSocket:waitsUntilReady:_:)`` with the pids of the
+/// workers it started.
+@MainActor
+func withCoordinator(
+  pool: PoolConfiguration = testPool(),
+  seconds: Double = 20,
+  servesControlSocket: Bool = false,
+  waitsUntilReady: Bool = true,
+  _ body: @MainActor @escaping (ProbeCoordinator, LogLines, RecordingTransport) async throws -> Void
+) async throws {
   let runDirectory = makeRunDirectory()
   let log = LogLines()
   let coordinator = ProbeCoordinator(
@@ -68,18 +83,19 @@ func withCoordinator(
     initialState: ProbeFeature.State(),
     reducer: ProbeFeature()
   )
+  let workers = coordinator.recordWorkers()
   try coordinator.start()
   var failure: (any Error)?
   do {
     try await withTimeout(seconds, "the coordinator test") {
       if waitsUntilReady { try await coordinator.waitUntilReady(pool.size) }
-      try await body(coordinator, log)
+      try await body(coordinator, log, workers)
     }
   } catch {
     failure = error
   }
   await coordinator.shutdown()
-  for pid in coordinator.runtime.spawnedPIDs {
+  for pid in workers.pids {
     #expect(!processExists(pid), "worker \(pid) outlived its coordinator")
   }
   try? FileManager.default.removeItem(atPath: runDirectory)

@@ -1,0 +1,45 @@
+import SwitchyardWire
+
+/// How the coordinator reaches the workers of a pool: the seam between supervision and the bytes.
+///
+/// Supervision and the effect table see a worker only as a ``WorkerLink``: frames go out through
+/// it, and what the worker says comes back as ``WorkerLinkEvents``. Pipes to a child process
+/// (``PipeTransport``) are one transport; a message broker's streams can be another, beside it,
+/// without the effect table knowing which a worker uses.
+package protocol WorkerTransport: Sendable {
+  /// Starts (or attaches to) one worker of `kind`, reporting what it says to `events`.
+  func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink
+}
+
+/// One worker as its transport presents it.
+package protocol WorkerLink: Sendable {
+  /// The worker's process id, for status and logs.
+  var pid: Int32 { get }
+  /// Changes whenever the worker said anything, even while the main actor is too busy to handle
+  /// it: supervision's proof of life.
+  var readCount: UInt64 { get }
+  /// Queues encoded frames for the worker; never blocks.
+  func send(_ bytes: [UInt8])
+  /// Ends the worker at once; the link then reports it closed.
+  func kill()
+}
+
+/// What a ``WorkerLink`` reports, each call from its transport's thread, in order.
+package struct WorkerLinkEvents: Sendable {
+  /// Decoded messages, in the order the worker wrote them.
+  package var messages: @Sendable ([WorkerMessage]) -> Void
+  /// One line of the worker's diagnostics (a child's standard error), with the worker's pid.
+  package var log: @Sendable (_ pid: Int32, _ line: String) -> Void
+  /// The link ended; called once, last.
+  package var closed: @Sendable (WorkerCloseReason, ExitStatus) -> Void
+
+  package init(
+    messages: @escaping @Sendable ([WorkerMessage]) -> Void,
+    log: @escaping @Sendable (_ pid: Int32, _ line: String) -> Void,
+    closed: @escaping @Sendable (WorkerCloseReason, ExitStatus) -> Void
+  ) {
+    self.messages = messages
+    self.log = log
+    self.closed = closed
+  }
+}
