@@ -30,7 +30,7 @@ struct CoordinatorRoundTripTests {
       try await eventually("the worker to hear the cancel") {
         (coordinator.probePool.counters["cancelsReceived"] ?? 0) >= 1
       }
-      try await eventually("outputs sent after the cancel to be dropped") { coordinator.runtime.staleFrames >= 5 }
+      try await eventually("outputs sent after the cancel to be dropped") { coordinator.runtime.effects.staleFrames >= 5 }
       #expect(coordinator.store.runs["a"]!.outputs.count == outputsAtCancel)
       #expect(coordinator.store.runs["a"]!.staleEvents == 0)
       #expect(coordinator.store.runs["a"]!.outcome == .cancelled)

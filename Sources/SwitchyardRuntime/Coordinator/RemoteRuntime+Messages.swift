@@ -23,10 +23,7 @@ extension RemoteRuntime {
     for message in messages {
       switch message {
       case let .emit(emit):
-        guard let record = current(emit.effect, emit.generation, on: worker) else {
-          staleFrames += 1
-          continue
-        }
+        guard let record = effects.current(emit.effect, generation: emit.generation, from: worker) else { continue }
         do {
           try record.emit(emit.output)
         } catch {
@@ -38,16 +35,12 @@ extension RemoteRuntime {
           complete(record, in: pool, with: .failure(failure))
         }
       case let .finished(finished):
-        guard let record = current(finished.effect, finished.generation, on: worker) else {
-          staleFrames += 1
+        guard let record = effects.current(finished.effect, generation: finished.generation, from: worker) else {
           continue
         }
         complete(record, in: pool, with: .success(()))
       case let .failed(failed):
-        guard let record = current(failed.effect, failed.generation, on: worker) else {
-          staleFrames += 1
-          continue
-        }
+        guard let record = effects.current(failed.effect, generation: failed.generation, from: worker) else { continue }
         let failure = JobFailure(code: .init(failed.code), message: failed.message, retryable: failed.retryable)
         complete(record, in: pool, with: .failure(failure))
       case let .heartbeat(heartbeat):
@@ -63,15 +56,6 @@ extension RemoteRuntime {
     }
   }
 
-  /// The effect a frame belongs to, if the frame is from its current generation on its current
-  /// worker: the coordinator's fence.
-  private func current(_ effect: UInt64, _ generation: UInt32, on worker: Int) -> RemoteEffectRecord? {
-    guard let record = effects[effect], record.generation == generation, record.worker == worker else {
-      return nil
-    }
-    return record
-  }
-
   private func workerSaidHello(_ process: WorkerProcess, hello: Hello, in pool: WorkerPool) {
     guard ProtocolVersion.isCompatible(hello.version) else {
       log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
@@ -81,7 +65,7 @@ extension RemoteRuntime {
       log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
       return process.kill(because: "wrong kind \(hello.kind ?? "none")")
     }
-    guard process.state == .starting else { return }
+    guard process.state.isStarting else { return }
     send(.hello(Hello(role: "coordinator", pid: getpid())), to: process)
     process.state = .ready
     dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)

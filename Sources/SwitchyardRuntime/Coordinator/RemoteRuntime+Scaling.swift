@@ -13,7 +13,7 @@ extension RemoteRuntime {
       pool.restartHistory.reset()
     }
     let active = pool.workers.values
-      .filter { $0.state == .starting || $0.state == .ready }
+      .filter { $0.state.isActive }
       .sorted { (rank($0, pool), $0.id) < (rank($1, pool), $1.id) }
     let excess = active.count + pool.pendingSpawns - size
     if excess > 0 {
@@ -26,15 +26,14 @@ extension RemoteRuntime {
 
   /// Which worker leaves first: one still starting, then the least loaded.
   private func rank(_ process: WorkerProcess, _ pool: WorkerPool) -> Int {
-    process.state == .starting ? -1 : pool.scheduler.load(of: process.id)
+    process.state.isStarting ? -1 : pool.scheduler.load(of: process.id)
   }
 
   /// Takes a worker out of rotation; it stops once its effects end or its drain timeout passes.
   private func drain(_ process: WorkerProcess, in pool: WorkerPool) {
     pool.scheduler.drain(process.id)
     dispatchWaiting(in: pool)
-    process.state = .draining
-    process.drainDeadline = .now + pool.configuration.drainTimeout
+    process.state = .draining(until: .now + pool.configuration.drainTimeout)
     if pool.scheduler.load(of: process.id) == 0 { stop(process) }
   }
 }

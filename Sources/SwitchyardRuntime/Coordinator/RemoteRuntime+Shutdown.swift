@@ -4,9 +4,9 @@ extension RemoteRuntime {
   /// process has been reaped.
   func shutdown(grace: Duration) async {
     isShuttingDown = true
-    for record in effects.values {
+    for record in effects.removeAll() {
       if let pool = pools[record.kind] {
-        pool.cancelled += 1
+        pool.metrics.record(.cancelled)
         if let worker = record.worker {
           if let process = pool.workers[worker] {
             send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
@@ -15,7 +15,6 @@ extension RemoteRuntime {
       }
       record.resume(.failure(CancellationError()))
     }
-    effects.removeAll()
     for pool in pools.values {
       for process in pool.workers.values { stop(process, grace: grace) }
     }

@@ -29,7 +29,7 @@ extension RemoteRuntime {
     guard let process = pool.workers.removeValue(forKey: id) else { return }
     pool.retiredCounters.merge(process.counters, uniquingKeysWith: +)
     let orphans = pool.scheduler.removeWorker(id)
-    let wasLeaving = process.state == .stopping || process.state == .draining
+    let wasLeaving = !process.state.isActive
     let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"
     if !wasLeaving || process.killReason != nil {
       log("[\(pool.kind) \(process.pid)] worker \(how)")
@@ -56,7 +56,7 @@ extension RemoteRuntime {
     guard pool.restartHistory.record(at: now, policy: policy) else {
       return failPool(pool, reason: "more than \(policy.maxRestarts) restarts in \(policy.window)")
     }
-    pool.restarts += 1
+    pool.metrics.recordRestart()
     pool.pendingSpawns += 1
     pool.refreshHealth()
     let delay = policy.backoff(afterRecentRestarts: recent)
@@ -72,8 +72,8 @@ extension RemoteRuntime {
   func failPool(_ pool: WorkerPool, reason: String) {
     pool.health = .failed(reason: reason)
     log("error: the '\(pool.kind)' pool failed: \(reason). It runs nothing until it is scaled again.")
-    for process in pool.workers.values where process.state != .stopping {
-      process.state = .stopping
+    for process in pool.workers.values where !process.state.isStopping {
+      process.state = .stopping(killAt: nil)
       process.kill(because: "its pool failed")
     }
     for id in pool.scheduler.removeAllQueued() {
@@ -85,8 +85,7 @@ extension RemoteRuntime {
   /// Retries an effect whose worker died, if its job allows; otherwise fails it with `workerExited`.
   func recover(_ id: UInt64, in pool: WorkerPool, because reason: String) {
     guard let record = effects[id] else { return }
-    record.worker = nil
-    record.deadline = nil
+    effects.detach(record)
     // An attempt that ran longer than the restart window was healthy: a long-running listener is
     // restarted whenever its worker dies, not only the first few times.
     if let started = record.dispatchedAt, .now - started > pool.configuration.restartPolicy.window {
@@ -99,7 +98,7 @@ extension RemoteRuntime {
       let failure = JobFailure(code: .workerExited, message: "The \(reason) \(why).", retryable: record.isRetryable)
       return complete(record, in: pool, with: .failure(failure))
     }
-    pool.retried += 1
+    pool.metrics.recordRetry()
     let generation = record.generation
     let delay = pool.configuration.retryBackoff * (1 << min(record.attempt - 1, 10))
     Task { [weak self] in
@@ -121,9 +120,8 @@ extension RemoteRuntime {
 
   /// Tells a worker to shut down; its exit is expected and not restarted.
   func stop(_ process: WorkerProcess, grace: Duration = .seconds(1)) {
-    guard process.state != .stopping else { return }
-    process.state = .stopping
-    process.stopDeadline = .now + grace * 2
+    guard !process.state.isStopping else { return }
+    process.state = .stopping(killAt: .now + grace * 2)
     send(.shutdown(.init(graceMillis: grace.milliseconds)), to: process)
   }
 }

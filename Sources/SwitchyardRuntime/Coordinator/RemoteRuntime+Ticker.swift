@@ -8,22 +8,22 @@ extension RemoteRuntime {
         superviseHeartbeat(of: process, in: pool, now: now)
       }
     }
-    for record in effects.values {
-      guard let deadline = record.deadline, deadline <= now, let pool = pools[record.kind] else { continue }
+    for record in effects.expired(at: now) {
+      guard let pool = pools[record.kind] else { continue }
       timeOut(record, in: pool)
     }
   }
 
   private func superviseHeartbeat(of process: WorkerProcess, in pool: WorkerPool, now: ContinuousClock.Instant) {
     let configuration = pool.configuration
-    if process.state == .stopping {
-      if let deadline = process.stopDeadline, now >= deadline {
+    if case let .stopping(killAt) = process.state {
+      if let killAt, now >= killAt {
         process.kill(because: "still running after it was told to shut down")
       }
       return
     }
     // Answering pings is not enough: a worker that never says hello never takes an effect.
-    if process.state == .starting, now - process.spawnedAt > configuration.startTimeout {
+    if case let .starting(since) = process.state, now - since > configuration.startTimeout {
       if process.killReason == nil {
         log("[\(pool.kind) \(process.pid)] no hello within \(configuration.startTimeout) of starting; killing it")
       }
@@ -36,7 +36,7 @@ extension RemoteRuntime {
     }
     // A worker still starting up is loading its executable, which on a loaded machine takes longer
     // than answering a ping.
-    let timeout = process.state == .starting
+    let timeout = process.state.isStarting
       ? max(configuration.heartbeatTimeout, configuration.startTimeout)
       : configuration.heartbeatTimeout
     if let silentSince = process.silentSince, now - silentSince > timeout {
@@ -51,7 +51,7 @@ extension RemoteRuntime {
       nextPingNonce &+= 1
       send(.ping(.init(nonce: nextPingNonce)), to: process)
     }
-    if process.state == .draining, let deadline = process.drainDeadline, now >= deadline {
+    if case let .draining(until) = process.state, now >= until {
       handBack(process, in: pool)
     }
   }
@@ -78,8 +78,7 @@ extension RemoteRuntime {
     for id in effectIDs.sorted() {
       guard let record = effects[id] else { continue }
       send(.cancel(.init(effect: id, generation: record.generation)), to: process)
-      record.worker = nil
-      record.deadline = nil
+      effects.detach(record)
       if case let .worker(worker) = pool.scheduler.placeFirst(id, key: record.affinityKey) {
         dispatch(record, to: worker, in: pool)
       }

@@ -12,14 +12,11 @@ final class RemoteRuntime {
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
   var pools: [JobKind: WorkerPool] = [:]
-  /// Every admitted effect not yet ended: queued, running, or waiting to be retried.
-  var effects: [UInt64: RemoteEffectRecord] = [:]
+  /// Every admitted effect not yet ended, and the fence.
+  let effects = EffectTable()
   var nextWorkerID = 1
   var isShuttingDown = false
-  /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
-  var staleFrames: Int64 = 0
   var nextPingNonce: UInt64 = 0
-  private var nextEffectID: UInt64 = 1
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
     guard let self else { return }
@@ -74,8 +71,7 @@ final class RemoteRuntime {
     deliver: @escaping @MainActor (Job.Output) -> Void,
     onEnd: @escaping @MainActor (Result<Void, any Error>) -> Void
   ) -> UInt64 {
-    let id = nextEffectID
-    nextEffectID += 1
+    let id = effects.makeID()
     let request: RemoteRequest
     do {
       request = try RemoteRequest(job)
@@ -103,23 +99,23 @@ final class RemoteRuntime {
         )
       )
     }
-    pool.started += 1
+    pool.metrics.recordStart()
     guard !isShuttingDown else {
-      pool.failed += 1
+      pool.metrics.record(.failed)
       return record.resume(.failure(JobFailure(code: .unavailable, message: "The coordinator is shutting down.")))
     }
     guard !pool.isFailed else {
-      pool.failed += 1
+      pool.metrics.record(.failed)
       return record.resume(.failure(JobFailure(code: .unavailable, message: poolFailedMessage(pool))))
     }
     switch pool.scheduler.place(record.id, key: record.affinityKey) {
     case let .worker(worker):
-      effects[record.id] = record
+      effects.insert(record)
       dispatch(record, to: worker, in: pool)
     case .queued:
-      effects[record.id] = record
+      effects.insert(record)
     case .overloaded:
-      pool.failed += 1
+      pool.metrics.record(.failed)
       record.resume(
         .failure(
           JobFailure(
@@ -138,12 +134,7 @@ final class RemoteRuntime {
   /// Sends `record` to `worker` as a new generation.
   func dispatch(_ record: RemoteEffectRecord, to worker: Int, in pool: WorkerPool) {
     guard let process = pool.workers[worker] else { return }
-    let now = ContinuousClock.now
-    record.generation &+= 1
-    record.attempt += 1
-    record.worker = worker
-    record.dispatchedAt = now
-    record.deadline = record.timeout.map { now + $0 }
+    effects.begin(record, on: worker, at: .now)
     var frame: [UInt8] = []
     Run.appendFrame(
       effect: record.id,
@@ -178,16 +169,15 @@ final class RemoteRuntime {
 
   /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
   func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
-    effects[record.id] = nil
+    effects.remove(record.id)
     let process = record.worker.flatMap { pool.workers[$0] }
     release(record, in: pool)
     switch result {
     case .success:
-      pool.completed += 1
+      pool.metrics.record(.completed(latency: .now - record.admittedAt))
       process?.completed += 1
-      pool.latency.record(.now - record.admittedAt)
     case .failure:
-      pool.failed += 1
+      pool.metrics.record(.failed)
       process?.failed += 1
     }
     record.resume(result.mapError { $0 })
@@ -199,24 +189,23 @@ final class RemoteRuntime {
       _ = pool.scheduler.removeQueued(record.id)
       return
     }
-    record.worker = nil
-    record.deadline = nil
+    effects.detach(record)
     dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
-    if let process = pool.workers[worker], process.state == .draining, pool.scheduler.load(of: worker) == 0 {
+    if let process = pool.workers[worker], process.state.isDraining, pool.scheduler.load(of: worker) == 0 {
       stop(process)
     }
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
   func cancel(_ id: UInt64) {
-    guard let record = effects.removeValue(forKey: id), let pool = pools[record.kind] else { return }
+    guard let record = effects.remove(id), let pool = pools[record.kind] else { return }
     if let worker = record.worker {
       if let process = pool.workers[worker] {
         send(.cancel(.init(effect: id, generation: record.generation)), to: process)
       }
     }
     release(record, in: pool)
-    pool.cancelled += 1
+    pool.metrics.record(.cancelled)
     record.resume(.failure(CancellationError()))
   }
 

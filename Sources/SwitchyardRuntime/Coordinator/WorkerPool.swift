@@ -8,14 +8,8 @@ final class WorkerPool {
   var restartHistory = RestartHistory()
   /// Restarts scheduled after a backoff and not yet spawned.
   var pendingSpawns = 0
-  /// Effects handed to the pool; each ends as exactly one of completed, failed or cancelled.
-  var started: Int64 = 0
-  var completed: Int64 = 0
-  var failed: Int64 = 0
-  var cancelled: Int64 = 0
-  var retried: Int64 = 0
-  var restarts: Int64 = 0
-  var latency = LatencyHistogram()
+  /// What its effects came to, for status.
+  var metrics = PoolMetrics()
   /// Counters of workers that have exited, so totals survive restarts.
   var retiredCounters: [String: Int64] = [:]
 
@@ -31,7 +25,7 @@ final class WorkerPool {
 
   /// Workers that are or will be serving: not leaving.
   var activeCount: Int {
-    workers.values.count { $0.state == .starting || $0.state == .ready } + pendingSpawns
+    workers.values.count { $0.state.isActive } + pendingSpawns
   }
 
   /// Ready workers.

@@ -1,22 +1,57 @@
 /// One worker process as its pool sees it.
 @MainActor
 final class WorkerProcess {
-  /// Where the worker is in its life.
-  enum State: String {
-    /// Spawned; has not said `hello` yet, so it gets no effects.
-    case starting
+  /// Where the worker is in its life, with what supervision needs to know in that phase.
+  enum State: Equatable {
+    /// Spawned at this instant; has not said `hello` yet, so it gets no effects.
+    case starting(since: ContinuousClock.Instant)
     /// Takes effects.
     case ready
-    /// Leaving the pool: finishes its effects, takes no new ones.
-    case draining
-    /// Told to shut down, or killed; its exit is expected and not restarted.
-    case stopping = "stopped"
+    /// Leaving the pool: finishes its effects, takes no new ones, and hands back what it still
+    /// runs at this instant.
+    case draining(until: ContinuousClock.Instant)
+    /// Told to shut down (killed if still running at this instant), or killed; its exit is
+    /// expected and not restarted.
+    case stopping(killAt: ContinuousClock.Instant?)
+
+    /// The state's name in status: `starting`, `ready`, `draining` or `stopped`.
+    var name: String {
+      switch self {
+      case .starting: "starting"
+      case .ready: "ready"
+      case .draining: "draining"
+      case .stopping: "stopped"
+      }
+    }
+
+    /// Starting or ready: serving now or about to.
+    var isActive: Bool {
+      switch self {
+      case .starting, .ready: true
+      case .draining, .stopping: false
+      }
+    }
+
+    var isStarting: Bool {
+      if case .starting = self { return true }
+      return false
+    }
+
+    var isDraining: Bool {
+      if case .draining = self { return true }
+      return false
+    }
+
+    var isStopping: Bool {
+      if case .stopping = self { return true }
+      return false
+    }
   }
 
   let id: Int
   let kind: JobKind
   let link: any WorkerLink
-  var state = State.starting
+  var state = State.starting(since: .now)
   /// The connection's read count when supervision last looked: a change means it said something.
   var readsSeen: UInt64 = 0
   /// When the oldest ping it has not answered (nor said anything since) was sent; `nil` when it has
@@ -26,12 +61,6 @@ final class WorkerProcess {
   /// When it last answered a ping or sent a heartbeat; `nil` before the first.
   var lastHeartbeat: ContinuousClock.Instant?
   var lastPing = ContinuousClock.now
-  /// When it was spawned: it must say `hello` within the pool's start timeout of this.
-  let spawnedAt = ContinuousClock.now
-  /// When a draining worker hands back what it still runs.
-  var drainDeadline: ContinuousClock.Instant?
-  /// When a stopping worker that has not exited is killed.
-  var stopDeadline: ContinuousClock.Instant?
   /// Effects that ended while it ran them, by outcome.
   var completed: Int64 = 0
   var failed: Int64 = 0

@@ -173,7 +173,8 @@ final class StreamEncoder: Encoder {
     } else if T.self == JSONValue.self {
       try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
     } else if T.self == RawJSON.self {
-      try encodeJSONValue(unsafeBitCast(value, to: RawJSON.self).value)
+      let raw = unsafeBitCast(value, to: RawJSON.self)
+      raw.document.write(raw.node, to: &state.pointee.bytes)
     } else if !encodeCommonCollection(value) {
       try encodeNested(value, key: key)
     }

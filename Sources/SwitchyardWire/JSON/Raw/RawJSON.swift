@@ -36,6 +36,14 @@ public struct RawJSON: Sendable {
     try decoder.decode(type, from: document, at: node)
   }
 
+  /// The value as compact JSON, members in the order they were written and strings and numbers
+  /// exactly as they were.
+  public var bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    document.write(node, to: &bytes)
+    return bytes
+  }
+
   /// The value as a ``JSONValue`` tree, for code that inspects it rather than decoding it.
   public var value: JSONValue {
     document.jsonValue(at: node)
@@ -50,8 +58,8 @@ extension RawJSON: Equatable {
 }
 
 extension RawJSON: CustomStringConvertible {
-  /// The value as compact JSON.
+  /// The value as compact JSON, members in the order they were written.
   public var description: String {
-    String(decoding: JSONValueWriter.bytes(of: value), as: UTF8.self)
+    String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,0 +1,76 @@
+/// Every remote effect the coordinator has admitted and not yet ended — queued, running, or
+/// waiting to be retried — with its current attempt: the table the fence reads.
+///
+/// Each dispatch starts a new generation; a frame counts only if it names the effect's current
+/// generation and comes from the worker running it. The table knows nothing of workers' processes
+/// or transports: a supervisor moves effects between workers through ``begin(_:on:at:)`` and
+/// ``detach(_:)``, whichever transport carries the frames.
+@MainActor
+final class EffectTable {
+  private var records: [UInt64: RemoteEffectRecord] = [:]
+  private var nextID: UInt64 = 1
+  /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
+  private(set) var staleFrames: Int64 = 0
+
+  /// A new effect id; ids are never reused.
+  func makeID() -> UInt64 {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// The effect with `id`, if it has not ended.
+  subscript(id: UInt64) -> RemoteEffectRecord? {
+    records[id]
+  }
+
+  /// Every effect not yet ended.
+  var all: Dictionary<UInt64, RemoteEffectRecord>.Values {
+    records.values
+  }
+
+  func insert(_ record: RemoteEffectRecord) {
+    records[record.id] = record
+  }
+
+  /// Ends an effect's place in the table; returns it if it had not ended already.
+  @discardableResult
+  func remove(_ id: UInt64) -> RemoteEffectRecord? {
+    records.removeValue(forKey: id)
+  }
+
+  /// Empties the table, returning what it held.
+  func removeAll() -> [RemoteEffectRecord] {
+    defer { records.removeAll() }
+    return Array(records.values)
+  }
+
+  /// The effect a frame belongs to, if the frame is from its current generation on its current
+  /// worker; otherwise the frame is stale, counted and to be dropped. The coordinator's fence.
+  func current(_ effect: UInt64, generation: UInt32, from worker: Int) -> RemoteEffectRecord? {
+    guard let record = records[effect], record.generation == generation, record.worker == worker else {
+      staleFrames += 1
+      return nil
+    }
+    return record
+  }
+
+  /// Starts a new attempt of `record` on `worker`: a new generation, and a deadline from now.
+  func begin(_ record: RemoteEffectRecord, on worker: Int, at now: ContinuousClock.Instant) {
+    record.generation &+= 1
+    record.attempt += 1
+    record.worker = worker
+    record.dispatchedAt = now
+    record.deadline = record.timeout.map { now + $0 }
+  }
+
+  /// Takes `record` off its worker, so frames from that attempt are stale from now on.
+  func detach(_ record: RemoteEffectRecord) {
+    record.worker = nil
+    record.deadline = nil
+  }
+
+  /// The running effects whose deadline has passed at `now`.
+  func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
+    records.values.filter { record in record.deadline.map { $0 <= now } ?? false }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import SwitchyardWire
+
+/// Raw values: a place in a frame's parse, decoded once where they are used.
+struct RawJSONTests {
+  private struct Query: Codable, Equatable {
+    var text: String
+    var page: Int
+  }
+
+  @Test func anEmitsOutputDecodesFromTheFramesOwnParse() throws {
+    let payload = Array(#"{"type":"emit","effect":7,"generation":2,"output":{"text":"caf\u00e9","page":3}}"#.utf8)
+    guard case let .emit(emit) = try WorkerMessage(payload: payload) else {
+      Issue.record("not an emit")
+      return
+    }
+    #expect(emit.effect == 7 && emit.generation == 2)
+    #expect(try emit.output.decode(Query.self) == Query(text: "café", page: 3))
+    // The output keeps the frame's text: order and escapes as written.
+    #expect(emit.output.description == #"{"text":"caf\u00e9","page":3}"#)
+  }
+
+  @Test func aMistypedFieldInAFrequentMessageFallsBackToTheExactError() {
+    let payload = Array(#"{"type":"finished","effect":"seven","generation":2}"#.utf8)
+    #expect(throws: WireError.mistypedField(type: "finished", field: "effect", expected: "a UInt64")) {
+      try WorkerMessage(payload: payload)
+    }
+  }
+
+  @Test func aRawValueRoundTripsThroughOurEncoderAndFoundations() throws {
+    let raw = try RawJSON(encoding: Query(text: "swift", page: 1))
+    #expect(try WireJSONEncoder().encode(raw) == raw.bytes)
+    let viaFoundation = try JSONDecoder().decode(RawJSON.self, from: JSONEncoder().encode(raw))
+    #expect(viaFoundation == raw)
+    #expect(try viaFoundation.decode(Query.self) == Query(text: "swift", page: 1))
+  }
+
+  @Test func aControlSendKeepsItsActionRaw() throws {
+    let payload = Array(#"{"type":"send","id":4,"action":{"text":"x","page":2}}"#.utf8)
+    guard case let .send(id, action) = try ControlRequest(payload: payload) else {
+      Issue.record("not a send")
+      return
+    }
+    #expect(id == 4)
+    #expect(try action.decode(Query.self) == Query(text: "x", page: 2))
+    guard case .message(.status(9)) = try ControlRequest(payload: Array(#"{"type":"status","id":9}"#.utf8)) else {
+      Issue.record("a status request is not a plain message")
+      return
+    }
+  }
+}
