@@ -62,6 +62,11 @@ final class ProbeCoordinator {
     }
   }
 
+  /// How many times worker I/O threads have woken the main actor, and with how many batches.
+  var wakeStatistics: (wakes: Int, batches: Int) {
+    coordinator.workerWakeStatistics
+  }
+
   /// The process ids of the pool's workers.
   var workerPIDs: [Int32] {
     coordinator.status().workers.map(\.pid)

@@ -84,7 +84,8 @@ enum ProcessBenchmarks {
         value: run.perSecond,
         unit: .perSecond,
         note: "\(run.effects) effects in windows of \(run.window); raw-echo pipelined "
-          + "\(BenchmarkUnit.perSecond.format(raw)), \(BenchmarkUnit.ratio.format(run.perSecond / raw)) of it; unpinned"
+          + "\(BenchmarkUnit.perSecond.format(raw)), \(fixed(100 * run.perSecond / raw, digits: 1)) % of it; "
+          + "\(fixed(Double(run.effects) / Double(max(1, run.wakes)), digits: 1)) effects per main-actor wake; unpinned"
       )
     }
   }
@@ -102,31 +103,35 @@ enum ProcessBenchmarks {
       return BenchmarkMeasurement(
         value: run.cpuNanoseconds / Double(run.effects),
         unit: .nanoseconds,
-        note: "\(run.effects) effects; \(BenchmarkUnit.perSecond.format(run.perSecond)) meanwhile"
+        note: "\(run.effects) effects; \(BenchmarkUnit.perSecond.format(run.perSecond)) meanwhile; "
+          + "\(fixed(Double(run.effects) / Double(max(1, run.wakes)), digits: 1)) effects per main-actor wake"
       )
     }
   }
 
   /// One pipelined run: how many effects, their rate, and the CPU time this process spent on them.
+  @MainActor
   private static func pipelinedRun(
     launch: WorkerLaunch, workers: Int, mode: BenchmarkMode
-  ) async throws -> (effects: Int, window: Int, perSecond: Double, cpuNanoseconds: Double) {
+  ) async throws -> (effects: Int, window: Int, perSecond: Double, cpuNanoseconds: Double, wakes: Int) {
     // Quick mode only checks that effects flow, on however slow a build.
     let window = mode == .full ? 1_024 : 64
     let windows = mode == .full ? 40 : 1
-    let (elapsed, cpu) = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
+    let (elapsed, cpu, wakes) = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
       // One window first, uncounted, to warm both sides.
       try await coordinator.pipeline(window: window, tag: "warm")
       let clock = ContinuousClock()
       let start = clock.now
       let cpuStart = processCPUNanoseconds()
+      let wakesStart = coordinator.wakeStatistics.wakes
       for index in 0..<windows {
         try await coordinator.pipeline(window: window, tag: "\(index)")
       }
-      return (nanoseconds(start.duration(to: clock.now)), processCPUNanoseconds() - cpuStart)
+      let wakes = coordinator.wakeStatistics.wakes - wakesStart
+      return (nanoseconds(start.duration(to: clock.now)), processCPUNanoseconds() - cpuStart, wakes)
     }
     let effects = window * windows
-    return (effects, window, Double(effects) / (elapsed / 1e9), cpu)
+    return (effects, window, Double(effects) / (elapsed / 1e9), cpu, wakes)
   }
 
   /// Frames per second through `worker raw-echo`, `frames` frames of a probe's size pipelined.

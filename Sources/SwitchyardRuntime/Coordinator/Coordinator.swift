@@ -108,6 +108,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     PoolJobExecutor(runtime: runtime)
   }
 
+  /// How many times worker I/O threads woke the main actor, and how many batches of frames those
+  /// wakes carried: what the benchmarks report of cross-thread wakes.
+  package var workerWakeStatistics: (wakes: Int, batches: Int) {
+    let statistics = runtime.inbox.statistics
+    return (statistics.wakes, statistics.events)
+  }
+
   /// The path of the control socket, once started.
   public var socketPath: String? {
     runDirectory?.socketPath

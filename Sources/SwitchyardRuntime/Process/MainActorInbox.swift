@@ -12,6 +12,8 @@ final class MainActorInbox<Event: Sendable>: Sendable {
   }
 
   private let pending = Mutex(Pending())
+  private let wakes = Atomic<Int>(0)
+  private let posted = Atomic<Int>(0)
   private let handler: @MainActor @Sendable ([Event]) -> Void
 
   /// Creates an inbox whose batches `handler` handles on the main actor.
@@ -19,14 +21,22 @@ final class MainActorInbox<Event: Sendable>: Sendable {
     self.handler = handler
   }
 
+  /// How many times the main actor was woken, and how many events those wakes handled: their
+  /// ratio is how well batching spares a busy coordinator cross-thread wakes.
+  var statistics: (wakes: Int, events: Int) {
+    (wakes.load(ordering: .relaxed), posted.load(ordering: .relaxed))
+  }
+
   /// Queues `event`, waking the main actor if it is not already due to drain.
   func post(_ event: Event) {
+    posted.add(1, ordering: .relaxed)
     let schedule = pending.withLock { pending -> Bool in
       pending.events.append(event)
       defer { pending.isScheduled = true }
       return !pending.isScheduled
     }
     guard schedule else { return }
+    wakes.add(1, ordering: .relaxed)
     Task { @MainActor in self.drain() }
   }
 
