@@ -15,11 +15,17 @@ let package = Package(
     .target(name: "ComposableArchitecture"),
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
+    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"], exclude: ["THREADS.md"]),
+    // The catalogue's item and page, shared by the pagination worker and the upstream that serves them.
+    .target(name: "SwitchyardCatalog"),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
-    .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]),
+    .target(
+      name: "SwitchyardWorkers",
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet", "SwitchyardCatalog"]
+    ),
     // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
-    .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardWorkers"]),
+    .target(name: "SwitchyardUpstream", dependencies: ["SwitchyardNet", "SwitchyardCatalog"]),
     // The demo application `switchyard start --demo` runs: sessions of search, feed and catalogue.
     .target(name: "SwitchyardDemo", dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWorkers"]),
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
@@ -32,7 +38,7 @@ let package = Package(
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
+        "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
         "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),

@@ -1,4 +1,4 @@
-import SwitchyardWorkers
+import SwitchyardCatalog
 
 /// The upstream's catalog: `size` items whose ids and titles depend only on their position, so
 /// every run, test and client sees the same pages.
