@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SwitchyardWire
 
 extension RemoteRuntime {
@@ -13,7 +10,7 @@ extension RemoteRuntime {
         handle(messages, from: worker, in: pool)
       case let .closed(worker, kind, reason, status):
         guard let pool = pools[kind] else { continue }
-        workerClosed(worker, in: pool, reason: reason, status: status)
+        supervisors[pool.kind]?.workerClosed(worker, reason: reason, status: status)
       }
     }
   }
@@ -47,28 +44,12 @@ extension RemoteRuntime {
         process.counters = heartbeat.counters
         process.lastHeartbeat = .now
       case let .hello(hello):
-        workerSaidHello(process, hello: hello, in: pool)
+        supervisors[pool.kind]?.workerSaidHello(process, hello: hello)
       case .pong:
         process.lastHeartbeat = .now
       default:
         log("[\(pool.kind) \(process.pid)] unexpected message from a worker: \(message)")
       }
     }
-  }
-
-  private func workerSaidHello(_ process: WorkerProcess, hello: Hello, in pool: WorkerPool) {
-    guard ProtocolVersion.isCompatible(hello.version) else {
-      log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
-      return process.kill(because: "incompatible protocol version \(hello.version)")
-    }
-    guard hello.kind == pool.kind.rawValue else {
-      log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
-      return process.kill(because: "wrong kind \(hello.kind ?? "none")")
-    }
-    guard process.state.isStarting else { return }
-    send(.hello(Hello(role: "coordinator", pid: getpid())), to: process)
-    process.state = .ready
-    dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
-    pool.refreshHealth()
   }
 }

@@ -15,8 +15,8 @@ extension RemoteRuntime {
       }
       record.resume(.failure(CancellationError()))
     }
-    for pool in pools.values {
-      for process in pool.workers.values { stop(process, grace: grace) }
+    for supervisor in supervisors.values {
+      for process in supervisor.pool.workers.values { supervisor.stop(process, grace: grace) }
     }
     let deadline = ContinuousClock.now + grace
     while hasWorkers, ContinuousClock.now < deadline {

@@ -1,58 +1,15 @@
 import SwitchyardWire
 
 extension RemoteRuntime {
-  /// The supervision clock: pings workers, kills silent ones, expires deadlines, finishes drains.
+  /// The supervision clock: each pool's supervisor checks its workers' liveness, and effects past
+  /// their deadline time out.
   func tick(now: ContinuousClock.Instant) {
-    for pool in pools.values {
-      for process in pool.workers.values {
-        superviseHeartbeat(of: process, in: pool, now: now)
-      }
+    for supervisor in supervisors.values {
+      supervisor.superviseLiveness(now: now)
     }
     for record in effects.expired(at: now) {
       guard let pool = pools[record.kind] else { continue }
       timeOut(record, in: pool)
-    }
-  }
-
-  private func superviseHeartbeat(of process: WorkerProcess, in pool: WorkerPool, now: ContinuousClock.Instant) {
-    let configuration = pool.configuration
-    if case let .stopping(killAt) = process.state {
-      if let killAt, now >= killAt {
-        process.kill(because: "still running after it was told to shut down")
-      }
-      return
-    }
-    // Answering pings is not enough: a worker that never says hello never takes an effect.
-    if case let .starting(since) = process.state, now - since > configuration.startTimeout {
-      if process.killReason == nil {
-        log("[\(pool.kind) \(process.pid)] no hello within \(configuration.startTimeout) of starting; killing it")
-      }
-      return process.kill(because: "no hello within \(configuration.startTimeout)")
-    }
-    let reads = process.link.readCount
-    if reads != process.readsSeen {
-      process.readsSeen = reads
-      process.silentSince = nil
-    }
-    // A worker still starting up is loading its executable, which on a loaded machine takes longer
-    // than answering a ping.
-    let timeout = process.state.isStarting
-      ? max(configuration.heartbeatTimeout, configuration.startTimeout)
-      : configuration.heartbeatTimeout
-    if let silentSince = process.silentSince, now - silentSince > timeout {
-      if process.killReason == nil {
-        log("[\(pool.kind) \(process.pid)] no word for \(timeout) after a ping; killing it")
-      }
-      return process.kill(because: "no heartbeat for \(timeout)")
-    }
-    if now - process.lastPing >= configuration.heartbeatInterval {
-      process.lastPing = now
-      if process.silentSince == nil { process.silentSince = now }
-      nextPingNonce &+= 1
-      send(.ping(.init(nonce: nextPingNonce)), to: process)
-    }
-    if case let .draining(until) = process.state, now >= until {
-      handBack(process, in: pool)
     }
   }
 
@@ -72,7 +29,7 @@ extension RemoteRuntime {
     complete(record, in: pool, with: .failure(failure))
   }
 
-  /// Moves what a draining worker still runs to the other workers, then stops it.
+  /// Moves what a draining worker still runs to the other workers.
   func handBack(_ process: WorkerProcess, in pool: WorkerPool) {
     let effectIDs = pool.scheduler.removeWorker(process.id)
     for id in effectIDs.sorted() {
@@ -84,6 +41,5 @@ extension RemoteRuntime {
       }
     }
     dispatchWaiting(in: pool)
-    stop(process)
   }
 }

@@ -1,7 +1,8 @@
 import SwitchyardWire
 
-/// The coordinator's engine for remote effects: pools of worker processes, the table of running
-/// effects with their generations, dispatch, completion, cancellation and supervision.
+/// The coordinator's router for remote effects: admits them, places them on workers, dispatches,
+/// completes, cancels, retries and times them out, between the ``EffectTable`` that fences their
+/// frames and one ``PoolSupervisor`` per pool that keeps its workers alive.
 ///
 /// It lives on the main actor with the store, so outputs reach the reducer without another hop,
 /// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
@@ -12,11 +13,11 @@ final class RemoteRuntime {
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
   var pools: [JobKind: WorkerPool] = [:]
+  /// Each pool's supervisor, by kind.
+  private(set) var supervisors: [JobKind: PoolSupervisor] = [:]
   /// Every admitted effect not yet ended, and the fence.
   let effects = EffectTable()
-  var nextWorkerID = 1
   var isShuttingDown = false
-  var nextPingNonce: UInt64 = 0
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
     guard let self else { return }
@@ -37,12 +38,15 @@ final class RemoteRuntime {
     for configuration in pools {
       self.pools[configuration.kind] = WorkerPool(configuration: configuration)
     }
+    for pool in self.pools.values {
+      supervisors[pool.kind] = PoolSupervisor(pool: pool, router: self, log: log)
+    }
   }
 
   /// Spawns every pool's workers and starts the supervision clock.
   func start() {
-    for pool in pools.values {
-      for _ in 0..<pool.configuration.size { spawnWorker(in: pool) }
+    for supervisor in supervisors.values {
+      for _ in 0..<supervisor.pool.configuration.size { supervisor.spawnWorker() }
     }
     ticker = Task { [weak self, tickInterval] in
       while !Task.isCancelled {
@@ -191,9 +195,7 @@ final class RemoteRuntime {
     }
     effects.detach(record)
     dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
-    if let process = pool.workers[worker], process.state.isDraining, pool.scheduler.load(of: worker) == 0 {
-      stop(process)
-    }
+    if let process = pool.workers[worker] { supervisors[pool.kind]?.effectEnded(on: process) }
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
