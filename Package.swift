@@ -42,19 +42,21 @@ let package = Package(
         "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
+    // What tests share: `switchyard start` as a child process, bounded waits, process probes.
+    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
-    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
-    .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
+    .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "SwitchyardTestSupport", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
   ]

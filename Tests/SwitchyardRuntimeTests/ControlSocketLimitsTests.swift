@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRuntime

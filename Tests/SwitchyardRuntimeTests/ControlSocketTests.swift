@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRuntime
@@ -188,14 +189,4 @@ struct ControlSocketTests {
       #expect(await coordinator.terminate() == 0)
     }
   }
-}
-
-/// User plus system CPU time of `pid`, in clock ticks (1/100 s).
-private func cpuTicks(of pid: Int32) -> Int {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let close = stat.lastIndex(of: ")")
-  else { return 0 }
-  let fields = stat[stat.index(after: close)...].split(separator: " ")
-  // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-  return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
 }

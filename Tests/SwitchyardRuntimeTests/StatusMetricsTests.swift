@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRuntime
 

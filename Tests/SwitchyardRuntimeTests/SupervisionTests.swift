@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRuntime
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardDemo
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 
 /// `switchyard start --demo` as a child process of the test, with its own run directory, reached
@@ -12,38 +13,20 @@ final class DemoProcess {
     var description: String { "Timed out waiting for \(what). The coordinator's log:\n\(log)" }
   }
 
-  let runDirectory = "/tmp/sy-demo-\(getpid())-\(UUID().uuidString.prefix(8))"
-  private let process = Process()
-  private var logPath: String { runDirectory + ".log" }
+  private let child: CoordinatorChild
   private var nextRequestID: UInt64 = 0
 
   /// Starts the demo; the built `switchyard` sits beside the test bundle.
   init() throws {
-    mkdir(runDirectory, 0o700)
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.executableURL = testBundle.deletingLastPathComponent().appendingPathComponent("switchyard")
-    process.arguments = ["start", "--demo", "--run-dir", runDirectory, "--grace-ms", "1000"]
-    process.standardError = FileHandle(forWritingAtPath: logPath)
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
+    child = try CoordinatorChild(arguments: ["--demo"])
   }
 
   /// What the coordinator wrote to standard error.
-  var log: String {
-    (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-  }
+  var log: String { child.log }
 
   /// Connects once the control socket accepts connections.
   func connect(within seconds: Double = 20) async throws -> ControlClient {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while true {
-      if let client = try? ControlClient(socketPath: runDirectory + "/control.sock") { return client }
-      guard ContinuousClock.now < deadline, process.isRunning else {
-        throw TimedOut(what: "the control socket", log: log)
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    try await child.connect(within: seconds)
   }
 
   /// Sends `json`, an action as `switchyard send` takes it.
@@ -85,31 +68,19 @@ final class DemoProcess {
     let deadline = ContinuousClock.now + .seconds(20)
     while true {
       if let answer = try probe() { return answer }
-      guard ContinuousClock.now < deadline, process.isRunning else { throw TimedOut(what: what, log: log) }
+      guard ContinuousClock.now < deadline, child.process.isRunning else { throw TimedOut(what: what, log: log) }
       try await Task.sleep(for: .milliseconds(50))
     }
   }
 
   /// Sends SIGTERM and returns the exit status, killing the process if it takes over `seconds`.
   func terminate(within seconds: Double = 10) async -> Int32 {
-    process.terminate()
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while process.isRunning, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    return process.terminationStatus
+    await child.terminate(within: seconds)
   }
 
   /// Kills the coordinator if it still runs and removes its files.
   func cleanUp() {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(atPath: runDirectory)
-    try? FileManager.default.removeItem(atPath: logPath)
+    child.cleanUp()
   }
 
   private func requestID() -> UInt64 {

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Synchronization
+import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRuntime

@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SwitchyardRuntime
+
+/// `switchyard start` as a child process of a test, with its own run directory and log, reached
+/// through its control socket. Every wait has a deadline; ``cleanUp()`` kills what is left.
+///
+/// Its waits run on the caller's actor, so a test may keep it in its own isolation.
+public final class CoordinatorChild {
+  /// The coordinator's run directory.
+  public let runDirectory: String
+  /// The child process.
+  public let process = Process()
+  private let logPath: String
+
+  /// The control socket's path.
+  public var socketPath: String { runDirectory + "/control.sock" }
+
+  /// Starts `switchyard start <arguments> --run-dir <dir> --grace-ms 1000`, with at most
+  /// `descriptorLimit` open files if given.
+  public init(arguments: [String], runDirectory: String = makeRunDirectory(), descriptorLimit: Int? = nil) throws {
+    self.runDirectory = runDirectory
+    self.logPath = runDirectory + ".log"
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    let arguments = ["start"] + arguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
+    if let descriptorLimit {
+      // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", switchyardExecutable] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
+      process.arguments = arguments
+    }
+    process.standardError = FileHandle(forWritingAtPath: logPath)
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// What the coordinator wrote to standard error.
+  public var log: String {
+    (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+  }
+
+  /// Connects once the socket accepts connections.
+  nonisolated(nonsending) public func connect(within seconds: Double = 10) async throws -> ControlClient {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while true {
+      if let client = try? ControlClient(socketPath: socketPath) { return client }
+      guard ContinuousClock.now < deadline, process.isRunning else {
+        throw TimedOut(what: "the control socket at \(socketPath); log:\n\(log)")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  /// Sends SIGTERM and waits for the exit status, killing the process if it takes over `seconds`.
+  nonisolated(nonsending) public func terminate(within seconds: Double = 10) async -> Int32 {
+    process.terminate()
+    return await waitForExit(within: seconds)
+  }
+
+  /// Waits for the exit status, killing the process if it takes over `seconds`.
+  nonisolated(nonsending) public func waitForExit(within seconds: Double = 10) async -> Int32 {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while process.isRunning, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Kills the coordinator if it still runs and removes its files: the cleanup of every test.
+  public func cleanUp() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(atPath: runDirectory)
+    try? FileManager.default.removeItem(atPath: logPath)
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The `switchyard` executable built beside the running test bundle: coordinator and workers alike.
+public let switchyardExecutable: String = {
+  let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+  return testBinary.deletingLastPathComponent().appendingPathComponent("switchyard").path
+}()
+
+/// A fresh run directory under /tmp (mode 0700), short enough for a Unix socket path.
+public func makeRunDirectory() -> String {
+  let path = "/tmp/sy-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+  mkdir(path, 0o700)
+  return path
+}
