@@ -49,4 +49,12 @@ struct RawJSONTests {
       return
     }
   }
+
+  @Test func pathsWalkARawValueAsTheyWalkAJSONValue() throws {
+    let state: JSONValue = ["sessions": [["id": "1", "query": "a"], ["id": 2, "query": "b"]], "count": 2]
+    let raw = RawJSON(state)
+    for path in ["", "count", "sessions.0.query", "sessions.1", "sessions.id=1.query", "sessions.id=2", "sessions.2", "sessions.id=3", "count.x", "nope"] {
+      #expect(raw[dottedPath: path]?.value == state[dottedPath: path], "\(path)")
+    }
+  }
 }

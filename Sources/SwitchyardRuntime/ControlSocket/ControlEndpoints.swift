@@ -6,8 +6,8 @@ import SwitchyardWire
 struct ControlEndpoints {
   var pid: Int32
   var status: @MainActor () -> StatusReport
-  /// The whole state as JSON.
-  var state: @MainActor () throws -> JSONValue
+  /// The whole state, encoded once and parsed once, for slices to be taken from.
+  var state: @MainActor () throws -> RawJSON
   /// Decodes one action from the frame it arrived in and sends it; throws an error whose description says what is wrong with it.
   var send: @MainActor (RawJSON) throws -> Void
   /// Resizes pools; returns every pool's target size.

@@ -41,12 +41,13 @@ final class ControlService {
     subscriptions.values.contains { !$0.isEmpty }
   }
 
-  /// Sends each subscription whose slice of `state` changed since its last value.
-  func publish(_ state: JSONValue) {
+  /// Sends each subscription whose slice of `state` changed since its last value; only the
+  /// subscribed slices are built as values, from the state's one parse.
+  func publish(_ state: RawJSON) {
     guard let server else { return }
     for (client, clientSubscriptions) in subscriptions {
       for (id, subscription) in clientSubscriptions {
-        let slice = state[dottedPath: subscription.path] ?? .null
+        let slice = state[dottedPath: subscription.path]?.value ?? .null
         guard slice != subscription.last else { continue }
         subscriptions[client]?[id]?.last = slice
         server.publish(.stateChanged(id: id, path: subscription.path, value: slice), subscription: id, to: client)
@@ -102,7 +103,7 @@ final class ControlService {
       reply(.statusReport(id: id, report: endpoints.status()), to: client)
     case let .state(id, path):
       do {
-        guard let slice = try endpoints.state()[dottedPath: path] else {
+        guard let slice = try endpoints.state()[dottedPath: path]?.value else {
           return reply(.error(id: id, code: "unknownPath", message: "The state has nothing at '\(path)'."), to: client)
         }
         reply(.stateSlice(id: id, path: path, value: slice), to: client)
@@ -111,7 +112,7 @@ final class ControlService {
       }
     case let .subscribe(id, path):
       do {
-        let slice = try endpoints.state()[dottedPath: path] ?? .null
+        let slice = try endpoints.state()[dottedPath: path]?.value ?? .null
         subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
         server?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
       } catch {

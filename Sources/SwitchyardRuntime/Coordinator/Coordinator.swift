@@ -209,7 +209,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     ControlEndpoints(
       pid: getpid(),
       status: { [unowned self] in status() },
-      state: { [unowned self] in try JSONValueCoding.encode(store.state) },
+      state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in store.send(try ActionDecoding.decode(R.Action.self, from: json)) },
       scale: { [unowned self] pools in
         try scale(Dictionary(uniqueKeysWithValues: pools.map { (JobKind($0.key), $0.value) }))
@@ -239,7 +239,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     let state = store.state
     guard publication.shouldPublish(state) else { return }
     do {
-      control.publish(try JSONValueCoding.encode(state))
+      control.publish(try RawJSON(encoding: state))
     } catch {
       configuration.log("error: the state does not encode as JSON, so subscribers get no updates: \(error)")
     }

@@ -42,19 +42,21 @@ public indirect enum JSONValue: Hashable, Sendable {
   }
 
   private static func element(of elements: [JSONValue], at component: String) -> JSONValue? {
-    if let index = Int(component) {
+    switch ArrayPathStep(component) {
+    case let .index(index)?:
       // Not a `?:`: its `nil` would be taken as the literal for JSON `null`.
       guard elements.indices.contains(index) else { return nil }
       return elements[index]
-    }
-    guard component.hasPrefix("id=") else { return nil }
-    let id = component.dropFirst(3)
-    return elements.first { element in
-      switch element[["id"]] {
-      case let .string(value)?: value == id
-      case let .int(value)?: String(value) == id
-      default: false
+    case let .id(id)?:
+      return elements.first { element in
+        switch element[["id"]] {
+        case let .string(value)?: value == id
+        case let .int(value)?: String(value) == id
+        default: false
+        }
       }
+    case nil:
+      return nil
     }
   }
 
