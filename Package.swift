@@ -17,6 +17,9 @@ let package = Package(
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"], exclude: ["THREADS.md"]),
+    // The runtime's diagnostics: the probe feature, job and handler, and the raw-echo worker the
+    // benchmarks measure the pipe with.
+    .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     // The catalogue's item and page, shared by the pagination worker and the upstream that serves them.
     .target(name: "SwitchyardCatalog"),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
@@ -31,14 +34,17 @@ let package = Package(
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
     .target(
       name: "SwitchyardBenchmarks",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo"]
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo"]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
-    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
+    .target(
+      name: "SwitchyardCLI",
+      dependencies: ["SwitchyardDemo", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]
+    ),
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
+        "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
         "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
@@ -49,7 +55,7 @@ let package = Package(
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
-    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
+    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
@@ -58,6 +64,6 @@ let package = Package(
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "SwitchyardTestSupport", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
-    .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
   ]
 )

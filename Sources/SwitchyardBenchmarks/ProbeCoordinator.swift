@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ComposableArchitecture
 import Foundation
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 
 /// A real coordinator running the runtime's ``ProbeFeature`` on a pool of `probe` workers: what

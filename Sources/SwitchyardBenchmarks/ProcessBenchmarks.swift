@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ComposableArchitecture
 import Foundation
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 import SwitchyardWire
 

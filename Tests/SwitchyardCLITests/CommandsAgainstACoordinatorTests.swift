@@ -1,3 +1,4 @@
+import SwitchyardDiagnostics
 import Foundation
 import SwitchyardWire
 import Testing
@@ -89,7 +90,7 @@ struct CommandsAgainstACoordinatorTests {
         """)
       let unknown = try await switchyard("send", #"{"launch":{"name":"a"}}"#, "--run-dir", runDirectory)
       #expect(unknown.status == 1)
-      #expect(unknown.errorOutput.hasPrefix("error: Not a SwitchyardRuntime.ProbeFeature.Action"))
+      #expect(unknown.errorOutput.hasPrefix("error: Not a SwitchyardDiagnostics.ProbeFeature.Action"))
       let wrongType = try await switchyard("send", #"{"cancel":{"name":5}}"#, "--run-dir", runDirectory)
       #expect(wrongType.status == 1)
       #expect(wrongType.errorOutput.contains("cancel.name: expected String, found the number 5"))

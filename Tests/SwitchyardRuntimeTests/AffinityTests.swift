@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// Effects with an affinity key, through real worker processes.

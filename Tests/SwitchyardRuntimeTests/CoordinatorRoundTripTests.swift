@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import SwitchyardTestSupport
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// Remote effects through a coordinator in this process and real worker processes.

@@ -1,4 +1,5 @@
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// The effect table's fence, as a pure value the supervisor drives.

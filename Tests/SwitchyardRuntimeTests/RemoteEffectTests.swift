@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// `Effect.remote` under `TestStore`: the same handler that runs in worker processes runs in-process,

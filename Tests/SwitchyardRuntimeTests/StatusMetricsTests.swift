@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import SwitchyardTestSupport
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// The outcome counts and latencies `switchyard status` and `switchyard load` read.

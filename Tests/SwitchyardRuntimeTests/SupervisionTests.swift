@@ -2,6 +2,7 @@ import ComposableArchitecture
 import Foundation
 import SwitchyardTestSupport
 import Testing
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// Workers that die, hang, or write garbage: detected, replaced, and their effects never lost.

@@ -1,3 +1,4 @@
+import SwitchyardDiagnostics
 import SwitchyardWire
 
 /// What simulated users do to a coordinator: for each user, the actions that set it up, the slice

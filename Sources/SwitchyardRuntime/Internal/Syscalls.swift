@@ -19,7 +19,7 @@ func makePipe(flags: Int32 = O_CLOEXEC) -> (read: Int32, write: Int32)? {
 /// Writes all of `bytes` to a blocking descriptor, retrying on `EINTR` and short writes.
 ///
 /// Returns `false` when the descriptor is gone (`EPIPE`, `EBADF`).
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
   var offset = 0
   while offset < bytes.count {
     let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -4,9 +4,9 @@ public struct JobContext<Output: Sendable>: Sendable {
   private let emitOutput: @Sendable (Output) async -> Void
   private let bump: @Sendable (String, Int64) -> Void
 
-  /// Emits past the worker's cancellation fence: only the runtime's own `probe` uses it, to prove
+  /// Emits past the worker's cancellation fence: only the `probe` diagnostics use it, to prove
   /// that the coordinator drops what a misbehaving worker sends after a cancel.
-  var emitIgnoringCancellation: (@Sendable (Output) -> Void)?
+  package var emitIgnoringCancellation: (@Sendable (Output) -> Void)?
 
   /// Which attempt this is, from 1; above 1 when the job was retried after its worker died.
   public let attempt: Int

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardCLI
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 
 /// `switchyard start`: runs a coordinator with the runtime's diagnostic ``ProbeFeature`` until

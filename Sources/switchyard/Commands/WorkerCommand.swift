@@ -1,4 +1,5 @@
 import SwitchyardCLI
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 import SwitchyardWorkers
 

@@ -4,6 +4,7 @@ import Synchronization
 import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
+import SwitchyardDiagnostics
 @testable import SwitchyardRuntime
 
 /// A coordinator running ``ProbeFeature`` in this test process, with real worker processes.

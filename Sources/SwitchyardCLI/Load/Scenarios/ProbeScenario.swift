@@ -1,3 +1,4 @@
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 import SwitchyardWire
 

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardRuntime
 
 /// The runtime's own diagnostic feature: starts and cancels ``ProbeJob``s by name and records what
 /// comes back, including any output that arrives for a run that was already replaced.

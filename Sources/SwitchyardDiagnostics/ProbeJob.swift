@@ -1,3 +1,4 @@
+import SwitchyardRuntime
 /// The runtime's own diagnostic job: emits outputs on a schedule and, on request, misbehaves the way
 /// real workers do — crashing, hanging, writing garbage — so supervision can be tested and measured
 /// without any feature's code.

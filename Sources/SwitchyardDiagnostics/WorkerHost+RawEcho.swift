@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardRuntime
 
 extension WorkerHost {
   /// Copies standard input to standard output unparsed until input ends, then exits: the physical

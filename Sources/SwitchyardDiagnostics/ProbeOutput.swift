@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardRuntime
 
 /// One output of a ``ProbeJob``.
 public struct ProbeOutput: Codable, Equatable, Sendable {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardRuntime
 
 /// Serves ``ProbeJob``s: in a worker process, or in-process under a test.
 public struct ProbeHandler: JobHandler {

@@ -1,3 +1,4 @@
+import SwitchyardRuntime
 /// One probe run as ``ProbeFeature`` records it.
 public struct ProbeRun: Codable, Equatable, Sendable {
   /// How a run ended, or that it has not.
