@@ -10,4 +10,4 @@ let switchyard = CommandLineTool(
     WorkerCommand.command, UpstreamCommand.command, BenchCommand.command,
   ]
 )
-exit(await switchyard.run(Array(CommandLine.arguments.dropFirst())))
+exit(await switchyard.run())

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A command-line tool made of subcommands: picks the command, prints help and version, and turns
 /// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage.
 public struct CommandLineTool: Sendable {
@@ -39,6 +41,24 @@ public struct CommandLineTool: Sendable {
       See '\(name) <command> --help' for a command's options and examples.
 
       """
+  }
+
+  /// Runs the command the process's own arguments name and returns the exit status.
+  ///
+  /// Reads them as bytes: `CommandLine.arguments` turns invalid UTF-8 into U+FFFD, which would
+  /// send an action nobody typed. An argument that is not UTF-8 is a usage error.
+  @MainActor
+  public func run() async -> Int32 {
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let bytes = CommandLine.unsafeArgv[index] else { break }
+      guard let argument = String(validatingCString: bytes) else {
+        let raw = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: strlen(bytes))
+        return usageFailure(.notUTF8(position: index, bytes: Array(raw)), usage: usageLine, helpHint: "\(name) --help")
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments)
   }
 
   /// Runs the command `arguments` name (the words after the executable) and returns the exit status.
