@@ -13,7 +13,7 @@ enum StatusCommand {
       its pools and its workers as tables; colour only on a terminal with NO_COLOR unset.
 
       --json prints the same report as JSON with these stable fields (new fields may be added):
-        coordinator  pid, version (protocol), runDir, uptimeSeconds, stateBytes, actionsTotal,
+        coordinator  pid, version (the software's), runDir, uptimeSeconds, stateBytes, actionsTotal,
                      actionsPerSecond
         pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
                      retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
