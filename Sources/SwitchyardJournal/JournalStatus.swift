@@ -1,0 +1,16 @@
+/// How far the journal has got: what `switchyard status` shows.
+public struct JournalStatus: Sendable, Equatable {
+  /// The last sequence number appended.
+  public var lastSequence: UInt64
+  /// The last sequence number on disk as the durability promises.
+  public var durableSequence: UInt64
+  /// How long the last fsync took, in nanoseconds: the disk's share of an `always` append's latency.
+  public var lastSyncNanoseconds: Int64
+  /// The sequence the newest snapshot covers, if one was taken or recovered.
+  public var snapshotSequence: UInt64?
+
+  /// How many appended records are not yet durable.
+  public var undurableRecords: UInt64 {
+    lastSequence - durableSequence
+  }
+}
