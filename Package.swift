@@ -27,7 +27,7 @@ let package = Package(
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
     .target(
       name: "SwitchyardBenchmarks",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo"]
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo", "SwitchyardJournal"]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),

@@ -133,8 +133,9 @@ public final class Journal: Sendable {
   /// Writes and fsyncs every appended record, stops the writer thread and releases the data
   /// directory; appends after it throw.
   public func close() {
-    writer.close()
+    // Snapshots already asked for are finished first: they need the writer to fsync.
     snapshotQueue.sync {}
+    writer.close()
     lock.release()
   }
 

@@ -22,7 +22,8 @@ struct SegmentReader {
 
   private let file: FileDescriptor
   private var buffer: [UInt8]
-  private var bufferStart = 0
+  // The buffer holds the file from `bufferStart`; it starts empty, just past the header.
+  private var bufferStart = SegmentHeader.size
   private var bufferCount = 0
 
   /// Opens the segment `name` and reads its header; a header that is missing or wrong is damage

@@ -53,7 +53,8 @@ struct JournalRecovery {
       guard end.isComplete else { break }
     }
 
-    let last = expected - 1
+    // A snapshot with no segment at all means the journal was lost, not that it was empty.
+    let last = segments.isEmpty ? 0 : expected - 1
     if last < covered {
       guard options.repair else { throw JournalError.snapshotAheadOfJournal(snapshot: snapshotName, sequence: covered, journalEnd: last) }
       note("Repaired: the journal ends at record \(last) but \(snapshotName) covers up to \(covered); continuing from the snapshot.")
