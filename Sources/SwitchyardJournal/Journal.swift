@@ -126,6 +126,7 @@ public final class Journal: Sendable {
       lastSequence: progress.last,
       durableSequence: progress.durable,
       lastSyncNanoseconds: progress.lastSyncNanoseconds,
+      syncCount: progress.syncCount,
       snapshotSequence: snapshotSequence.withLock { $0 }
     )
   }

@@ -6,6 +6,9 @@ public struct JournalStatus: Sendable, Equatable {
   public var durableSequence: UInt64
   /// How long the last fsync took, in nanoseconds: the disk's share of an `always` append's latency.
   public var lastSyncNanoseconds: Int64
+  /// How many fsyncs the journal has made since it was opened; with ``lastSequence``, how well
+  /// group commit shares them.
+  public var syncCount: UInt64
   /// The sequence the newest snapshot covers, if one was taken or recovered.
   public var snapshotSequence: UInt64?
 

@@ -27,6 +27,7 @@ final class JournalWriter: @unchecked Sendable {
   private var syncRequestedThrough: UInt64 = 0
   private var waiters: [(sequence: UInt64, completion: Completion)] = []
   private var lastSyncNanoseconds: Int64 = 0
+  private var syncCount: UInt64 = 0
   private var isFinished = false
   private var appender: SegmentAppender
 
@@ -99,9 +100,10 @@ final class JournalWriter: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// The last sequence number assigned, the last durable one, and how long the last fsync took.
-  var progress: (last: UInt64, durable: UInt64, lastSyncNanoseconds: Int64) {
-    condition.withLock { (nextSequence - 1, durableSequence, lastSyncNanoseconds) }
+  /// The last sequence number assigned, the last durable one, how long the last fsync took and
+  /// how many there were.
+  var progress: (last: UInt64, durable: UInt64, lastSyncNanoseconds: Int64, syncCount: UInt64) {
+    condition.withLock { (nextSequence - 1, durableSequence, lastSyncNanoseconds, syncCount) }
   }
 
   private var durableSequence: UInt64 {
@@ -187,6 +189,7 @@ final class JournalWriter: @unchecked Sendable {
     if mustSync {
       syncedSequence = last
       lastSyncNanoseconds = SystemTime.monotonicNanoseconds() - started
+      syncCount += 1
     }
     let durable = durableSequence
     var ready: [Completion] = []
