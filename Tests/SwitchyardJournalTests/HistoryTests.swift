@@ -66,6 +66,17 @@ import Testing
     }
   }
 
+  @Test func aTornTailEndsTheListingWithoutChangingIt() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let last = directory.segmentNames().last!
+    let torn = Array(directory.contents(last).dropLast(3))
+    directory.write(last, torn)
+    let records = try JournalHistory(directory: directory.path).records(from: 20)
+    #expect(records.map(\.sequence) == Array(20...24))
+    #expect(directory.contents(last) == torn)
+  }
+
   @Test func readsBesideAnOpenJournal() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

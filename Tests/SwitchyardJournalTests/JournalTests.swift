@@ -85,7 +85,8 @@ import Testing
     let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .off(maxDelay: .seconds(60))))
     for index in 1...100 { try journal.append(payload(index)) }
     journal.close()
-    #expect(throws: JournalError.self) { try journal.append(payload(101)) }
+    journal.close()
+    #expect(throws: JournalError.stopped(reason: "it was closed")) { try journal.append(payload(101)) }
     let (reopened, replayed) = try openJournal(directory)
     reopened.close()
     #expect(replayed.count == 100)

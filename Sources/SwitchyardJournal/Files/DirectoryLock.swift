@@ -1,11 +1,13 @@
 import Glibc
+import Synchronization
 
 /// An exclusive `flock` on the data directory's lock file: one writer per directory.
 ///
 /// The lock goes with the process, so a coordinator killed with SIGKILL leaves nothing to clean up.
 /// The file holds the owner's pid, so the refusal can say who holds it.
 final class DirectoryLock: Sendable {
-  private let file: FileDescriptor
+  // `nil` once released, so releasing twice never closes a descriptor number reused since.
+  private let file: Mutex<FileDescriptor?>
 
   init(_ directory: DataDirectory) throws(JournalError) {
     let path = directory.file(DataDirectory.lockFileName)
@@ -20,11 +22,14 @@ final class DirectoryLock: Sendable {
     let pid = Array(String(getpid()).utf8)
     try? file.truncate(to: 0)
     _ = pid.withUnsafeBytes { pwrite(file.rawValue, $0.baseAddress, $0.count, 0) }
-    self.file = file
+    self.file = Mutex(file)
   }
 
   /// Releases the lock.
   func release() {
-    file.close()
+    file.withLock {
+      $0?.close()
+      $0 = nil
+    }
   }
 }

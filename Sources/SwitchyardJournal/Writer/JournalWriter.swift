@@ -114,7 +114,7 @@ final class JournalWriter: @unchecked Sendable {
   private var stoppedReason: String? {
     switch phase {
     case .running: nil
-    case .closing: "it is closing"
+    case .closing: "it was closed"
     case let .stopped(error): "it stopped after an error (\(error))"
     }
   }
@@ -153,7 +153,7 @@ final class JournalWriter: @unchecked Sendable {
     let failed = waiters
     waiters = []
     condition.broadcast()
-    let reason = stoppedReason ?? "it is closed"
+    let reason = stoppedReason ?? "it was closed"
     condition.unlock()
     for waiter in failed { waiter.completion(.failure(.stopped(reason: reason))) }
   }
