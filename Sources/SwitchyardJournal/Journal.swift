@@ -119,7 +119,9 @@ public final class Journal: Sendable {
     return try result.get()
   }
 
-  /// How far appends, fsyncs and snapshots have got.
+  /// How far appends, fsyncs and snapshots have got, and the journal's size on disk.
+  ///
+  /// Lists the data directory, so it is for a status request, not for every action.
   public var status: JournalStatus {
     let progress = writer.progress
     return JournalStatus(
@@ -127,7 +129,8 @@ public final class Journal: Sendable {
       durableSequence: progress.durable,
       lastSyncNanoseconds: progress.lastSyncNanoseconds,
       syncCount: progress.syncCount,
-      snapshotSequence: snapshotSequence.withLock { $0 }
+      snapshotSequence: snapshotSequence.withLock { $0 },
+      bytes: (try? DataDirectory(path: directory).journalBytes()) ?? 0
     )
   }
 

@@ -11,6 +11,8 @@ public struct JournalStatus: Sendable, Equatable {
   public var syncCount: UInt64
   /// The sequence the newest snapshot covers, if one was taken or recovered.
   public var snapshotSequence: UInt64?
+  /// The bytes the segments and snapshots take on disk.
+  public var bytes: Int
 
   /// How many appended records are not yet durable.
   public var undurableRecords: UInt64 {

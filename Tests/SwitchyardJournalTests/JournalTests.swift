@@ -58,11 +58,16 @@ import Testing
       return try await group.reduce(into: []) { $0 += $1 }
     }
     #expect(sequences.sorted() == Array(1...400))
-    #expect(journal.status.durableSequence == 400)
+    let status = journal.status
+    #expect(status.durableSequence == 400)
+    #expect(status.undurableRecords == 0)
+    #expect(status.syncCount >= 1 && status.syncCount <= 400)
+    let payloads = (0..<16).flatMap { appender in (0..<25).map { payload(appender * 100 + $0) } }
+    #expect(status.bytes == 16 + payloads.map { 24 + $0.count }.reduce(0, +))
     journal.close()
     let (reopened, replayed) = try openJournal(directory)
     reopened.close()
-    #expect(Set(replayed.map(\.payload)) == Set((0..<16).flatMap { appender in (0..<25).map { payload(appender * 100 + $0) } }))
+    #expect(Set(replayed.map(\.payload)) == Set(payloads))
   }
 
   @Test func segmentsRotateBySizeAndReplayAcrossThem() async throws {

@@ -73,6 +73,19 @@ struct DataDirectory: Sendable {
     }
   }
 
+  /// The bytes the segments and snapshots take on disk.
+  func journalBytes() throws(JournalError) -> Int {
+    try names().reduce(0) { total, name in
+      switch Self.entry(named: name) {
+      case .segment, .snapshot:
+        var info = stat()
+        return stat(file(name), &info) == 0 ? total + Int(info.st_size) : total
+      default:
+        return total
+      }
+    }
+  }
+
   /// Creates the directory (and its parents) if it is absent.
   func create() throws(JournalError) {
     var prefix = path.hasPrefix("/") ? "" : "."
