@@ -39,6 +39,8 @@ import Testing
     #expect(records.allSatisfy { abs($0.date.timeIntervalSinceNow) < 600 })
     #expect(try history.records(from: 24).map(\.sequence) == [24, 25])
     #expect(try history.snapshotSequences() == [10, 20])
+    #expect(try history.lastSequence() == 25)
+    #expect(try JournalHistory(directory: directory.path + "/absent").lastSequence() == 0)
   }
 
   @Test func rebuildsTheStateAtAnySequenceFromTheNearestSnapshot() async throws {

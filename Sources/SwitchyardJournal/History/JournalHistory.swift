@@ -28,6 +28,18 @@ public struct JournalHistory: Sendable {
     return records
   }
 
+  /// The last record's sequence number, 0 for an empty journal: where `history` starts counting
+  /// back from.
+  public func lastSequence() throws(JournalError) -> UInt64 {
+    guard let newest = try dataDirectory.segments().last else { return 0 }
+    var last = newest.firstSequence - 1
+    try visit(from: newest.firstSequence) { record in
+      last = record.sequence
+      return true
+    }
+    return last
+  }
+
   /// The sequence numbers the kept snapshots cover, oldest first.
   public func snapshotSequences() throws(JournalError) -> [UInt64] {
     try dataDirectory.snapshots().map(\.sequence)
