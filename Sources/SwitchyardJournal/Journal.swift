@@ -143,6 +143,13 @@ public final class Journal: Sendable {
     lock.release()
   }
 
+  // A journal dropped without `close()` still writes what it was given and frees its thread. The
+  // snapshot queue is not waited for: this may be the queue's own last reference being dropped.
+  deinit {
+    writer.close()
+    lock.release()
+  }
+
   private func writeSnapshot(through sequence: UInt64, encode: () throws -> [UInt8]) throws(JournalError) -> JournalSnapshot {
     let state: [UInt8]
     do {

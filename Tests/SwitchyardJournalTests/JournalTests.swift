@@ -97,6 +97,18 @@ import Testing
     #expect(replayed.count == 100)
   }
 
+  @Test func aJournalDroppedWithoutClosingWritesWhatItWasGivenAndFreesTheDirectory() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    do {
+      let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .off(maxDelay: .seconds(60))))
+      try journal.append(payload(1))
+    }
+    let (reopened, replayed) = try openJournal(directory)
+    reopened.close()
+    #expect(replayed.map(\.payload) == [payload(1)])
+  }
+
   @Test func whenDurableCallsBackOnceTheRecordIsFsynced() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
