@@ -16,6 +16,8 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
+    .target(name: "SwitchyardJournal"),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]),
     // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
@@ -25,7 +27,7 @@ let package = Package(
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
     .target(
       name: "SwitchyardBenchmarks",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo"]
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo", "SwitchyardJournal"]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
@@ -38,6 +40,11 @@ let package = Package(
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
+    // The journal on its own, and the demo's AppFeature journaled and replayed through it.
+    .testTarget(
+      name: "SwitchyardJournalTests",
+      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo"]
+    ),
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
