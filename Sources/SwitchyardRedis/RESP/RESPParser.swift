@@ -43,6 +43,12 @@ public struct RESPParser: Sendable {
 
   private mutating func value(at offset: inout Int, depth: Int) throws(RESPProtocolError) -> RedisValue? {
     let typeOffset = offset
+    guard offset < buffer.count else {
+      needed = offset + 1
+      return nil
+    }
+    // Refused before its line is looked for, so that garbage fails at its first byte.
+    guard Self.typeBytes.contains(buffer[offset]) else { throw .unknownType(byte: buffer[offset], offset: offset) }
     guard let line = try line(at: offset + 1) else { return nil }
     offset = line.upperBound + 2
     switch buffer[typeOffset] {
@@ -89,6 +95,8 @@ public struct RESPParser: Sendable {
       throw .unknownType(byte: buffer[typeOffset], offset: typeOffset)
     }
   }
+
+  private static let typeBytes = Set("+-:$!=*~>%|_,#(".utf8)
 
   /// The range of the line starting at `offset`, without its CRLF; `nil` while incomplete.
   private mutating func line(at offset: Int) throws(RESPProtocolError) -> Range<Int>? {
