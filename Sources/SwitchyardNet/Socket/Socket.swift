@@ -173,6 +173,14 @@ package final class Socket: Sendable {
     }
   }
 
+  /// Whether the peer closed the connection (or it failed) while nothing was expected from it:
+  /// a peek that does not wait. A client checks an idle connection so before reusing it.
+  package func peerHasClosed() -> Bool {
+    var byte: UInt8 = 0
+    let result = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    return result == 0 || (result < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+  }
+
   /// Bounds how long one blocked ``write(_:)`` may wait for a peer that stopped reading.
   package func setSendTimeout(_ timeout: Duration) {
     let (seconds, attoseconds) = timeout.components

@@ -97,9 +97,13 @@ public final class RedisConnection: Sendable {
     }
   }
 
-  /// The open socket, connecting with backoff (and handshaking) when there is none.
+  /// The open socket, connecting with backoff (and handshaking) when there is none or when the
+  /// server closed it while idle (it restarted, or timed the client out).
   private func open(_ session: inout Session) throws(RedisError) -> Socket {
-    if let socket = session.socket { return socket }
+    if let socket = session.socket {
+      guard socket.peerHasClosed() else { return socket }
+      drop(&session)
+    }
     var lastFailure = "no attempt was made"
     for attempt in 1...max(1, configuration.reconnect.maxAttempts) {
       let delay = configuration.reconnect.delay(beforeAttempt: attempt)
