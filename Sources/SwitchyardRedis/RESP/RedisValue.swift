@@ -30,17 +30,3 @@ public enum RedisValue: Sendable, Equatable {
   /// A RESP3 out-of-band push, such as a pub/sub message; never an answer to a command.
   case push([RedisValue])
 }
-
-/// One key and its value in a ``RedisValue/map(_:)``.
-public struct RedisPair: Sendable, Equatable {
-  /// The key.
-  public var key: RedisValue
-  /// The value.
-  public var value: RedisValue
-
-  /// Creates a pair.
-  public init(key: RedisValue, value: RedisValue) {
-    self.key = key
-    self.value = value
-  }
-}
