@@ -130,6 +130,9 @@ public final class RedisConnection: Sendable {
         switch error {
         case .connectionLost(let reason), .timedOut(let reason):
           lastFailure = reason
+        case .server(let refusal) where refusal.code == "LOADING":
+          // A restarted server accepts connections while it replays its append-only file.
+          lastFailure = refusal.description
         default:
           throw error
         }
@@ -140,7 +143,9 @@ public final class RedisConnection: Sendable {
     throw .connectFailed(host: configuration.host, port: configuration.port, reason: lastFailure)
   }
 
-  /// `HELLO 3` (or `AUTH`), `CLIENT SETNAME` and `SELECT`, pipelined; any error reply fails the connect.
+  /// `HELLO 3` (or `AUTH`), `CLIENT SETNAME`, `SELECT` and a `PING`, pipelined; any error reply
+  /// fails the connect. The `PING` answers `LOADING` while a restarted server replays its data,
+  /// which makes the connect wait (with backoff) until the server can serve.
   private func handshake(_ socket: Socket, parser: inout RESPParser, database: Int) throws(RedisError) {
     var commands: [RedisCommand] = []
     switch configuration.protocolVersion {
@@ -157,7 +162,7 @@ public final class RedisConnection: Sendable {
     }
     if let name = configuration.clientName { commands.append(RedisCommand("CLIENT", "SETNAME", name)) }
     if database != 0 { commands.append(RedisCommand("SELECT", String(database))) }
-    guard !commands.isEmpty else { return }
+    commands.append(RedisCommand("PING"))
     do throws(RedisError) {
       let replies = try Self.write(commands, andRead: socket, parser: &parser, readTimeout: configuration.connectTimeout)
       for reply in replies {
