@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRedis
@@ -149,6 +150,29 @@ import SwitchyardWire
       let seen = Set((finishedJobs + held.messages + waiting.messages).map(\.message.effect))
       #expect(seen == Set(runs.map(\.effect)))
       #expect(try coordinator.readReplies(after: .after(.zero)).messages.count == 250)
+    }
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct StreamQueueTakeoverTests {
+  @Test func aWorkerBlockedOnAStreamANewCoordinatorTakesOverGetsItsJobs() async throws {
+    try await withRedisServer { server in
+      let layout = StreamLayout(coordinator: "takeover")
+      let coordinator = StreamQueue(layout: layout, connection: server.connection())
+      let worker = StreamQueue(layout: layout, connection: server.connection())
+      try coordinator.prepare(kinds: ["search"])
+      try worker.join(kind: "search")
+      let read = Thread.detachedResult { () throws(RedisError) in
+        try worker.readJobs(kind: "search", worker: "w", block: .seconds(5))
+      }
+      try waitUntil { (try? server.connection().send(RedisCommand("INFO", "clients")).string?.contains("blocked_clients:1")) == true }
+      // A new coordinator of the same name: the streams are dropped and made again.
+      try coordinator.prepare(kinds: ["search"])
+      let job = Run(effect: 1, generation: 1, kind: "search", job: .null)
+      try coordinator.enqueue([job])
+      let batch = try read.wait().get()
+      let jobs = batch.isEmpty ? try worker.readJobs(kind: "search", worker: "w", block: .seconds(5)) : batch
+      #expect(jobs.messages.map(\.message) == [job])
     }
   }
 }

@@ -11,8 +11,9 @@ extension StreamQueue {
   ///
   /// `.undelivered` reads new jobs; `.after(.zero)` re-reads the jobs this worker holds, which a
   /// worker restarted under the same name does first. Malformed entries are acknowledged,
-  /// deleted and returned as rejected. When the group is gone (a new coordinator took the
-  /// namespace over) the worker joins again and reads once more.
+  /// deleted and returned as rejected. When the group is gone, or the stream was deleted under a
+  /// blocked read (`NOGROUP`, `UNBLOCKED`: a new coordinator took the namespace over), the worker
+  /// joins again and reads once more.
   public func readJobs(
     kind: String, worker: String, from position: StreamReadPosition = .undelivered,
     count: Int = 100, block: Duration? = nil
@@ -21,7 +22,7 @@ extension StreamQueue {
     let reads: [StreamRead]
     do {
       reads = try read(stream, worker: worker, from: position, count: count, block: block)
-    } catch .server(let error) where error.code == "NOGROUP" {
+    } catch .server(let error) where error.code == "NOGROUP" || error.code == "UNBLOCKED" {
       try join(kind: kind)
       reads = try read(stream, worker: worker, from: position, count: count, block: block)
     }
