@@ -14,6 +14,8 @@ import SwitchyardWire
     #expect(layout.jobs("search") == "switchyard:{test}:jobs:search")
     #expect(layout.replies == "switchyard:{test}:replies")
     #expect(layout.cancels == "switchyard:{test}:cancels")
+    #expect(StreamLayout.workerName(host: "node-3", pid: 42) == "node-3/42")
+    #expect(StreamLayout.workerName().hasSuffix("/\(getpid())"))
   }
 
   @Test func jobsGoOutAndRepliesComeBack() async throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The keys and group names of one coordinator's Redis transport, namespaced by its name.
 ///
 /// The name sits in braces (`switchyard:{demo}:jobs:search`), a Redis Cluster hash tag, so all
@@ -13,6 +15,12 @@ public struct StreamLayout: Sendable, Equatable {
 
   /// The consumer group every worker of a kind joins on that kind's job stream.
   public static let workerGroup = "workers"
+
+  /// A worker's consumer name, `HOST/PID`: unique among live workers, and what `status` shows
+  /// of a remote worker.
+  public static func workerName(host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) -> String {
+    "\(host)/\(pid)"
+  }
 
   /// The stream of jobs of `kind`: `run` messages, read by the kind's workers through
   /// ``workerGroup``.
