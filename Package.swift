@@ -18,6 +18,8 @@ let package = Package(
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
     // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
     .target(name: "SwitchyardJournal"),
+    // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
+    .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(name: "SwitchyardWorkers", dependencies: ["SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]),
     // The local service `switchyard upstream` runs: a paginated catalog over HTTP and a WebSocket feed.
@@ -27,7 +29,10 @@ let package = Package(
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
     .target(
       name: "SwitchyardBenchmarks",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo", "SwitchyardJournal"]
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDemo", "SwitchyardJournal",
+        "SwitchyardRedis",
+      ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
@@ -54,6 +59,8 @@ let package = Package(
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
+    // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
+    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
