@@ -26,8 +26,12 @@ final class DirectoryLock: Sendable {
   }
 
   /// Releases the lock.
+  ///
+  /// Unlocks before closing: a child forked by another thread holds a copy of the descriptor until
+  /// it execs, and the lock, which belongs to the shared open file, would outlive our close.
   func release() {
     file.withLock {
+      if let file = $0 { flock(file.rawValue, LOCK_UN) }
       $0?.close()
       $0 = nil
     }
