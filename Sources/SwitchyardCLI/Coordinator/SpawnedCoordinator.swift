@@ -2,6 +2,10 @@ import Foundation
 
 /// A coordinator this process started for itself (`load --spawn`), in a fresh temporary run
 /// directory, with its log beside it; ``stop()`` shuts it down and removes both.
+///
+/// It is started with `--parent`, so it shuts down when this process exits in any way, SIGKILL
+/// included. The kernel signals it when the *thread* that started it exits, so it is started from
+/// the main thread, which lives as long as the process.
 @MainActor
 public final class SpawnedCoordinator {
   /// The run directory it serves.
@@ -11,8 +15,11 @@ public final class SpawnedCoordinator {
   private let directory: String
   private let process = Process()
 
-  /// Runs `switchyard start <arguments> --run-dir <temporary>` from this same executable and waits
-  /// until every pool has its workers ready.
+  /// The coordinator's process id.
+  public var pid: Int32 { process.processIdentifier }
+
+  /// Runs `<this executable> start <arguments> --run-dir <temporary> --parent <this process>` and
+  /// waits until every pool has its workers ready.
   public init(arguments: [String], pools: [PoolSize]) async throws {
     directory = NSTemporaryDirectory() + "switchyard-load-\(getpid())-\(UUID().uuidString.prefix(6))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -21,7 +28,8 @@ public final class SpawnedCoordinator {
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     let poolArguments = pools.isEmpty ? [] : ["--pools", PoolSize.list(pools)]
-    process.arguments = ["start"] + arguments + poolArguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
+    process.arguments = ["start"] + arguments + poolArguments
+      + ["--run-dir", runDirectory, "--grace-ms", "1000", "--parent", "\(getpid())"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -1,23 +1,30 @@
 import SwitchyardWire
 
-/// How one pool's effects ended during a load: every effect started must end as exactly one of
-/// completed, failed or cancelled, so ``lost`` must be 0.
+/// How one pool's effects ended during a load, from the pool's counters before and after it.
+///
+/// The counters count every effect of the pool, so effects already in flight when the load began
+/// end inside it too: ``completed`` may exceed ``started``. What the load left running is the rise
+/// in flight from ``inFlightAtStart`` to ``inFlightAtEnd``, and that is ``lost``.
 public struct EffectAccount: Equatable, Sendable {
-  /// Effects handed to the pool.
+  /// Effects handed to the pool during the load.
   public var started: Int64
-  /// Effects that finished.
+  /// Effects that finished during the load, including some in flight before it.
   public var completed: Int64
-  /// Effects that failed for good.
+  /// Effects that failed for good during the load.
   public var failed: Int64
-  /// Effects cancelled or superseded.
+  /// Effects cancelled or superseded during the load.
   public var cancelled: Int64
+  /// Effects running or queued when the load began: a listener the application keeps open, or
+  /// another client's.
+  public var inFlightAtStart: Int64
 
   /// Creates an account.
-  public init(started: Int64, completed: Int64, failed: Int64, cancelled: Int64) {
+  public init(started: Int64, completed: Int64, failed: Int64, cancelled: Int64, inFlightAtStart: Int64 = 0) {
     self.started = started
     self.completed = completed
     self.failed = failed
     self.cancelled = cancelled
+    self.inFlightAtStart = inFlightAtStart
   }
 
   /// The difference of a pool's counters between two status reports.
@@ -25,11 +32,25 @@ public struct EffectAccount: Equatable, Sendable {
     func delta(_ counter: KeyPath<PoolStatus, UInt64>) -> Int64 {
       Int64(after[keyPath: counter]) - Int64(before?[keyPath: counter] ?? 0)
     }
-    self.init(started: delta(\.started), completed: delta(\.completed), failed: delta(\.failed), cancelled: delta(\.cancelled))
+    self.init(
+      started: delta(\.started), completed: delta(\.completed), failed: delta(\.failed), cancelled: delta(\.cancelled),
+      inFlightAtStart: before.map(Self.inFlight) ?? 0
+    )
   }
 
-  /// Effects started that did not end: never anything but 0 while the runtime keeps its promise.
+  /// Effects running or queued when the load's last answers were in.
+  public var inFlightAtEnd: Int64 {
+    inFlightAtStart + started - completed - failed - cancelled
+  }
+
+  /// Effects the load left running that never ended: never negative, and 0 while the runtime
+  /// keeps its promise.
   public var lost: Int64 {
-    started - completed - failed - cancelled
+    max(0, inFlightAtEnd - inFlightAtStart)
+  }
+
+  /// A pool's effects started and not yet ended, by its counters.
+  static func inFlight(_ pool: PoolStatus) -> Int64 {
+    Int64(pool.started) - Int64(pool.completed) - Int64(pool.failed) - Int64(pool.cancelled)
   }
 }

@@ -32,6 +32,7 @@ public struct LoadDriver: Sendable {
   @MainActor
   public func run(progress: LoadProgress) async throws -> LoadResult {
     let connection = try CoordinatorConnection(runDirectory: runDirectory)
+    let loadAverage = MachineLoad.oneMinuteAverage
     let before = try connection.status()
     let budget = LoadBudget(limit)
     let recorder = LoadRecorder()
@@ -54,9 +55,9 @@ public struct LoadDriver: Sendable {
     }
     let seconds = budget.activeSeconds(stoppedAt: .now)
     progress.finish()
-    let after = try await idleStatus(connection)
-    let snapshot = recorder.snapshot
     let previous = Dictionary(before.pools.map { ($0.kind, $0) }) { first, _ in first }
+    let after = try await settledStatus(connection, comparedTo: previous)
+    let snapshot = recorder.snapshot
     return LoadResult(
       scenario: scenario.name,
       users: users,
@@ -66,18 +67,26 @@ public struct LoadDriver: Sendable {
       storeActions: Int64(after.coordinator.actionsTotal) - Int64(before.coordinator.actionsTotal),
       roundTrips: snapshot.latencies.mapValues { LatencySummary(samples: $0) },
       errors: snapshot.errors,
-      effects: Dictionary(after.pools.map { ($0.kind, EffectAccount(from: previous[$0.kind], to: $0)) }) { first, _ in first }
+      effects: Dictionary(after.pools.map { ($0.kind, EffectAccount(from: previous[$0.kind], to: $0)) }) { first, _ in first },
+      loadAverage: loadAverage
     )
   }
 
-  /// The status once no pool has anything busy or queued, or when the drain timeout is up.
+  /// The status once no pool has more in flight than when the load began — what the load started
+  /// has ended, while a listener the application keeps open may run on — or when the drain timeout
+  /// is up.
   @MainActor
-  private func idleStatus(_ connection: CoordinatorConnection) async throws -> StatusReport {
+  private func settledStatus(
+    _ connection: CoordinatorConnection,
+    comparedTo before: [String: PoolStatus]
+  ) async throws -> StatusReport {
     let deadline = ContinuousClock.now + drainTimeout
     while true {
       let report = try connection.status()
-      let isIdle = report.pools.allSatisfy { $0.busy == 0 && $0.queued == 0 }
-      if isIdle || ContinuousClock.now > deadline { return report }
+      let isSettled = report.pools.allSatisfy { pool in
+        EffectAccount.inFlight(pool) <= before[pool.kind].map(EffectAccount.inFlight) ?? 0
+      }
+      if isSettled || ContinuousClock.now > deadline { return report }
       try await Task.sleep(for: .milliseconds(20))
     }
   }

@@ -5,11 +5,14 @@ public struct LoadReport: Sendable {
   public var results: [LoadResult]
   /// The kind a sweep resized, if it was a sweep.
   public var sweptKind: String?
+  /// The processors this machine has: where a CPU-bound pool stops scaling.
+  public var cores: Int
 
   /// Creates a report.
-  public init(results: [LoadResult], sweptKind: String? = nil) {
+  public init(results: [LoadResult], sweptKind: String? = nil, cores: Int = MachineLoad.cores) {
     self.results = results
     self.sweptKind = sweptKind
+    self.cores = cores
   }
 
   /// Effects lost over every run: the report's verdict.
@@ -30,8 +33,10 @@ public struct LoadReport: Sendable {
   private func summary(of result: LoadResult, colored: Bool) -> String {
     let rate = HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)
     let heading = "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(result.poolsDescription)"
+    let machine = "  machine        \(cores) cores, load average \(HumanReadable.fixed(result.loadAverage, digits: 2)) at the start"
     let lines = [
       TextColor.bold.apply(heading, enabled: colored),
+      machine,
       "  actions sent   \(HumanReadable.count(result.actionsSent))",
       "  into the store \(HumanReadable.count(result.storeActions))  (\(rate) actions/s)",
       "",

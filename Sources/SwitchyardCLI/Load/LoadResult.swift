@@ -19,6 +19,8 @@ public struct LoadResult: Equatable, Sendable {
   public var errors: [String: Int]
   /// How the effects of each pool ended, by kind.
   public var effects: [String: EffectAccount]
+  /// The machine's one-minute load average as the run began: how busy it was with other work.
+  public var loadAverage: Double
 
   /// Creates a result.
   public init(
@@ -30,7 +32,8 @@ public struct LoadResult: Equatable, Sendable {
     storeActions: Int64,
     roundTrips: [String: LatencySummary],
     errors: [String: Int],
-    effects: [String: EffectAccount]
+    effects: [String: EffectAccount],
+    loadAverage: Double = 0
   ) {
     self.scenario = scenario
     self.users = users
@@ -41,6 +44,7 @@ public struct LoadResult: Equatable, Sendable {
     self.roundTrips = roundTrips
     self.errors = errors
     self.effects = effects
+    self.loadAverage = loadAverage
   }
 
   /// The pool sizes as `KIND=N,…`, sorted by kind.

@@ -4,21 +4,38 @@ import SwitchyardWire
 /// Users that each start ``ProbeJob``s one after another on the `probe` pool and wait for each to
 /// finish: the runtime's round trip, with no application in the way.
 public struct ProbeScenario: LoadScenario {
+  /// The name `--scenario` selects it by.
+  public var name: String
   /// Outputs each job emits.
   public var outputs: Int
   /// Milliseconds before each output, standing in for the job's work.
   public var intervalMillis: Int
+  /// Milliseconds of worker CPU each job burns (``ProbeJob/workMillis``).
+  public var workMillis: Int
+  /// The pools `load --spawn` starts.
+  public var defaultPools: String
 
   /// Creates the scenario.
-  public init(outputs: Int = 2, intervalMillis: Int = 1) {
+  public init(name: String = "probe", outputs: Int = 2, intervalMillis: Int = 1, workMillis: Int = 0, defaultPools: String = "probe=2") {
+    self.name = name
     self.outputs = outputs
     self.intervalMillis = intervalMillis
+    self.workMillis = workMillis
+    self.defaultPools = defaultPools
   }
 
-  /// `probe`.
-  public var name: String { "probe" }
-  /// Two probe workers.
-  public var defaultPools: String { "probe=2" }
+  /// `cpu`: jobs that each cost a worker 20 ms of CPU, so throughput rises with workers up to the
+  /// machine's cores and flattens after (`load --scenario cpu --spawn --sweep probe=1,2,4`).
+  public static func cpuBound(workMillis: Int = 20) -> ProbeScenario {
+    ProbeScenario(name: "cpu", outputs: 1, intervalMillis: 0, workMillis: workMillis, defaultPools: "probe=1")
+  }
+
+  /// What each user does.
+  public var summary: String {
+    workMillis > 0
+      ? "like probe, each job costing a worker \(workMillis) ms of CPU: scales with workers up to the cores"
+      : "each user starts probe jobs one after another ('start', pool probe)"
+  }
   /// `switchyard start` runs the probe feature by default.
   public var startArguments: [String] { [] }
 
@@ -31,7 +48,10 @@ public struct ProbeScenario: LoadScenario {
   /// Starts job `<user>-<index>` and waits until the run with that tag leaves `running`.
   public func step(user: String, index: Int, slice: JSONValue) -> LoadStep {
     let tag = "\(user)-\(index)"
-    let job: JSONValue = ["tag": .string(tag), "outputs": .int(Int64(outputs)), "intervalMillis": .int(Int64(intervalMillis))]
+    let job: JSONValue = [
+      "tag": .string(tag), "outputs": .int(Int64(outputs)), "intervalMillis": .int(Int64(intervalMillis)),
+      "workMillis": .int(Int64(workMillis)),
+    ]
     let action: JSONValue = ["start": ["name": .string(user), "job": job, "cancelInFlight": false]]
     return LoadStep(action: action, kind: ProbeJob.kind.rawValue) { run in
       guard run[dottedPath: "tag"]?.stringValue == tag, let outcome = run[dottedPath: "outcome"]?.stringValue, outcome != "running" else { return nil }

@@ -1,48 +1,47 @@
-import Foundation
-import SwitchyardCLI
-import SwitchyardWire
 
-/// `switchyard status`: the coordinator, its pools and its workers at a glance; or a slice of its
+/// `status`: the coordinator, its pools and its workers at a glance; or a slice of its
 /// state, once or as it changes.
 enum StatusCommand {
-  static let command = Command(
-    name: "status",
-    abstract: "Show the coordinator, its pools and workers, or a slice of its state.",
-    discussion: """
-      Without options, prints the coordinator (pid, uptime, state size, actions/s, total actions),
-      its pools and its workers as tables; colour only on a terminal with NO_COLOR unset.
+  static func command(toolName: String) -> Command {
+    Command(
+      name: "status",
+      abstract: "Show the coordinator, its pools and workers, or a slice of its state.",
+      discussion: """
+        Without options, prints the coordinator (pid, uptime, state size, actions/s, total actions),
+        its pools and its workers as tables; colour only on a terminal with NO_COLOR unset.
 
-      --json prints the same report as JSON with these stable fields (new fields may be added):
-        coordinator  pid, version (protocol), runDir, uptimeSeconds, stateBytes, actionsTotal,
-                     actionsPerSecond
-        pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
-                     retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
-                     latencyMaxMicros, health (healthy|degraded|failed),
-                     counters (the workers' own counters, summed)
-        workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
-                     failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
-                     counters (its latest heartbeat's)
+        --json prints the same report as JSON with these stable fields (new fields may be added):
+          coordinator  pid, version (protocol), runDir, uptimeSeconds, stateBytes, actionsTotal,
+                       actionsPerSecond
+          pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
+                       retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
+                       latencyMaxMicros, health (healthy|degraded|failed),
+                       counters (the workers' own counters, summed)
+          workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
+                       failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
+                       counters (its latest heartbeat's)
 
-      A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
-      sessions.id=1.search.
-      The empty path "" is the whole state.
-      """,
-    options: [
-      .flag("--json", help: "Print the report as JSON (fields above)."),
-      CommandOption("--watch", value: .optional(name: "SECONDS", fallback: "2"), help: "Redraw every SECONDS (default 2) until Ctrl-C."),
-      .value("--state", "PATH", help: "Print the state at PATH as pretty JSON."),
-      .value("--follow", "PATH", help: "Print the state at PATH, then each change, one JSON line each, until Ctrl-C."),
-      .runDirectory,
-    ],
-    examples: [
-      "switchyard status",
-      "switchyard status --watch 1",
-      "switchyard status --json | jq '.pools[] | {kind, size, busy}'",
-      "switchyard status --state runs.a",
-      "switchyard status --follow runs.a.outcome",
-    ],
-    run: run
-  )
+        A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
+        sessions.id=1.search.
+        The empty path "" is the whole state.
+        """,
+      options: [
+        .flag("--json", help: "Print the report as JSON (fields above)."),
+        CommandOption("--watch", value: .optional(name: "SECONDS", fallback: "2"), help: "Redraw every SECONDS (default 2) until Ctrl-C."),
+        .value("--state", "PATH", help: "Print the state at PATH as pretty JSON."),
+        .value("--follow", "PATH", help: "Print the state at PATH, then each change, one JSON line each, until Ctrl-C."),
+        .runDirectory,
+      ],
+      examples: [
+        "\(toolName) status",
+        "\(toolName) status --watch 1",
+        "\(toolName) status --json | jq '.pools[] | {kind, size, busy}'",
+        "\(toolName) status --state ''",
+        "\(toolName) status --follow ''",
+      ],
+      run: run
+    )
+  }
 
   @MainActor
   private static func run(_ arguments: ParsedArguments) async throws -> Int32 {

@@ -1,0 +1,26 @@
+/// `worker KIND`: serves one pool's jobs on standard input and output. The coordinator starts
+/// these from its own executable; a person never needs to.
+///
+/// `worker raw-echo` copies its input to its output unparsed: the physical limit of a pipe round
+/// trip, against which `switchyard bench` measures the runtime.
+enum WorkerCommand {
+  static func command(toolName: String, handlers: [any JobHandler]) -> Command {
+    let kinds = handlers.map(\.kind.rawValue)
+    return Command(
+      name: "worker",
+      abstract: "Serve one pool's jobs on stdin/stdout (the coordinator starts these).",
+      arguments: [
+        CommandArgument("KIND", help: "The job kind to serve: \((kinds + ["raw-echo"]).joined(separator: ", ")).")
+      ],
+      examples: kinds.first.map { ["\(toolName) worker \($0)"] } ?? [],
+      run: { arguments in
+        let kind = arguments.argument("KIND") ?? ""
+        if kind == "raw-echo" { WorkerHost.runRawEcho() }
+        guard kinds.contains(kind) else {
+          throw UsageError.invalidValue(name: "KIND", value: kind, expected: "one of \((kinds + ["raw-echo"]).joined(separator: ", "))")
+        }
+        WorkerHost(kind: JobKind(kind), handlers: handlers).run()
+      }
+    )
+  }
+}
