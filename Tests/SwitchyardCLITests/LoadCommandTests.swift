@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 import SwitchyardWire
 import Testing
 
@@ -73,5 +74,46 @@ struct LoadCommandTests {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
       .filter { $0.hasPrefix("switchyard-load-") }
     #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  @Test func aCoordinatorSpawnedByLoadDoesNotOutliveLoadKilledWithSIGKILL() async throws {
+    let load = try SwitchyardProcess(["load", "--scenario", "probe", "--spawn", "--users", "1", "--duration", "60"])
+    defer { load.stop() }
+    try await load.waitForErrorOutput("the spawned coordinator", within: 30) { $0.contains(" serving ") }
+    let line = try #require(load.errorOutput.split(separator: "\n").first { $0.hasPrefix("load: coordinator ") })
+    let words = line.split(separator: " ")
+    let coordinator = try #require(Int32(words[2]))
+    let runDirectory = String(words[4])
+    let workers = try ControlClient(runDirectory: runDirectory).workerPIDs()
+    defer {
+      for pid in [coordinator] + workers where isAlive(pid) { kill(pid, SIGKILL) }
+      try? FileManager.default.removeItem(atPath: (runDirectory as NSString).deletingLastPathComponent)
+    }
+    #expect(!workers.isEmpty)
+
+    kill(load.pid, SIGKILL)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ([coordinator] + workers).contains(where: isAlive), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!isAlive(coordinator), "the coordinator outlived the load that started it")
+    #expect(!workers.contains(where: isAlive), "a worker outlived its coordinator")
+  }
+}
+
+/// Whether `pid` is a process that has not exited; an exited one nobody has reaped yet (a zombie)
+/// counts as gone.
+private func isAlive(_ pid: Int32) -> Bool {
+  guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+  // The state follows the parenthesised command name: "1234 (switchyard) S …".
+  guard let close = stat.lastIndex(of: ")") else { return true }
+  return !stat[close...].dropFirst(2).hasPrefix("Z")
+}
+
+extension ControlClient {
+  /// The pids of the coordinator's workers.
+  func workerPIDs() throws -> [Int32] {
+    guard case let .statusReport(_, report) = try request(.status(id: 2)) else { return [] }
+    return report.workers.map(\.pid)
   }
 }

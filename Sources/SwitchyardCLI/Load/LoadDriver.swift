@@ -29,7 +29,9 @@ public struct LoadDriver: Sendable {
   }
 
   /// Runs the load, reporting progress to `progress`.
-  @MainActor
+  ///
+  /// Off the main actor: its requests block their thread until the coordinator answers, and the
+  /// coordinator may be on this process's main actor.
   public func run(progress: LoadProgress) async throws -> LoadResult {
     let connection = try CoordinatorConnection(runDirectory: runDirectory)
     let loadAverage = MachineLoad.oneMinuteAverage
@@ -75,7 +77,6 @@ public struct LoadDriver: Sendable {
   /// The status once no pool has more in flight than when the load began — what the load started
   /// has ended, while a listener the application keeps open may run on — or when the drain timeout
   /// is up.
-  @MainActor
   private func settledStatus(
     _ connection: CoordinatorConnection,
     comparedTo before: [String: PoolStatus]
