@@ -39,12 +39,12 @@ enum StatusCommand {
         "\(toolName) status --state ''",
         "\(toolName) status --follow ''",
       ],
-      run: run
+      run: { arguments in try await run(arguments, toolName: toolName) }
     )
   }
 
   @MainActor
-  private static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+  private static func run(_ arguments: ParsedArguments, toolName: String) async throws -> Int32 {
     let modes = ["--watch", "--state", "--follow"].filter(arguments.flag)
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
     let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
@@ -54,23 +54,30 @@ enum StatusCommand {
       try follow(path, connection)
     } else if let interval = try arguments.value("--watch", as: Double.self) {
       guard interval > 0 else { throw UsageError.invalidValue(name: "--watch", value: "\(interval)", expected: "seconds above 0") }
-      try await watch(every: interval, connection, json: arguments.flag("--json"))
+      try await watch(every: interval, connection, json: arguments.flag("--json"), toolName: toolName)
     } else {
-      StandardStream.output.write(try render(connection.status(), json: arguments.flag("--json")))
+      StandardStream.output.write(try render(connection.status(), json: arguments.flag("--json"), toolName: toolName))
     }
     return 0
   }
 
-  private static func render(_ report: StatusReport, json: Bool) throws -> String {
-    json ? try JSONText.pretty(report) : StatusView(report).render(colored: StandardStream.output.allowsColor)
+  private static func render(_ report: StatusReport, json: Bool, toolName: String) throws -> String {
+    json
+      ? try JSONText.pretty(report)
+      : StatusView(report, applicationName: toolName).render(colored: StandardStream.output.allowsColor)
   }
 
   /// Redraws in place on a terminal; elsewhere appends each report after a blank line.
   @MainActor
-  private static func watch(every seconds: Double, _ connection: CoordinatorConnection, json: Bool) async throws {
+  private static func watch(
+    every seconds: Double,
+    _ connection: CoordinatorConnection,
+    json: Bool,
+    toolName: String
+  ) async throws {
     let isTerminal = StandardStream.output.isTerminal
     while true {
-      let text = try render(connection.status(), json: json)
+      let text = try render(connection.status(), json: json, toolName: toolName)
       // Home, then clear to the end: no flicker from clearing first.
       StandardStream.output.write(isTerminal ? "\u{1B}[H" + text.replacingOccurrences(of: "\n", with: "\u{1B}[K\n") + "\u{1B}[J" : text + "\n")
       try await Task.sleep(for: .seconds(seconds))

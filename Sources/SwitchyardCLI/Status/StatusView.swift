@@ -1,13 +1,16 @@
 import SwitchyardWire
 
-/// `switchyard status` as people read it: a coordinator line, a pools table, a workers table.
+/// `status` as people read it: a coordinator line, a pools table, a workers table.
 public struct StatusView: Sendable {
   /// What to show.
   public var report: StatusReport
+  /// The application's name, shown with the version its coordinator reports.
+  public var applicationName: String
 
-  /// Creates the view of a report.
-  public init(_ report: StatusReport) {
+  /// Creates the view of a report from the coordinator of `applicationName`.
+  public init(_ report: StatusReport, applicationName: String = "switchyard") {
     self.report = report
+    self.applicationName = applicationName
   }
 
   /// The three parts, separated by blank lines; colour only when `colored`.
@@ -24,7 +27,7 @@ public struct StatusView: Sendable {
       "state \(HumanReadable.bytes(coordinator.stateBytes))",
       "\(HumanReadable.fixed(coordinator.actionsPerSecond, digits: 1)) actions/s",
       "\(HumanReadable.count(coordinator.actionsTotal)) actions",
-      "switchyard \(coordinator.version)",
+      "\(applicationName) \(coordinator.version)",
     ]
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
       + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"
