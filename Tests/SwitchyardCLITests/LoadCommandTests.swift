@@ -69,6 +69,7 @@ struct LoadCommandTests {
     #expect(result.output.hasSuffix("lost effects: 0\n"))
     let html = try String(contentsOfFile: reportPath, encoding: .utf8)
     #expect(html.contains("Scaling the probe pool"))
+    #expect(html.contains("Measured on a machine with \(ProcessInfo.processInfo.activeProcessorCount) cores."))
     #expect(html.components(separatedBy: "<svg ").count - 1 == 4)
     // The spawned coordinator is gone, and its temporary run directory with it.
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
