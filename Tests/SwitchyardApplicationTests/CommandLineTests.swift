@@ -67,10 +67,9 @@ struct CommandLineTests {
     #expect(await commandLine.run(["start", "--seven", "--eight"]) == 2)
   }
 
-  @Test func loadWithoutScenariosAndAnUnknownWorkerKindAreUsageErrors() async {
+  @Test func loadWithoutScenariosIsAUsageError() async {
     let commandLine = SwitchyardCommandLine(application)
     #expect(await commandLine.run(["load"]) == 2)
-    #expect(await commandLine.run(["worker", "tally"]) == 2)
     #expect(await commandLine.run(["--version"]) == 0)
   }
 }
