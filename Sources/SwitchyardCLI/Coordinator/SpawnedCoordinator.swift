@@ -7,20 +7,20 @@ import Foundation
 /// included. The kernel signals it when the *thread* that started it exits, so it is started from
 /// the main thread, which lives as long as the process.
 @MainActor
-public final class SpawnedCoordinator {
+package final class SpawnedCoordinator {
   /// The run directory it serves.
-  public let runDirectory: String
+  package let runDirectory: String
   /// Where its standard error goes.
-  public let logPath: String
+  package let logPath: String
   private let directory: String
   private let process = Process()
 
   /// The coordinator's process id.
-  public var pid: Int32 { process.processIdentifier }
+  package var pid: Int32 { process.processIdentifier }
 
   /// Runs `<this executable> start <arguments> --run-dir <temporary> --parent <this process>` and
   /// waits until every pool has its workers ready.
-  public init(arguments: [String], pools: [PoolSize]) async throws {
+  package init(arguments: [String], pools: [PoolSize]) async throws {
     directory = NSTemporaryDirectory() + "switchyard-load-\(getpid())-\(UUID().uuidString.prefix(6))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     runDirectory = directory + "/run"
@@ -53,12 +53,12 @@ public final class SpawnedCoordinator {
   }
 
   /// What the coordinator has written to its standard error.
-  public var log: String {
+  package var log: String {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
   }
 
   /// Stops the coordinator (SIGTERM, then SIGKILL after five seconds) and removes its directory.
-  public func stop() {
+  package func stop() {
     if process.isRunning {
       process.terminate()
       let deadline = ContinuousClock.now + .seconds(5)

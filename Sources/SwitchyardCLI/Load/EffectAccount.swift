@@ -5,21 +5,21 @@ import SwitchyardWire
 /// The counters count every effect of the pool, so effects already in flight when the load began
 /// end inside it too: ``completed`` may exceed ``started``. What the load left running is the rise
 /// in flight from ``inFlightAtStart`` to ``inFlightAtEnd``, and that is ``lost``.
-public struct EffectAccount: Equatable, Sendable {
+package struct EffectAccount: Equatable, Sendable {
   /// Effects handed to the pool during the load.
-  public var started: Int64
+  package var started: Int64
   /// Effects that finished during the load, including some in flight before it.
-  public var completed: Int64
+  package var completed: Int64
   /// Effects that failed for good during the load.
-  public var failed: Int64
+  package var failed: Int64
   /// Effects cancelled or superseded during the load.
-  public var cancelled: Int64
+  package var cancelled: Int64
   /// Effects running or queued when the load began: a listener the application keeps open, or
   /// another client's.
-  public var inFlightAtStart: Int64
+  package var inFlightAtStart: Int64
 
   /// Creates an account.
-  public init(started: Int64, completed: Int64, failed: Int64, cancelled: Int64, inFlightAtStart: Int64 = 0) {
+  package init(started: Int64, completed: Int64, failed: Int64, cancelled: Int64, inFlightAtStart: Int64 = 0) {
     self.started = started
     self.completed = completed
     self.failed = failed
@@ -28,7 +28,7 @@ public struct EffectAccount: Equatable, Sendable {
   }
 
   /// The difference of a pool's counters between two status reports.
-  public init(from before: PoolStatus?, to after: PoolStatus) {
+  package init(from before: PoolStatus?, to after: PoolStatus) {
     func delta(_ counter: KeyPath<PoolStatus, UInt64>) -> Int64 {
       Int64(after[keyPath: counter]) - Int64(before?[keyPath: counter] ?? 0)
     }
@@ -39,13 +39,13 @@ public struct EffectAccount: Equatable, Sendable {
   }
 
   /// Effects running or queued when the load's last answers were in.
-  public var inFlightAtEnd: Int64 {
+  package var inFlightAtEnd: Int64 {
     inFlightAtStart + started - completed - failed - cancelled
   }
 
   /// Effects the load left running that never ended: never negative, and 0 while the runtime
   /// keeps its promise.
-  public var lost: Int64 {
+  package var lost: Int64 {
     max(0, inFlightAtEnd - inFlightAtStart)
   }
 

@@ -3,24 +3,24 @@ import SwitchyardWire
 
 /// Runs one load: starts the simulated users, shows progress, waits for the pools to go idle, and
 /// measures what happened from the users' side and from the coordinator's counters.
-public struct LoadDriver: Sendable {
+package struct LoadDriver: Sendable {
   /// The coordinator's run directory.
-  public var runDirectory: String
+  package var runDirectory: String
   /// What the users do.
-  public var scenario: any LoadScenario
+  package var scenario: any LoadScenario
   /// How many users run at once.
-  public var users: Int
+  package var users: Int
   /// When they stop.
-  public var limit: LoadLimit
+  package var limit: LoadLimit
   /// Prefixed to user names, so that repeated runs against one coordinator never share state.
-  public var userPrefix: String
+  package var userPrefix: String
   /// How long a step waits for its effect before it counts as `noAnswer`.
-  public var answerTimeout: Duration = .seconds(5)
+  package var answerTimeout: Duration = .seconds(5)
   /// How long the pools get to finish what the users started.
-  public var drainTimeout: Duration = .seconds(15)
+  package var drainTimeout: Duration = .seconds(15)
 
   /// Creates a driver.
-  public init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
+  package init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
     self.runDirectory = runDirectory
     self.scenario = scenario
     self.users = users
@@ -32,7 +32,7 @@ public struct LoadDriver: Sendable {
   ///
   /// Off the main actor: its requests block their thread until the coordinator answers, and the
   /// coordinator may be on this process's main actor.
-  public func run(progress: LoadProgress) async throws -> LoadResult {
+  package func run(progress: LoadProgress) async throws -> LoadResult {
     let connection = try CoordinatorConnection(runDirectory: runDirectory)
     let loadAverage = MachineLoad.oneMinuteAverage
     let before = try connection.status()

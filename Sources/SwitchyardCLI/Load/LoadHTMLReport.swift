@@ -1,17 +1,17 @@
 /// `load --report FILE.html`: the report as one self-contained HTML page with SVG charts — a
 /// latency histogram per worker kind, and for a sweep throughput and p99 against pool size — that
 /// opens in any browser with no network.
-public struct LoadHTMLReport: Sendable {
+package struct LoadHTMLReport: Sendable {
   /// What to show.
-  public var report: LoadReport
+  package var report: LoadReport
 
   /// Creates the page for a report.
-  public init(_ report: LoadReport) {
+  package init(_ report: LoadReport) {
     self.report = report
   }
 
   /// The whole page.
-  public func render() -> String {
+  package func render() -> String {
     var body = ["<h1>switchyard load</h1>", verdict, "<p>Measured on a machine with \(report.cores) cores.</p>"]
     if let kind = report.sweptKind, report.results.count > 1 {
       body.append("<h2>Scaling the \(HTML.escape(kind)) pool</h2>")

@@ -3,7 +3,7 @@
 /// Its fields are stable; new ones may be added. `load --help` and the README list them.
 extension LoadReport {
   /// The report as pretty-printed JSON, ending in a newline.
-  public func json() throws -> String {
+  package func json() throws -> String {
     try JSONText.pretty(Document(self))
   }
 

@@ -5,14 +5,14 @@ import Foundation
 
 /// The machine a load runs on: its processors and how busy it is, so a report says what its
 /// numbers were measured on.
-public enum MachineLoad {
+package enum MachineLoad {
   /// Processors available to this process.
-  public static var cores: Int {
+  package static var cores: Int {
     ProcessInfo.processInfo.activeProcessorCount
   }
 
   /// The one-minute load average: runnable processes, averaged; 0 if it cannot be read.
-  public static var oneMinuteAverage: Double {
+  package static var oneMinuteAverage: Double {
     var averages = [Double](repeating: 0, count: 3)
     return getloadavg(&averages, 3) >= 1 ? averages[0] : 0
   }

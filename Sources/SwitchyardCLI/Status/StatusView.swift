@@ -1,20 +1,20 @@
 import SwitchyardWire
 
 /// `status` as people read it: a coordinator line, a pools table, a workers table.
-public struct StatusView: Sendable {
+package struct StatusView: Sendable {
   /// What to show.
-  public var report: StatusReport
+  package var report: StatusReport
   /// The application's name, shown with the version its coordinator reports.
-  public var applicationName: String
+  package var applicationName: String
 
   /// Creates the view of a report from the coordinator of `applicationName`.
-  public init(_ report: StatusReport, applicationName: String = "switchyard") {
+  package init(_ report: StatusReport, applicationName: String = "switchyard") {
     self.report = report
     self.applicationName = applicationName
   }
 
   /// The three parts, separated by blank lines; colour only when `colored`.
-  public func render(colored: Bool) -> String {
+  package func render(colored: Bool) -> String {
     [coordinatorLine(colored: colored), poolsTable.render(colored: colored), workersTable.render(colored: colored)]
       .joined(separator: "\n")
   }
