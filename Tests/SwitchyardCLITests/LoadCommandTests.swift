@@ -27,6 +27,23 @@ struct LoadCommandTests {
     }
   }
 
+  @Test func jsonIsTheWholeReportOnStandardOutputAndNothingElse() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let result = try await switchyard(
+        "load", "--scenario", "cpu", "--users", "2", "--duration", "0.5", "--json", "--run-dir", runDirectory, within: 30
+      )
+      #expect(result.status == 0, "\(result.errorOutput)")
+      let report = try WireJSONDecoder().parse(Array(result.output.utf8))
+      #expect(report[dottedPath: "format"] == 1)
+      #expect(report[dottedPath: "cores"] == .int(Int64(ProcessInfo.processInfo.activeProcessorCount)))
+      #expect(report[dottedPath: "lostEffects"] == 0)
+      #expect(report[dottedPath: "runs.0.scenario"] == "cpu")
+      let completed = try #require(report[dottedPath: "runs.0.effects.probe.completed"]?.int64Value)
+      #expect(completed > 0 && report[dottedPath: "runs.0.roundTrips.probe.count"] == .int(completed))
+      #expect(report[dottedPath: "sweep"] == [])
+    }
+  }
+
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func onATerminalProgressIsABarRedrawnInPlace() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
