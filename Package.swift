@@ -2,13 +2,16 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → CLI → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture.
+// Layers point one way: switchyard → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture;
+// switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime.
 // Net (HTTP, WebSocket) serves the workers and the upstream command only.
 let package = Package(
   name: "Switchyard",
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "SwitchyardRuntime", targets: ["SwitchyardRuntime"]),
+    // What a user's package depends on: their reducer, pools and handlers in, the whole command line out.
+    .library(name: "SwitchyardApplication", targets: ["SwitchyardApplication"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
   ],
   targets: [
@@ -35,12 +38,15 @@ let package = Package(
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
-    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
+    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
+    // An application's command line: start, status, send, scale, load, worker.
+    .target(name: "SwitchyardApplication", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI"]),
+    // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
-        "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
+        "SwitchyardApplication", "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI",
+        "SwitchyardWire", "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
@@ -65,5 +71,8 @@ let package = Package(
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
+    // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate
+    // package on Switchyard by path, built and run by these tests, never part of this package's build.
+    .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication"]),
   ]
 )

@@ -2,18 +2,18 @@ import Glibc
 
 /// A command-line tool made of subcommands: picks the command, prints help and version, and turns
 /// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
   /// The executable's name, as the help spells it.
-  public var name: String
+  package var name: String
   /// Printed by `--version`.
-  public var version: String
+  package var version: String
   /// One line under the name in the tool's help.
-  public var abstract: String
+  package var abstract: String
   /// Its subcommands, in the order the help lists them.
-  public var commands: [Command]
+  package var commands: [Command]
 
   /// Creates a tool.
-  public init(name: String, version: String, abstract: String, commands: [Command]) {
+  package init(name: String, version: String, abstract: String, commands: [Command]) {
     self.name = name
     self.version = version
     self.abstract = abstract
@@ -21,10 +21,10 @@ public struct CommandLineTool: Sendable {
   }
 
   /// The usage line of the tool itself.
-  public var usageLine: String { "\(name) <command> [options]" }
+  package var usageLine: String { "\(name) <command> [options]" }
 
   /// The tool's help: what it is, its commands, its own options.
-  public var help: String {
+  package var help: String {
     let commandRows = commands.map { ($0.name, $0.abstract) }
     let optionRows = [("-h, --help", "Show this help."), ("--version", "Show the version.")]
     return """
@@ -63,7 +63,7 @@ public struct CommandLineTool: Sendable {
 
   /// Runs the command `arguments` name (the words after the executable) and returns the exit status.
   @MainActor
-  public func run(_ arguments: [String]) async -> Int32 {
+  package func run(_ arguments: [String]) async -> Int32 {
     guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
       if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
         StandardStream.output.write(command.help(toolName: name))

@@ -1,24 +1,24 @@
 import SwitchyardWire
 
 /// An action typed on the command line, parsed with an error that shows where it went wrong.
-public enum ActionText {
+package enum ActionText {
   /// Why the text is not JSON: the parser's sentence, the text, and a caret under the problem.
-  public struct Invalid: Error, Equatable, CustomStringConvertible {
+  package struct Invalid: Error, Equatable, CustomStringConvertible {
     /// The parser's sentence.
-    public var reason: String
+    package var reason: String
     /// The text as given, on one line.
-    public var text: String
+    package var text: String
     /// The character offset of the problem in ``text``.
-    public var column: Int
+    package var column: Int
 
     /// Three lines: what is wrong, the text, a caret.
-    public var description: String {
+    package var description: String {
       "invalid JSON: \(reason)\n  \(text)\n  \(String(repeating: " ", count: column))^"
     }
   }
 
   /// Parses `text` as one JSON value.
-  public static func parse(_ text: String) throws(Invalid) -> JSONValue {
+  package static func parse(_ text: String) throws(Invalid) -> JSONValue {
     let bytes = Array(text.utf8)
     do {
       return try WireJSONDecoder().parse(bytes)

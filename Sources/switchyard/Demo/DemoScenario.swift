@@ -1,3 +1,4 @@
+import SwitchyardApplication
 import SwitchyardDemo
 import SwitchyardWire
 import SwitchyardWorkers
@@ -28,6 +29,10 @@ public struct DemoScenario: LoadScenario {
 
   /// `demo`.
   public var name: String { "demo" }
+  /// What each user does.
+  public var summary: String {
+    "each user opens a session and its feed, types searches, pages the catalogue ('start --demo')"
+  }
   /// The demo's own pools.
   public var defaultPools: String {
     PoolSize.list(DemoApplication.pools.map { PoolSize(kind: $0.kind.rawValue, size: $0.size) })
