@@ -22,7 +22,8 @@ struct LoadCommandTests {
       #expect(lines.contains("errors: none"))
       #expect(lines.last == "lost effects: 0")
       // Not a terminal: plain progress lines, no bar.
-      #expect(result.errorOutput.contains("probe: 1.0s"))
+      // The line's time is when the progress timer fired, late by however busy the machine is.
+      #expect(result.errorOutput.contains(#/probe: \d+\.\ds  \d+ actions  \d+\/s  0 errors/#))
       #expect(!result.errorOutput.contains("█"))
     }
   }
