@@ -29,11 +29,16 @@ let package = Package(
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDemo", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]),
+    // The web inspector `switchyard start --http` serves: pools, actions, state history, send.
+    .target(
+      name: "SwitchyardInspector",
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]
+    ),
     .executableTarget(
       name: "switchyard",
       dependencies: [
         "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
-        "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
+        "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo", "SwitchyardInspector",
       ]
     ),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
@@ -49,6 +54,12 @@ let package = Package(
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
+    // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.
+    .testTarget(
+      name: "SwitchyardInspectorTests",
+      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardNet", "switchyard"],
+      exclude: ["Peers"]
+    ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
   ]

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardCLI
 import SwitchyardDemo
+import SwitchyardInspector
 import SwitchyardRuntime
 import SwitchyardUpstream
 
@@ -11,7 +12,7 @@ extension StartCommand {
   ///
   /// Runs until SIGINT or SIGTERM; `pools` replaces ``DemoApplication/pools`` when not empty.
   @MainActor
-  static func runDemo(runDirectory: String, pools: [PoolConfiguration], grace: Duration) async throws -> Int32 {
+  static func runDemo(runDirectory: String, pools: [PoolConfiguration], grace: Duration, http: InspectorConfiguration?) async throws -> Int32 {
     let upstream = try UpstreamService.start()
     let demo = DemoApplication(upstream: UpstreamEndpoints(httpBaseURL: upstream.baseURL, feedURL: upstream.feedURL))
     let pools = pools.isEmpty ? DemoApplication.pools : pools
@@ -26,6 +27,7 @@ extension StartCommand {
       await upstream.stop()
       throw error
     }
+    let inspector = try http.map { configuration throws(InspectorError) in try Inspector.start(coordinator, configuration: configuration) }
     for action in demo.startActions {
       coordinator.store.send(action)
     }
@@ -37,6 +39,7 @@ extension StartCommand {
 
       """)
     await coordinator.runUntilTerminated()
+    await inspector?.stop()
     await upstream.stop()
     return 0
   }

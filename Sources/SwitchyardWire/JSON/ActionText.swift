@@ -1,6 +1,5 @@
-import SwitchyardWire
-
-/// An action typed on the command line, parsed with an error that shows where it went wrong.
+/// An action typed by a person (on the command line, in the inspector), parsed with an error
+/// that shows where it went wrong.
 public enum ActionText {
   /// Why the text is not JSON: the parser's sentence, the text, and a caret under the problem.
   public struct Invalid: Error, Equatable, CustomStringConvertible {
