@@ -43,7 +43,10 @@ struct JSONDiff: Equatable, Sendable {
           }
         } else {
           for index in 0..<max(old.count, new.count) {
-            compare(old.indices.contains(index) ? old[index] : nil, new.indices.contains(index) ? new[index] : nil, path: path + [String(index)])
+            // Typed, so that `nil` stays absent instead of becoming JSON `null`.
+            let before: JSONValue? = old.indices.contains(index) ? old[index] : .none
+            let after: JSONValue? = new.indices.contains(index) ? new[index] : .none
+            compare(before, after, path: path + [String(index)])
           }
         }
       default:

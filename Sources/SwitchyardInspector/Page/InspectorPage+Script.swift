@@ -94,8 +94,9 @@ extension InspectorPage {
           cell(row, pool.size === pool.target ? `${pool.size}` : `${pool.size} → ${pool.target}`, "num size");
           cell(row, pool.busy, "num");
           cell(row, pool.queued, "num");
-          cell(row, micros(pool.latencyP50Micros), "num");
-          cell(row, micros(pool.latencyP99Micros), "num");
+          const measured = pool.completed + pool.failed > 0;
+          cell(row, measured ? micros(pool.latencyP50Micros) : "–", "num");
+          cell(row, measured ? micros(pool.latencyP99Micros) : "–", "num");
           cell(row, pool.completed, "num");
           cell(row, pool.failed, "num");
           const form = document.createElement("div");

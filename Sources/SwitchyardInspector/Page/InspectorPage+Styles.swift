@@ -29,16 +29,17 @@ extension InspectorPage {
     .small { font-size: 12px; }
     .note { color: var(--muted); font-size: 12px; margin: 6px 0 0; white-space: pre-wrap; }
     table { width: 100%; border-collapse: collapse; font-size: 13px; }
-    th { text-align: left; font-weight: 600; color: var(--muted); font-size: 12px; border-bottom: 1px solid var(--line); padding: 4px 6px; }
-    td { padding: 5px 6px; border-bottom: 1px solid #f0f1f4; font-variant-numeric: tabular-nums; }
-    .num { text-align: right; }
+    th { text-align: left; font-weight: 600; color: var(--muted); font-size: 12px; border-bottom: 1px solid var(--line); padding: 4px 5px; white-space: nowrap; }
+    td { padding: 5px 5px; border-bottom: 1px solid #f0f1f4; font-variant-numeric: tabular-nums; }
+    .num { text-align: right; white-space: nowrap; }
     td.kind { font-weight: 600; }
     .badge { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 11px; font-weight: 600; }
     .badge.healthy, .badge.ready { background: #e3f5ea; color: var(--good); }
     .badge.degraded, .badge.starting, .badge.draining { background: #fbf1dc; color: var(--warn); }
     .badge.failed, .badge.stopped { background: #fbe4e4; color: var(--bad); }
     .scale { display: flex; gap: 4px; }
-    .scale input { width: 52px; }
+    .scale input { width: 46px; padding: 3px 5px; }
+    .scale button { padding: 3px 9px; }
     input, textarea, button { font: inherit; }
     input[type=search], input[type=number], textarea { border: 1px solid var(--line); border-radius: 6px; padding: 5px 8px;
       background: #fbfbfd; color: var(--ink); }

@@ -10,6 +10,13 @@ public enum ActionText {
     /// The character offset of the problem in ``text``.
     public var column: Int
 
+    /// The error for `text`, whose problem `reason` describes at character `column`.
+    public init(reason: String, text: String, column: Int) {
+      self.reason = reason
+      self.text = text
+      self.column = column
+    }
+
     /// Three lines: what is wrong, the text, a caret.
     public var description: String {
       "invalid JSON: \(reason)\n  \(text)\n  \(String(repeating: " ", count: column))^"
