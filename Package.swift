@@ -3,7 +3,7 @@ import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
 // Layers point one way: switchyard → CLI → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture.
-// Net (HTTP, WebSocket) serves the workers and the upstream command only.
+// Net (HTTP, WebSocket) serves the workers, the upstream command and the inspector only.
 let package = Package(
   name: "Switchyard",
   products: [
