@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import SwitchyardNet
 import SwitchyardRuntime
 import SwitchyardWire
@@ -59,10 +60,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     let recorder = InspectionRecorder(coordinator: coordinator, configuration: configuration)
     let endpoints = InspectorEndpoints(
       status: { coordinator.status() },
-      currentState: {
-        recorder.startObserving()
-        return (recorder.latestSequence, try WireJSONEncoder().encode(coordinator.store.state))
-      },
+      currentState: { try recorder.liveState() },
       send: { try coordinator.send(json: $0) },
       scale: { try coordinator.scale([JobKind($0): $1]) },
       history: history ?? recorder.history,
@@ -83,14 +81,22 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     return inspector
   }
 
-  private init(coordinator: Coordinator<R>, configuration: InspectorConfiguration, server: HTTPServer, hub: InspectorHub, recorder: InspectionRecorder<R>) {
+  private init(
+    coordinator: Coordinator<R>,
+    configuration: InspectorConfiguration,
+    server: HTTPServer,
+    hub: InspectorHub,
+    recorder: InspectionRecorder<R>
+  ) {
     self.coordinator = coordinator
     self.configuration = configuration
     self.server = server
     self.hub = hub
     self.recorder = recorder
-    let query = configuration.token.map { "?token=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
-    url = "http://\(configuration.host):\(server.port)/\(query)"
+    let query = configuration.token.map { token in
+      "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
+    }
+    url = "http://\(configuration.host):\(server.port)/\(query ?? "")"
   }
 
   /// The port the page is served on.

@@ -16,6 +16,9 @@ public struct InspectorConfiguration: Sendable {
   public var recentActionCapacity = 1_000
   /// How often the live action stream is sent to the pages, as one batch.
   public var actionFlushInterval: Duration = .milliseconds(100)
+  /// How stale the live state a page is sent may be: pages asking within this time share one
+  /// encoding of it, so many pages cost the store no more than one.
+  public var liveStateMaxAge: Duration = .milliseconds(100)
   /// How often pool and worker status is sent to the pages.
   public var statusInterval: Duration = .seconds(1)
   /// Messages a page may leave unread before it is dropped with close code 1008.

@@ -17,6 +17,9 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
   private var pending: [(sequence: UInt64, action: R.Action)] = []
   private var skipped = 0
   private var lastRetainedAt: ContinuousClock.Instant?
+  /// The live state last encoded for a page, reused by every page that asks within ``liveStateMaxAge``.
+  private var encodedLiveState: (sequence: UInt64, bytes: [UInt8], at: ContinuousClock.Instant)?
+  private let liveStateMaxAge: Duration
   private(set) var isObserving = false
   /// The sequence number of the last action reduced, while observing.
   private(set) var latestSequence: UInt64 = 0
@@ -26,6 +29,22 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
     self.history = RecentHistory(capacity: configuration.historyCapacity)
     self.snapshotInterval = configuration.snapshotInterval
     self.pendingCapacity = max(2, configuration.recentActionCapacity)
+    self.liveStateMaxAge = configuration.liveStateMaxAge
+  }
+
+  /// The latest sequence number and the state it left, as JSON; starts recording if need be.
+  ///
+  /// However many pages ask, the state is encoded at most once per ``InspectorConfiguration/liveStateMaxAge``:
+  /// encoding a large state is the one cost here that grows with the state.
+  func liveState() throws -> (sequence: UInt64, bytes: [UInt8]) {
+    startObserving()
+    let now = ContinuousClock.now
+    if let cached = encodedLiveState, cached.sequence == latestSequence || now - cached.at < liveStateMaxAge {
+      return (cached.sequence, cached.bytes)
+    }
+    let bytes = try WireJSONEncoder().encode(coordinator.store.state)
+    encodedLiveState = (latestSequence, bytes, now)
+    return (latestSequence, bytes)
   }
 
   /// Starts recording: the state now becomes the first point of history.

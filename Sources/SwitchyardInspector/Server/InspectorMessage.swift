@@ -6,8 +6,10 @@ enum InspectorMessage: Encodable {
   case status(StatusReport, clients: Int, historyCapacity: Int)
   /// Actions reduced since the last batch, oldest first; `skipped` counts those left out.
   case actions([ActionEntry], skipped: Int)
-  /// A state, now or from history.
+  /// A state from history.
   case state(id: Int64?, HistoricState, live: Bool)
+  /// The live state, already encoded: sent as it is, never parsed and encoded again per page.
+  case liveState(id: Int64?, sequence: UInt64, json: [UInt8])
   /// The changes between two states; `action` is set for the diff an action caused.
   case diff(id: Int64?, from: UInt64, to: UInt64, action: UInt64?, JSONDiff)
   /// The sequence numbers history holds.
@@ -40,6 +42,12 @@ enum InspectorMessage: Encodable {
       try container.encode(historic.sequence, forKey: .sequence)
       try container.encode(historic.state, forKey: .state)
       try container.encode(live, forKey: .live)
+    case let .liveState(id, sequence, json):
+      try container.encode("state", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(sequence, forKey: .sequence)
+      try container.encode(try WireJSONDecoder().parse(json), forKey: .state)
+      try container.encode(true, forKey: .live)
     case let .diff(id, from, to, action, diff):
       try container.encode("diff", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)
@@ -65,7 +73,12 @@ enum InspectorMessage: Encodable {
 
   /// The message as the UTF-8 text of one WebSocket message.
   var bytes: [UInt8] {
+    if case let .liveState(id, sequence, json) = self {
+      let head = #"{"type":"state","live":true,"sequence":\#(sequence),"#
+        + (id.map { #""id":\#($0),"# } ?? "") + #""state":"#
+      return Array(head.utf8) + json + [UInt8(ascii: "}")]
+    }
     // Every case is made of values that encode; a failure here is a bug, reported to the page.
-    (try? WireJSONEncoder().encode(self)) ?? Array(#"{"type":"error","message":"the inspector could not encode a message"}"#.utf8)
+    return (try? WireJSONEncoder().encode(self)) ?? Array(#"{"type":"error","message":"the inspector could not encode a message"}"#.utf8)
   }
 }

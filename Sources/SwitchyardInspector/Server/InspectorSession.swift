@@ -45,7 +45,10 @@ struct InspectorSession: Sendable {
     do {
       switch request {
       case let .state(sequence):
-        guard let sequence else { return [.state(id: id, try await currentState(), live: true)] }
+        guard let sequence else {
+          let (current, json) = try await MainActor.run { try endpoints.currentState() }
+          return [.liveState(id: id, sequence: current, json: json)]
+        }
         return [.state(id: id, try await historicState(atOrBefore: sequence), live: false)]
       case let .diff(from, to):
         let before = try await historicState(atOrBefore: from)
