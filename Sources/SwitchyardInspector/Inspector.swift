@@ -39,6 +39,8 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
   private let recorder: InspectionRecorder<R>
   private let coordinator: Coordinator<R>
   private let configuration: InspectorConfiguration
+  /// What the pages are told history can hold: the in-memory capacity, or 0 for a journal.
+  private let historyCapacity: Int
   private var ticker: Task<Void, Never>?
   private var populationWatcher: Task<Void, Never>?
 
@@ -71,7 +73,14 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       configuration: configuration,
       session: InspectorSession(hub: hub, endpoints: endpoints)
     )
-    let inspector = Inspector(coordinator: coordinator, configuration: configuration, server: server, hub: hub, recorder: recorder)
+    let inspector = Inspector(
+      coordinator: coordinator,
+      configuration: configuration,
+      historyCapacity: endpoints.historyCapacity,
+      server: server,
+      hub: hub,
+      recorder: recorder
+    )
     coordinator.configuration.log("inspector serving \(inspector.url)")
     inspector.populationWatcher = Task { [weak inspector] in
       for await count in populations {
@@ -84,12 +93,14 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
   private init(
     coordinator: Coordinator<R>,
     configuration: InspectorConfiguration,
+    historyCapacity: Int,
     server: HTTPServer,
     hub: InspectorHub,
     recorder: InspectionRecorder<R>
   ) {
     self.coordinator = coordinator
     self.configuration = configuration
+    self.historyCapacity = historyCapacity
     self.server = server
     self.hub = hub
     self.recorder = recorder
@@ -136,7 +147,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
         report = coordinator.status()
         lastStatus = .now
       }
-      let capacity = configuration.historyCapacity
+      let capacity = historyCapacity
       Task.detached { [hub] in
         hub.publish(actions: entries, skipped: skipped)
         if let report {

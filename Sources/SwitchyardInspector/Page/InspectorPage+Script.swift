@@ -75,8 +75,10 @@ extension InspectorPage {
       return span;
     }
 
-    function renderStatus({ status }) {
+    function renderStatus({ status, clients, historyCapacity }) {
       const c = status.coordinator;
+      view.historyCapacity = historyCapacity;
+      $("stat-pages").textContent = clients;
       $("stat-pid").textContent = c.pid;
       $("stat-uptime").textContent = Math.floor(c.uptimeSeconds) + " s";
       $("stat-actions").textContent = c.actionsTotal.toLocaleString();
@@ -274,7 +276,9 @@ extension InspectorPage {
     function updateHistoryLabel() {
       const slider = $("history-slider");
       const sequence = view.history[Number(slider.value)];
-      const range = view.history.length ? `${view.history.length} states kept, #${view.history[0]}–#${view.history[view.history.length - 1]}` : "no states kept yet";
+      const kept = view.historyCapacity ? `${view.history.length} of ${view.historyCapacity}` : `${view.history.length}`;
+      const first = view.history[0], last = view.history[view.history.length - 1];
+      const range = view.history.length ? `${kept} states kept, #${first}–#${last}` : "no states kept yet";
       $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence} · ${range}`;
       $("live-button").classList.toggle("active", view.live);
     }

@@ -27,6 +27,7 @@ enum InspectorPage {
         <span>actions <b id="stat-actions">–</b></span>
         <span><b id="stat-rate">–</b>/s</span>
         <span>state <b id="stat-bytes">–</b></span>
+        <span>pages <b id="stat-pages">–</b></span>
         <span id="connection" class="pill off">connecting…</span>
       </div>
     </header>

@@ -54,11 +54,6 @@ final class ClientOutbox: Sendable {
     return accepted
   }
 
-  /// Whether the page has been dropped for falling behind.
-  var isDropped: Bool {
-    backlog.withLock { if case .dropped = $0 { true } else { false } }
-  }
-
   /// Sends queued messages in order until the page is dropped or its connection ends.
   func run() async {
     for await bytes in messages {
