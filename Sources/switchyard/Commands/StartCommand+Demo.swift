@@ -21,13 +21,13 @@ extension StartCommand {
       initialState: demo.initialState,
       reducer: AppFeature()
     )
+    let inspector = try http.map { try Inspector.start(coordinator, configuration: $0) }
     do {
       try coordinator.start()
     } catch {
       await upstream.stop()
       throw error
     }
-    let inspector = try http.map { configuration throws(InspectorError) in try Inspector.start(coordinator, configuration: configuration) }
     for action in demo.startActions {
       coordinator.store.send(action)
     }

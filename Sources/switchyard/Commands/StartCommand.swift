@@ -51,8 +51,8 @@ enum StartCommand {
       reducer: ProbeFeature()
     )
     coordinator.handleTerminationSignals()
+    let inspector = try http.map { try Inspector.start(coordinator, configuration: $0) }
     try coordinator.start()
-    let inspector = try http.map { configuration throws(InspectorError) in try Inspector.start(coordinator, configuration: configuration) }
     StandardStream.error.write("switchyard: coordinator \(getpid()) serving \(coordinator.socketPath ?? "")\n")
     await coordinator.runUntilTerminated()
     await inspector?.stop()
