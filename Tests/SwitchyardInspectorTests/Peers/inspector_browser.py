@@ -21,13 +21,16 @@ class Step(Exception):
 
 class Browser:
     def __init__(self, socket):
-        self.socket, self.next_id, self.pending = socket, 0, {}
+        self.socket, self.next_id, self.pending, self.page_errors = socket, 0, {}, []
         self.reader = asyncio.create_task(self.read())
 
     async def read(self):
         try:
             async for raw in self.socket:
                 message = json.loads(raw)
+                if message.get("method") == "Runtime.exceptionThrown":
+                    details = message["params"]["exceptionDetails"]
+                    self.page_errors.append(details.get("exception", {}).get("description") or details.get("text"))
                 future = self.pending.pop(message.get("id"), None)
                 if future and not future.done():
                     future.set_result(message)
@@ -104,6 +107,7 @@ async def drive(url, shots, devtools):
 
 async def steps(browser, url, shots):
     await browser.call("Page.enable")
+    await browser.call("Runtime.enable")
     await browser.call("Emulation.setDeviceMetricsOverride", width=1440, height=1000, deviceScaleFactor=1, mobile=False)
     await browser.call("Page.navigate", url=url)
 
@@ -158,6 +162,8 @@ async def steps(browser, url, shots):
     await browser.click("#live-button")
     await browser.wait_for("the diff from the pinned point", "document.getElementById('history-diff').textContent.includes('copper kettle')")
     await browser.screenshot(shots, "5-since-pinned.png")
+    if browser.page_errors:
+        raise Step(f"the page's script threw: {browser.page_errors}")
 
 
 def chromium():
