@@ -4,7 +4,7 @@ import PackageDescription
 // Switchyard takes no package dependencies: only the Swift toolchain.
 // Layers point one way: switchyard → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture;
 // switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime.
-// Net (HTTP, WebSocket) serves the workers and the upstream command only.
+// Net (HTTP, WebSocket) serves the workers, the upstream command and the inspector only.
 let package = Package(
   name: "Switchyard",
   products: [
@@ -39,8 +39,16 @@ let package = Package(
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
+    // The web inspector `start --http` serves: pools, actions, state history, send.
+    .target(
+      name: "SwitchyardInspector",
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]
+    ),
     // An application's command line: start, status, send, scale, load, worker.
-    .target(name: "SwitchyardApplication", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI"]),
+    .target(
+      name: "SwitchyardApplication",
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI", "SwitchyardInspector"]
+    ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
     .executableTarget(
       name: "switchyard",
@@ -69,6 +77,12 @@ let package = Package(
     .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "switchyard"]),
+    // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.
+    .testTarget(
+      name: "SwitchyardInspectorTests",
+      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardNet", "switchyard"],
+      exclude: ["Peers"]
+    ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardRuntime", "switchyard"]),
     // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate

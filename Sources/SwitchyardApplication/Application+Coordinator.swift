@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardInspector
 
 extension Application {
   /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: claims the run
@@ -22,6 +23,8 @@ extension Application {
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
+    // Before the coordinator: a taken inspector port fails the start with nothing to undo.
+    let inspector = try options.http.map { try Inspector.start(coordinator, configuration: $0) }
     try coordinator.start()
     for action in startActions {
       coordinator.store.send(action)
@@ -32,6 +35,7 @@ extension Application {
       "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
     await coordinator.runUntilTerminated()
+    await inspector?.stop()
     return 0
   }
 }

@@ -1,3 +1,5 @@
+import SwitchyardInspector
+
 /// `start`: runs the application's coordinator, or a ``StartMode`` chosen by its flag, until SIGINT
 /// or SIGTERM.
 ///
@@ -6,6 +8,12 @@
 enum StartCommand {
   static let parent = CommandOption.value(
     "--parent", "PID", help: "Shut down when process PID, which started this coordinator, exits."
+  )
+  static let http = CommandOption.value(
+    "--http", "HOST:PORT", help: "Serve the web inspector there (off by default; an address not 127.x needs --http-token)."
+  )
+  static let httpToken = CommandOption.value(
+    "--http-token", "TOKEN", help: "A secret every inspector request must carry, as ?token= or a Bearer header."
   )
   static let pools = "--pools"
   static let grace = "--grace-ms"
@@ -30,6 +38,8 @@ enum StartCommand {
         .runDirectory,
         .value(grace, "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
         parent,
+        http,
+        httpToken,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
@@ -52,11 +62,18 @@ enum StartCommand {
       .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) }
     let grace = try arguments.value(grace, as: Int.self)
     if let grace, grace < 0 { throw .invalidValue(name: Self.grace, value: "\(grace)", expected: "milliseconds ≥ 0") }
+    let inspector: InspectorConfiguration?
+    do {
+      inspector = try InspectorConfiguration.commandLine(address: arguments.value(http.name), token: arguments.value(httpToken.name))
+    } catch {
+      throw .conflict(error.description)
+    }
     return StartOptions(
       runDirectory: arguments.runDirectory,
       pools: pools,
       shutdownGrace: grace.map { .milliseconds($0) } ?? .seconds(5),
-      parent: try arguments.value(parent.name, as: Int32.self)
+      parent: try arguments.value(parent.name, as: Int32.self),
+      http: inspector
     )
   }
 }

@@ -80,8 +80,13 @@ package final class Socket: Sendable {
     return socket
   }
 
-  /// A socket listening on 127.0.0.1:`port`; port 0 lets the kernel pick a free one.
-  package static func listen(port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+  /// A socket listening on `host` (an IPv4 address, 127.0.0.1 unless named) and `port`; port 0
+  /// lets the kernel pick a free one.
+  package static func listen(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+    var ipv4 = in_addr()
+    guard inet_pton(AF_INET, host, &ipv4) == 1 else {
+      throw .hostNotFound(host: host, reason: "not an IPv4 address such as 127.0.0.1 or 0.0.0.0")
+    }
     let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .lastError("socket") }
     let socket = Socket(descriptor: descriptor)
@@ -90,7 +95,7 @@ package final class Socket: Sendable {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    address.sin_addr = ipv4
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -1,18 +1,24 @@
-import SwitchyardWire
-
-/// An action typed on the command line, parsed with an error that shows where it went wrong.
-package enum ActionText {
+/// An action typed by a person (on the command line, in the inspector), parsed with an error
+/// that shows where it went wrong.
+public enum ActionText {
   /// Why the text is not JSON: the parser's sentence, the text, and a caret under the problem.
-  package struct Invalid: Error, Equatable, CustomStringConvertible {
+  public struct Invalid: Error, Equatable, CustomStringConvertible {
     /// The parser's sentence.
-    package var reason: String
+    public var reason: String
     /// The text as given, on one line.
-    package var text: String
+    public var text: String
     /// The character offset of the problem in ``text``.
-    package var column: Int
+    public var column: Int
+
+    /// The error for `text`, whose problem `reason` describes at character `column`.
+    public init(reason: String, text: String, column: Int) {
+      self.reason = reason
+      self.text = text
+      self.column = column
+    }
 
     /// Three lines: what is wrong, the text, a caret.
-    package var description: String {
+    public var description: String {
       "invalid JSON: \(reason)\n  \(text)\n  \(String(repeating: " ", count: column))^"
     }
   }
