@@ -53,6 +53,7 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   }
 
   var exhaustivity: Exhaustivity = .on
+  var isDismissed = false
   var stateAfterSend: State
   var received: [(action: Action, state: State)] = []
   var inFlight: [Int: InFlightEffect] = [:]

@@ -31,11 +31,18 @@ public final class TestStore<State: Equatable, Action> {
   let core: RootCore<State, TestAction<Action>>
   let recorder: TestRecorder<State, Action>
 
+  /// Whether the feature dismissed itself with `@Dependency(\.dismiss)`; a dismissed store accepts
+  /// no more actions.
+  public var isDismissed: Bool { recorder.isDismissed }
+
   /// Creates a test store for `reducer`, with dependencies in the test context overridden by
   /// `prepareDependencies`.
-  public init<R: Reducer<State, Action>>(
+  ///
+  /// The initial state and the reducer are built with those dependencies in force, and `reducer` is
+  /// a plain closure as in TCA, so `TestStore(initialState: .init()) { Feature() }` infers `State`.
+  public init(
     initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R,
+    reducer: () -> some Reducer<State, Action>,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
@@ -46,12 +53,16 @@ public final class TestStore<State: Equatable, Action> {
     var dependencies = DependencyValues._current
     dependencies.context = .test
     DependencyValues.prepare(&dependencies, with: prepareDependencies)
-    let initialState = initialState()
+    let (initialState, base) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), ResolvedReducer(reducer()))
+    }
     let recorder = TestRecorder<State, Action>(
       state: initialState,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    let testReducer = TestReducer(base: ResolvedReducer(reducer()), recorder: recorder)
+    // A root feature that dismisses itself dismisses the test store, as in TCA.
+    dependencies.dismiss = DismissEffect { [weak recorder] in recorder?.isDismissed = true }
+    let testReducer = TestReducer(base: base, recorder: recorder)
     self.state = initialState
     self.timeout = timeout
     self.recorder = recorder
@@ -78,6 +89,10 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      reportIssue("Can't send action to dismissed test store.", location: location)
+      return TestStoreTask(tasks: nil, timeout: timeout)
+    }
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
         reportIssue(
@@ -105,12 +120,14 @@ public final class TestStore<State: Equatable, Action> {
   func expectState(
     _ actual: State,
     toMatch modify: ((inout State) throws -> Void)?,
+    requiringChange: Bool = true,
     location: CallSite
   ) {
     defer { state = actual }
     var expected = exhaustivity == .on ? state : actual
     do {
-      try modify?(&expected)
+      // The closure sees the store's dependencies, as the reducer did.
+      try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
     } catch {
       reportIssue("Threw error: \(error)", location: location)
       return
@@ -121,7 +138,7 @@ public final class TestStore<State: Equatable, Action> {
         ? "State was not expected to change, but a change occurred:"
         : "A state change does not match expectation:"
       reportIssue("\(summary) …\n\n\(difference)\n\n(Expected: −, Actual: +)", location: location)
-    } else if exhaustivity == .on, modify != nil, actual == state {
+    } else if requiringChange, exhaustivity == .on, modify != nil, actual == state {
       reportIssue(
         """
         Expected state to change, but no change occurred.
@@ -134,7 +151,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     if case .off(showSkippedAssertions: true) = exhaustivity {
       var exhaustive = state
-      try? modify?(&exhaustive)
+      try? DependencyValues.$_current.withValue(dependencies) { try modify?(&exhaustive) }
       if let skipped = diff(exhaustive, actual, format: .testStore) {
         print("Skipped assertions at \(location.fileID):\(location.line): …\n\n\(skipped)\n\n(Expected: −, Actual: +)")
       }
@@ -164,3 +181,6 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 }
+
+/// A test store of a reducer's state and actions, as in `TestStoreOf<CounterFeature>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
