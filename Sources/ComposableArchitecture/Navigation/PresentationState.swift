@@ -31,6 +31,27 @@ public struct PresentationState<State> {
   }
 }
 
+extension PresentationState {
+  /// Reads or changes the presented state as one case of an enum destination:
+  /// `$0.$destination[case: \.edit]?.title = "New"`.
+  ///
+  /// Reads `nil` when nothing or another case is presented; assigning `nil` changes nothing.
+  public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? {
+    get { self[case: AnyCasePath(path)] }
+    set { self[case: AnyCasePath(path)] = newValue }
+  }
+
+  /// Reads or changes the presented state as one case, named by a case path: TCA's form before case
+  /// key paths, `$0.$destination[case: /Destination.State.edit]`.
+  public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
+    get { wrappedValue.flatMap(path.extract(from:)) }
+    set {
+      guard let newValue, wrappedValue.flatMap(path.extract(from:)) != nil else { return }
+      wrappedValue = path.embed(newValue)
+    }
+  }
+}
+
 extension PresentationState: Equatable where State: Equatable {}
 extension PresentationState: Hashable where State: Hashable {}
 extension PresentationState: Sendable where State: Sendable {}

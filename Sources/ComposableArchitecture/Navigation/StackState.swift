@@ -66,6 +66,16 @@ public struct StackState<Element> {
     }
   }
 
+  /// Reads or changes the element with `id` as one case of an enum, named by a case path: TCA's form
+  /// before case key paths, `$0.path[id: 0, case: /Path.State.detail]`.
+  public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
+    get { elements[id].flatMap(path.extract(from:)) }
+    set {
+      guard let newValue, elements[id] != nil else { return }
+      elements[id] = path.embed(newValue)
+    }
+  }
+
   /// Pushes `element` on top of the stack under a new id.
   public mutating func append(_ element: Element) {
     self[id: StackElementID(generation: nextGeneration)] = element

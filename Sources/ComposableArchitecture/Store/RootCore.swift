@@ -146,12 +146,12 @@ final class RootCore<State, Action>: StoreCore {
         }
       }
     case let .cancellable(id, cancelInFlight, effect):
-      if cancelInFlight { cancellations.cancel(id: id) }
+      if cancelInFlight { cancel(id: id) }
       var inner = context
       inner.ids.append(id)
       interpret(effect, context: inner)
     case let .cancel(id):
-      cancellations.cancel(id: id)
+      cancel(id: id)
     case let .tracked(effect, onComplete):
       let collector = EntryCollector()
       var inner = context
@@ -168,6 +168,12 @@ final class RootCore<State, Action>: StoreCore {
         }
       }
     }
+  }
+
+  /// Cancels this store's effects under `id`, and work under it in ``withTaskCancellation(id:cancelInFlight:isolation:operation:)``.
+  private func cancel(id: EffectCancelID) {
+    cancellations.cancel(id: id)
+    TaskCancellationRegistry.shared.cancel(id)
   }
 
   /// Registers `body` under the context's cancel ids now, and starts it as a task on this actor once

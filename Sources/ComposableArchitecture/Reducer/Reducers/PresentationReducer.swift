@@ -39,6 +39,22 @@ extension Reducer {
     )
   }
 
+  /// Presents state that has no reducer of its own, with a case path for its actions:
+  /// `.ifLet(\.$alert, action: /Action.alert)`.
+  public func ifLet<DestinationState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    ifLet(
+      toPresentationState, action: toPresentationAction, destination: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
   /// Runs a child reducer on presented state, with a case path for the child's actions.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
