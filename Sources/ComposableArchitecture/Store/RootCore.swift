@@ -49,7 +49,7 @@ final class RootCore<State, Action>: StoreCore {
       if fence?.isCancelled == true { continue }
       let effect = reduce(action)
       if !effect.isNone {
-        start(effect, context: EffectContext(tasks: tasks, ids: [], fence: nil, collectors: []))
+        start(effect, context: EffectContext(origin: action, tasks: tasks, ids: [], fence: nil, collectors: []))
       }
     }
     buffer.removeAll(keepingCapacity: true)
@@ -81,6 +81,8 @@ final class RootCore<State, Action>: StoreCore {
   /// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
   /// any `tracked`/`concatenate` watching the effects it starts.
   private struct EffectContext {
+    /// The action whose reduction returned the effect, named when the effect misbehaves.
+    let origin: Action
     var tasks: EffectTaskSet?
     var ids: [EffectCancelID]
     var fence: EffectFence?
@@ -113,7 +115,7 @@ final class RootCore<State, Action>: StoreCore {
     case let .run(run):
       spawn(context: context) { fence, tasks in
         guard !fence.isCancelled else { return }
-        let send = self.sender(fence: fence, tasks: tasks)
+        let send = self.sender(fence: fence, tasks: tasks, origin: context.origin)
         await DependencyValues.$_current.withValue(run.dependencies) {
           await run.operation(send)
         }
@@ -127,7 +129,7 @@ final class RootCore<State, Action>: StoreCore {
           self?.cancellations.unregister(entry)
         }
         guard let self, !entry.fence.isCancelled else { return entry.end() }
-        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks), entry: entry)
+        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
         DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
@@ -218,14 +220,25 @@ final class RootCore<State, Action>: StoreCore {
     return tasks
   }
 
-  private func sender(fence: EffectFence, tasks: EffectTaskSet) -> Send<Action> {
+  private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {
     Send { [weak self] action in
       guard !fence.isCancelled else { return }
       if fence.isCompleted {
         reportIssue(
           """
-          An action was sent from a completed effect: \(action). Avoid escaping "send" from an \
-          effect's operation; use an AsyncStream to feed it instead.
+          An action was sent from a completed effect.
+
+            Action:
+              \(customDump(action).indent(by: 4).dropFirst(4))
+
+            Effect returned from:
+              \(customDump(origin).indent(by: 4).dropFirst(4))
+
+          Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+          completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+          To fix this, make sure that your 'run' closure does not return until you're done calling \
+          'send'.
           """
         )
         return

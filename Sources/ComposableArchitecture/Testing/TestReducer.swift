@@ -75,36 +75,20 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   /// Reports, in exhaustive mode, actions received but never asserted and effects still running.
   func reportUnasserted() {
     guard exhaustivity == .on else { return }
-    if !received.isEmpty {
-      reportIssue(
-        """
-        The store received \(received.count) unexpected \
-        action\(received.count == 1 ? "" : "s") after this one: …
-
-        \(received.map { "  " + customDump($0.action) }.joined(separator: "\n"))
-        """,
-        location: lastLocation
-      )
-    }
+    reportUnassertedActions(at: lastLocation)
     reportInFlightEffects()
+  }
+
+  /// Reports, in exhaustive mode, actions received but never asserted, at `location`.
+  func reportUnassertedActions(at location: CallSite) {
+    guard exhaustivity == .on, !received.isEmpty else { return }
+    reportIssue(TestStoreMessage.unexpectedReceived(received.map(\.action)), location: location)
   }
 
   /// Reports each effect still running at the `send` that started it.
   func reportInFlightEffects() {
     for effect in inFlight.values.sorted(by: { $0.location.line < $1.location.line }) {
-      reportIssue(
-        """
-        An effect returned for this action is still running. It must complete before the end of the \
-        test. …
-
-          Unhandled action: \(customDump(effect.action))
-
-        To fix, inspect any effects the reducer returns for this action and ensure that all of them \
-        complete by the end of the test: cancel long-running effects with an action, drive time with \
-        a TestClock, or call "skipInFlightEffects()" to ignore them.
-        """,
-        location: effect.location
-      )
+      reportIssue(TestStoreMessage.effectStillRunning, location: effect.location)
     }
   }
 

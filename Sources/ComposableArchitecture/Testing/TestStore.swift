@@ -95,15 +95,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
-        reportIssue(
-          """
-          Must handle \(recorder.received.count) received \
-          action\(recorder.received.count == 1 ? "" : "s") before sending an action:
-
-          \(recorder.received.map { "  " + customDump($0.action) }.joined(separator: "\n"))
-          """,
-          location: location
-        )
+        reportIssue(TestStoreMessage.mustHandleReceived(recorder.received.map(\.action)), location: location)
       } else {
         skipReceived(reason: "sending \(customDump(action))")
       }
@@ -133,21 +125,13 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     if expected != actual {
-      let difference = diff(expected, actual, format: .testStore) ?? "  (no visible difference)"
-      let summary = modify == nil && exhaustivity == .on
-        ? "State was not expected to change, but a change occurred:"
-        : "A state change does not match expectation:"
-      reportIssue("\(summary) …\n\n\(difference)\n\n(Expected: −, Actual: +)", location: location)
+      let heading = modify == nil && exhaustivity == .on
+        ? "State was not expected to change, but a change occurred"
+        : "A state change does not match expectation"
+      let difference = diff(expected, actual, format: .testStore)
+      reportIssue(TestStoreMessage.stateMismatch(heading: heading, difference: difference), location: location)
     } else if requiringChange, exhaustivity == .on, modify != nil, actual == state {
-      reportIssue(
-        """
-        Expected state to change, but no change occurred.
-
-        The trailing closure made no observable modifications to state. If no change to state is \
-        expected, omit the trailing closure.
-        """,
-        location: location
-      )
+      reportIssue(TestStoreMessage.unnecessaryModify, location: location)
     }
     if case .off(showSkippedAssertions: true) = exhaustivity {
       var exhaustive = state
