@@ -24,6 +24,9 @@ public struct StackState<Element> {
   /// Which stack value this is a copy of. A parent that replaces its stack with a new one could
   /// reuse ids; the stack reducer sees the lineage change and cancels every old element's effects.
   let lineage = Self.newLineage()
+  /// The ids on the stack when its reducer last ran, so it can cancel the effects of elements
+  /// another reducer removed since; shares the ids' buffer, so comparing them is one check.
+  var mounted: [StackElementID] = []
 
   /// Creates an empty stack.
   public init() {}

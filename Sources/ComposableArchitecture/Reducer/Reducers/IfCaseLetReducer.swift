@@ -68,15 +68,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard var childState = toChildState.extract(from: state) else {
-      reportIssue(
-        """
-        An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when child \
-        state was set to a different case.
-          Action: \(childAction)
-          State: \(state)
-        """,
-        location: location
-      )
+      reportIssue(NavigationMessage.caseActionWithoutState(action, state: state, location: location), location: location)
       return .none
     }
     let toChildAction = self.toChildAction
