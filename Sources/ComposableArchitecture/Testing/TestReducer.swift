@@ -61,9 +61,13 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   var sentTasks: [EffectTaskSet] = []
   private var nextEffectID = 0
 
-  init(state: State, location: CallSite) {
+  /// Changes to shared state not yet asserted.
+  let sharedChanges: SharedChangeTracker
+
+  init(state: State, location: CallSite, sharedChanges: SharedChangeTracker) {
     self.stateAfterSend = state
     self.lastLocation = location
+    self.sharedChanges = sharedChanges
   }
 
   func startEffect(for action: Action, at location: CallSite) -> Int {
@@ -77,6 +81,9 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
     guard exhaustivity == .on else { return }
     reportUnassertedActions(at: lastLocation)
     reportInFlightEffects()
+    if sharedChanges.hasChanges {
+      reportIssue(TestStoreMessage.unassertedSharedChanges, location: lastLocation)
+    }
   }
 
   /// Reports, in exhaustive mode, actions received but never asserted, at `location`.

@@ -19,6 +19,15 @@ extension TestStore {
         location: location
       )
     }
+    if exhaustivity == .on, recorder.sharedChanges.hasChanges {
+      expectState(
+        core.state,
+        toMatch: nil,
+        heading: TestStoreMessage.unassertedSharedChangesHeading,
+        postamble: TestStoreMessage.unassertedSharedChangesPostamble,
+        location: location
+      )
+    }
   }
 
   /// Stops tracking the effects still running, without cancelling them: the test no longer has to

@@ -52,13 +52,19 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     var dependencies = DependencyValues._current
     dependencies.context = .test
+    // Each test store starts with its own shared state, and tracks how its features change it.
+    dependencies.defaultInMemoryStorage = InMemoryStorage()
+    dependencies.defaultFileStorage = .inMemory
+    let sharedChanges = SharedChangeTracker()
+    dependencies.sharedChangeTracker = sharedChanges
     DependencyValues.prepare(&dependencies, with: prepareDependencies)
     let (initialState, base) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), ResolvedReducer(reducer()))
     }
     let recorder = TestRecorder<State, Action>(
       state: initialState,
-      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      sharedChanges: sharedChanges
     )
     // A root feature that dismisses itself dismisses the test store, as in TCA.
     dependencies.dismiss = DismissEffect { [weak recorder] in recorder?.isDismissed = true }
@@ -109,28 +115,45 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Checks `actual` against the asserted state changed by `modify`, then adopts it.
+  ///
+  /// Shared state is checked too: inside the check, a `Shared` value in `expected` reads as the test
+  /// last asserted it, so a change the closure does not make shows in the diff.
   func expectState(
     _ actual: State,
     toMatch modify: ((inout State) throws -> Void)?,
     requiringChange: Bool = true,
+    heading: String? = nil,
+    postamble: String? = nil,
     location: CallSite
   ) {
-    defer { state = actual }
+    let sharedChanges = recorder.sharedChanges
+    defer {
+      state = actual
+      sharedChanges.reset()
+    }
+    if exhaustivity != .on { sharedChanges.reset() }
+    let sharedChanged = sharedChanges.hasChanges
     var expected = exhaustivity == .on ? state : actual
     do {
       // The closure sees the store's dependencies, as the reducer did.
-      try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
+      try SharedChangeTracker.$isAsserting.withValue(true) {
+        try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
+      }
     } catch {
       reportIssue("Threw error: \(error)", location: location)
       return
     }
-    if expected != actual {
-      let heading = modify == nil && exhaustivity == .on
+    let matches = SharedChangeTracker.$isAsserting.withValue(true) { expected == actual }
+    if !matches {
+      let heading = heading ?? (modify == nil && exhaustivity == .on
         ? "State was not expected to change, but a change occurred"
-        : "A state change does not match expectation"
-      let difference = diff(expected, actual, format: .testStore)
-      reportIssue(TestStoreMessage.stateMismatch(heading: heading, difference: difference), location: location)
-    } else if requiringChange, exhaustivity == .on, modify != nil, actual == state {
+        : "A state change does not match expectation")
+      let expectedDump = SharedChangeTracker.$isAsserting.withValue(true) { DumpNode(expected) }
+      let difference = diff(expectedDump, DumpNode(actual), format: .testStore)
+      var message = TestStoreMessage.stateMismatch(heading: heading, difference: difference)
+      if let postamble { message += "\n\n\(postamble)" }
+      reportIssue(message, location: location)
+    } else if requiringChange, !sharedChanged, exhaustivity == .on, modify != nil, actual == state {
       reportIssue(TestStoreMessage.unnecessaryModify, location: location)
     }
     if case .off(showSkippedAssertions: true) = exhaustivity {

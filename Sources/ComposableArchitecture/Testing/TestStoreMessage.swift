@@ -18,6 +18,15 @@ enum TestStoreMessage {
     expected, omit the trailing closure.
     """
 
+  static let unassertedSharedChangesHeading = "Test store finished before asserting against changes to shared state"
+
+  static let unassertedSharedChangesPostamble = """
+    Invoke "TestStore.assert" at the end of this test to assert against changes to shared \
+    state.
+    """
+
+  static let unassertedSharedChanges = "\(unassertedSharedChangesHeading).\n\n\(unassertedSharedChangesPostamble)"
+
   static func mustHandleReceived(_ actions: [Any]) -> String {
     """
     Must handle \(actions.count) received \
