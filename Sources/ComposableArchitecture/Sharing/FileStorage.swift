@@ -61,7 +61,7 @@ public final class FileStorage: @unchecked Sendable {
   }
 }
 
-private enum FileStorageKey: DependencyKey {
+private enum DefaultFileStorageKey: DependencyKey {
   static var liveValue: FileStorage { LiveFileStorage.shared }
   static var testValue: FileStorage { .inMemory }
 }
@@ -74,7 +74,7 @@ private enum LiveFileStorage {
 extension DependencyValues {
   /// How `.fileStorage` shared values reach files: the file system, live; memory in tests.
   public var defaultFileStorage: FileStorage {
-    get { self[FileStorageKey.self] }
-    set { self[FileStorageKey.self] = newValue }
+    get { self[DefaultFileStorageKey.self] }
+    set { self[DefaultFileStorageKey.self] = newValue }
   }
 }

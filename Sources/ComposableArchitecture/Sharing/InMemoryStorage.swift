@@ -18,7 +18,7 @@ public final class InMemoryStorage: @unchecked Sendable {
   }
 }
 
-private enum InMemoryStorageKey: DependencyKey {
+private enum DefaultInMemoryStorageKey: DependencyKey {
   static let liveValue = InMemoryStorage()
   static var testValue: InMemoryStorage { InMemoryStorage() }
 }
@@ -26,7 +26,7 @@ private enum InMemoryStorageKey: DependencyKey {
 extension DependencyValues {
   /// Where `.inMemory` shared values live: one storage per process, and per test store in tests.
   public var defaultInMemoryStorage: InMemoryStorage {
-    get { self[InMemoryStorageKey.self] }
-    set { self[InMemoryStorageKey.self] = newValue }
+    get { self[DefaultInMemoryStorageKey.self] }
+    set { self[DefaultInMemoryStorageKey.self] = newValue }
   }
 }

@@ -17,8 +17,12 @@ public struct Shared<Value> {
   }
 
   /// The value stored under `key`, or `wrappedValue` when nothing is stored there yet.
-  public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
-    self.reference = key.reference(wrappedValue)
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
+    self = key._shared(default: wrappedValue)
+  }
+
+  init(reference: SharedReference<Value>) {
+    self.reference = reference
   }
 
   /// Holds the same reference as `projectedValue`: how a feature's initialiser takes a `Shared` from its parent.

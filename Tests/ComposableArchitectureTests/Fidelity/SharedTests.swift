@@ -4,7 +4,7 @@ import Testing
 
 private struct Tally: Reducer {
   struct State: Equatable {
-    @Shared(.inMemory("tally")) var count = 0
+    @Shared(.tally) var count = 0
   }
 
   enum Action: Equatable { case increment, incrementLater, set(Int) }
@@ -21,6 +21,11 @@ private struct Tally: Reducer {
       return .none
     }
   }
+}
+
+extension SharedKey where Self == InMemoryKey<Int> {
+  /// A key named the way swift-sharing names keys.
+  fileprivate static var tally: Self { inMemory("tally") }
 }
 
 private struct AudioSettings: Codable, Equatable, Sendable {

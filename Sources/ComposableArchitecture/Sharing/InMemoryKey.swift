@@ -1,0 +1,9 @@
+/// A value kept in memory under a string, shared by every `@Shared` with the same key.
+public struct InMemoryKey<Value>: SharedKey {
+  let key: String
+
+  public func _shared(default defaultValue: () -> Value) -> Shared<Value> {
+    @Dependency(\.defaultInMemoryStorage) var storage
+    return Shared(reference: storage.reference(for: key, as: Value.self, default: defaultValue))
+  }
+}
