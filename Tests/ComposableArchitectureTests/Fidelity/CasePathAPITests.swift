@@ -6,6 +6,7 @@ private enum Destination: Equatable {
   case detail(Int)
 }
 
+@MainActor
 @Suite struct CasePathAPITests {
   @Test func aCasePathIntoAnOptionalRootMatchesTheWrappedCase() {
     let path: AnyCasePath<Destination?, String> = /Destination.edit
@@ -40,6 +41,19 @@ private enum Destination: Equatable {
     stack[id: 1, case: /Destination.detail]? += 1
     #expect(stack[id: 1] == .detail(2))
     #expect(stack[id: 0, case: /Destination.detail] == nil)
+  }
+
+  @Test func scopeTakesAnUnlabelledStateKeyPath() async {
+    let store = Store<Settings.State, Settings.Action>(initialState: Settings.State()) {
+      Scope(\.name, action: \.renamed) {
+        Reduce<String, String> { state, name in
+          state = name.uppercased()
+          return .none
+        }
+      }
+    }
+    store.send(.renamed("blob"))
+    #expect(store.name == "BLOB")
   }
 
   @Test func reducerBuildersAcceptExistentials() {
