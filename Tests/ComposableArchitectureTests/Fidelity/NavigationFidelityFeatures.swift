@@ -91,3 +91,11 @@ extension Host.Action: CasePathable {
   }
   static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
+
+extension Ticker.Action: CasePathable {
+  struct AllCasePaths {
+    var start: AnyCasePath<Ticker.Action, Void> { /Ticker.Action.start }
+    var tick: AnyCasePath<Ticker.Action, Void> { /Ticker.Action.tick }
+  }
+  static var allCasePaths: AllCasePaths { AllCasePaths() }
+}

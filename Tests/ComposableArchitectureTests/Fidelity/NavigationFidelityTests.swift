@@ -17,6 +17,15 @@ import Testing
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func caseKeyPathsReachThroughPresented() async {
+    let clock = TestClock()
+    let store = makeStore(Host.State(sheet: Ticker.State(id: 1)), clock: clock)
+    await store.send(\.sheet.start)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.sheet.tick) { $0.sheet?.ticks = 1 }
+    await store.send(\.sheet.dismiss) { $0.sheet = nil }
+  }
+
   @Test func aParentCancelReachesAStackElementsEffect() async {
     let clock = TestClock()
     let store = makeStore(Host.State(path: [Ticker.State(id: 1)]), clock: clock)

@@ -9,13 +9,18 @@ private struct Tally: Reducer {
 
   enum Action: Equatable { case increment, incrementLater, set(Int) }
 
+  @Dependency(\.continuousClock) var clock
+
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .increment:
       state.$count.withLock { $0 += 1 }
       return .none
     case .incrementLater:
-      return .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
+      return .run { [count = state.$count] _ in
+        try await clock.sleep(for: .seconds(1))
+        count.withLock { $0 += 1 }
+      }
     case let .set(value):
       state.count = value
       return .none
@@ -52,15 +57,23 @@ private struct AudioSettings: Codable, Equatable, Sendable {
   }
 
   @Test func aChangeAnEffectMadeIsAssertedWithAssert() async {
-    let store = TestStore(initialState: Tally.State()) { Tally() }
+    let clock = TestClock()
+    let store = TestStore(initialState: Tally.State()) { Tally() } withDependencies: {
+      $0.continuousClock = clock
+    }
     await store.send(.incrementLater)
+    await clock.advance(by: .seconds(1))
     store.assert { $0.count = 1 }
     await store.finish()
   }
 
   @Test func finishReportsSharedChangesNeverAsserted() async {
-    let store = TestStore(initialState: Tally.State()) { Tally() }
+    let clock = TestClock()
+    let store = TestStore(initialState: Tally.State()) { Tally() } withDependencies: {
+      $0.continuousClock = clock
+    }
     await store.send(.incrementLater)
+    await clock.advance(by: .seconds(1))
     await withKnownIssue {
       await store.finish()
     } matching: {
