@@ -127,4 +127,26 @@ import Testing
       await store.send(.path(.element(id: 3, action: .tick)))
     } matching: { $0.description.contains("received an action for a missing element.") }
   }
+
+  @Test func anAlertShownByTheParentAfterAButtonStays() async {
+    struct Prompter: Reducer {
+      struct State: Equatable {
+        @PresentationState var alert: AlertState<AlertAction>?
+      }
+      enum AlertAction: Equatable { case again }
+      enum Action: Equatable { case alert(PresentationAction<AlertAction>) }
+      var body: some ReducerOf<Self> {
+        Reduce { state, action in
+          if case .alert(.presented(.again)) = action {
+            state.alert = AlertState { TextState("Again") }
+          }
+          return .none
+        }
+        .ifLet(\.$alert, action: AnyCasePath(embed: Action.alert, extract: { if case let .alert(a) = $0 { a } else { nil } }))
+      }
+    }
+    let store = TestStore(initialState: Prompter.State(alert: AlertState { TextState("First") })) { Prompter() }
+    await store.send(.alert(.presented(.again))) { $0.alert = AlertState { TextState("Again") } }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+  }
 }
