@@ -1,44 +1,28 @@
-import Foundation
+import Dispatch
 
-/// Runs `operation` with every task that would go to the global concurrent executor enqueued on the
-/// main actor instead, so concurrent work interleaves the same way on every run.
+/// Runs `operation` with the main thread as its task executor preference: child tasks, `async let`
+/// and nonisolated async functions it starts run on the main thread, one job at a time in the order
+/// they were enqueued, so concurrent work interleaves the same way on every run.
 ///
-/// TCA's tool for deterministic tests of effects that fan out (`async let`, task groups). The
-/// switch is process-wide while `operation` runs: tests that run in parallel with it share it.
-@MainActor
-public func withMainSerialExecutor(
-  @_implicitSelfCapture operation: @MainActor () async throws -> Void
-) async rethrows {
-  let previous = MainSerialExecutor.isEnabled
-  MainSerialExecutor.isEnabled = true
-  defer { MainSerialExecutor.isEnabled = previous }
-  try await operation()
+/// TCA's tool for deterministic tests of effects that fan out. Unlike TCA's, which redirects the
+/// whole process's global executor, this is a task executor preference: it reaches only the tasks
+/// `operation` starts, so tests running in parallel are unaffected.
+public func withMainSerialExecutor<T: Sendable>(
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> T
+) async rethrows -> T {
+  try await withTaskExecutorPreference(MainSerialExecutor.shared, isolation: isolation, operation: operation)
 }
 
-/// Runs synchronous `operation` with the main serial executor; see the async form.
-public func withMainSerialExecutor(@_implicitSelfCapture operation: () throws -> Void) rethrows {
-  let previous = MainSerialExecutor.isEnabled
-  MainSerialExecutor.isEnabled = true
-  defer { MainSerialExecutor.isEnabled = previous }
-  try operation()
-}
+/// A task executor that runs every job on the main thread, in the order it was enqueued.
+final class MainSerialExecutor: TaskExecutor {
+  static let shared = MainSerialExecutor()
 
-/// The Swift runtime's hook for enqueueing onto the global executor, which the main serial executor
-/// points at the main actor.
-enum MainSerialExecutor {
-  private typealias Original = @convention(thin) (UnownedJob) -> Void
-  private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
-
-  private nonisolated(unsafe) static let hook: UnsafeMutablePointer<Hook?>? = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return nil }
-    return symbol.assumingMemoryBound(to: Hook?.self)
-  }()
-
-  /// Whether global-executor jobs go to the main actor.
-  static var isEnabled: Bool {
-    get { hook?.pointee != nil }
-    set {
-      hook?.pointee = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    DispatchQueue.main.async {
+      job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor)
     }
   }
 }

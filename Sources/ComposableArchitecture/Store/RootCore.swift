@@ -13,6 +13,10 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
+  /// Where effects run the work they await off the main actor, when not where Swift would put it:
+  /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
+  var effectExecutor: (any TaskExecutor)?
+
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   private var drainTasks: EffectTaskSet?
@@ -190,7 +194,7 @@ final class RootCore<State, Action>: StoreCore {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
     pendingStarts.append { [weak self] in
-      entry.task = Task.immediate { @MainActor in
+      entry.task = Task.immediate(executorPreference: self?.effectExecutor) { @MainActor in
         await body(fence, tasks)
         fence.isCompleted = true
         tasks.remove(entry)

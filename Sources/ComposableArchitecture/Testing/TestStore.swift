@@ -22,6 +22,14 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
+  /// Whether effects run the work they await off the main actor on the main serial executor, one
+  /// job at a time in a fixed order, as TCA's test store does by default; see
+  /// ``withMainSerialExecutor(isolation:operation:)``. Applies to effects started after it is set.
+  public var useMainSerialExecutor: Bool {
+    get { core.effectExecutor != nil }
+    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+  }
+
   /// How long `receive` and `finish` wait for effects before failing.
   public var timeout: Duration
 
@@ -73,6 +81,7 @@ public final class TestStore<State: Equatable, Action> {
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
+    self.core.effectExecutor = MainSerialExecutor.shared
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.

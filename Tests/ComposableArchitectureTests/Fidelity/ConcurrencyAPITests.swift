@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Dispatch
 import Testing
 
 @MainActor
@@ -64,13 +65,20 @@ import Testing
 
   @Test func theMainSerialExecutorOrdersConcurrentChildren() async {
     let order = LockIsolated<[Int]>([])
+    let onMainQueue = LockIsolated<[Bool]>([])
+    let mainQueueKey = DispatchSpecificKey<Int>()
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
     await withMainSerialExecutor {
       await withTaskGroup(of: Void.self) { group in
         for index in 0..<10 {
-          group.addTask { order.withValue { $0.append(index) } }
+          group.addTask {
+            onMainQueue.withValue { $0.append(DispatchQueue.getSpecific(key: mainQueueKey) == 1) }
+            order.withValue { $0.append(index) }
+          }
         }
       }
     }
     #expect(order.value == Array(0..<10))
+    #expect(onMainQueue.value == Array(repeating: true, count: 10))
   }
 }

@@ -171,4 +171,32 @@ private struct Beeper: Reducer {
     await clock.advance(by: .seconds(1))
     await store.receive(.record(2)) { $0.values = [1, 2] }
   }
+
+  @Test func aTestStoreRunsFannedOutEffectWorkInOrder() async {
+    struct FanOut: Reducer {
+      struct State: Equatable { var order: [Int] = [] }
+      enum Action: Equatable { case start, finished([Int]) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+          return .run { send in
+            let order = LockIsolated<[Int]>([])
+            await withTaskGroup(of: Void.self) { group in
+              for index in 0..<20 {
+                group.addTask { order.withValue { $0.append(index) } }
+              }
+            }
+            await send(.finished(order.value))
+          }
+        case let .finished(order):
+          state.order = order
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: FanOut.State()) { FanOut() }
+    #expect(store.useMainSerialExecutor)
+    await store.send(.start)
+    await store.receive(.finished(Array(0..<20))) { $0.order = Array(0..<20) }
+  }
 }
