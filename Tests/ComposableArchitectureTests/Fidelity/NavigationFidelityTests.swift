@@ -149,4 +149,34 @@ import Testing
     await store.send(.alert(.presented(.again))) { $0.alert = AlertState { TextState("Again") } }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
+
+  @Test func anAlertInsideAnEnumDestinationIsDismissedAfterItsAction() async {
+    struct Prompter: Reducer {
+      enum AlertAction: Equatable { case confirm }
+      enum Destination: Equatable {
+        case alert(AlertState<AlertAction>)
+        case note(String)
+      }
+      enum DestinationAction: Equatable { case alert(AlertAction) }
+      struct State: Equatable {
+        @PresentationState var destination: Destination?
+        var inline: Destination?
+      }
+      enum Action: Equatable {
+        case destination(PresentationAction<DestinationAction>)
+        case inline(DestinationAction)
+      }
+      var body: some ReducerOf<Self> {
+        EmptyReducer()
+          .ifLet(\.$destination, action: /Action.destination) { EmptyReducer() }
+          .ifLet(\.inline, action: /Action.inline) { EmptyReducer() }
+      }
+    }
+    let alert = AlertState<Prompter.AlertAction> { TextState("Sure?") }
+    let store = TestStore(initialState: Prompter.State(destination: .alert(alert), inline: .alert(alert))) {
+      Prompter()
+    }
+    await store.send(.destination(.presented(.alert(.confirm)))) { $0.destination = nil }
+    await store.send(.inline(.alert(.confirm))) { $0.inline = nil }
+  }
 }
