@@ -43,6 +43,27 @@ private enum Destination: Equatable {
     #expect(stack[id: 0, case: /Destination.detail] == nil)
   }
 
+  @Test func ifCaseLetTakesCasePaths() async {
+    enum Screen: Equatable { case counter(Int), empty }
+    enum Action: Equatable { case counter(Int), show }
+    let reducer = Reduce<Screen, Action> { state, action in
+      if action == .show { state = .counter(0) }
+      return .none
+    }
+    .ifCaseLet(/Screen.counter, action: /Action.counter) {
+      Reduce<Int, Int> { count, amount in
+        count += amount
+        return .none
+      }
+    }
+    let store = TestStore(initialState: Screen.empty) { reducer }
+    await withKnownIssue {
+      await store.send(.counter(1))
+    } matching: { $0.description.contains("received a child action when child state was set to a different case.") }
+    await store.send(.show) { $0 = .counter(0) }
+    await store.send(.counter(2)) { $0 = .counter(2) }
+  }
+
   @Test func scopeTakesAnUnlabelledStateKeyPath() async {
     let store = Store<Settings.State, Settings.Action>(initialState: Settings.State()) {
       Scope(\.name, action: \.renamed) {
