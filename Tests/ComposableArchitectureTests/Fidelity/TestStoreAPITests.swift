@@ -77,4 +77,17 @@ import Testing
       await store.send(.close)
     } matching: { $0.description.contains("Can't send action to dismissed test store.") }
   }
+
+  @Test func exhaustivityAndDependenciesCanChangeForAStretch() async {
+    let store = TestStore(initialState: Settings.State()) { Settings() }
+    await store.withExhaustivity(.off) {
+      await store.send(.renamed("Blob"))
+    }
+    #expect(store.exhaustivity == .on)
+    #expect(store.state.name == "Blob")
+    let stamped = store.withDependencies { $0.date.now = Date(timeIntervalSince1970: 9) } operation: {
+      store.dependencies.date.now
+    }
+    #expect(stamped == Date(timeIntervalSince1970: 9))
+  }
 }
