@@ -14,19 +14,20 @@
 /// // …
 /// .ifLet(\.$destination, action: \.destination)
 /// ```
-public protocol CaseReducer<State, Action>: Reducer
-where State: CaseReducerState, State.StateReducer == Self, Body.State == State, Body.Action == Action {
-  /// The type of the static ``body``; restated so it is inferred from it.
-  associatedtype Body: Reducer
+///
+/// Unlike TCA's, it does not refine ``Reducer``: the enum's cases are features, not reducer
+/// values, and its static `body` is what the navigation reducers run.
+public protocol CaseReducer<State, Action> {
+  /// The enum of the cases' states.
+  associatedtype State: CaseReducerState where State.StateReducer == Self
+  /// The enum of the cases' actions.
+  associatedtype Action
+  /// The type of ``body``.
+  associatedtype Body: Reducer<State, Action>
 
   /// The reducers of the cases, scoped onto them.
   @ReducerBuilder<State, Action>
   static var body: Body { get }
-}
-
-extension CaseReducer {
-  /// The static body: a case reducer's value, if one is ever made, reduces as its type does.
-  public var body: Body { Self.body }
 }
 
 /// The state enum of a ``CaseReducer``, naming the reducer it belongs to.
