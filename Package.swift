@@ -2,13 +2,16 @@
 import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
-// Layers point one way: switchyard → CLI → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture.
-// Net (HTTP, WebSocket) serves the workers and the upstream command only.
+// Layers point one way: switchyard → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture;
+// switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime.
+// Net (HTTP, WebSocket) serves the workers, the upstream command and the inspector only.
 let package = Package(
   name: "Switchyard",
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "SwitchyardRuntime", targets: ["SwitchyardRuntime"]),
+    // What a user's package depends on: their reducer, pools and handlers in, the whole command line out.
+    .library(name: "SwitchyardApplication", targets: ["SwitchyardApplication"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
   ],
   targets: [
@@ -22,6 +25,10 @@ let package = Package(
     .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     // The catalogue's item and page, shared by the pagination worker and the upstream that serves them.
     .target(name: "SwitchyardCatalog"),
+    // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
+    .target(name: "SwitchyardJournal"),
+    // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
+    .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(
       name: "SwitchyardWorkers",
@@ -34,24 +41,43 @@ let package = Package(
     // `switchyard bench`'s cases: in-process, across the process boundary, and the demo's memory.
     .target(
       name: "SwitchyardBenchmarks",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo"]
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
+        "SwitchyardJournal", "SwitchyardRedis",
+      ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
+    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardWire"]),
+    // The web inspector `start --http` serves: pools, actions, state history, send.
     .target(
-      name: "SwitchyardCLI",
-      dependencies: ["SwitchyardDemo", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardWorkers"]
+      name: "SwitchyardInspector",
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]
     ),
+    // An application's command line: start, status, send, scale, load, worker.
+    .target(
+      name: "SwitchyardApplication",
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
+        "SwitchyardInspector",
+      ]
+    ),
+    // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire",
-        "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
+        "SwitchyardApplication", "ComposableArchitecture", "SwitchyardRuntime", "SwitchyardDiagnostics",
+        "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire", "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
     // What tests share: `switchyard start` as a child process, bounded waits, process probes.
     .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
+    // The journal on its own, and the demo's AppFeature journaled and replayed through it.
+    .testTarget(
+      name: "SwitchyardJournalTests",
+      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo"]
+    ),
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
@@ -61,9 +87,20 @@ let package = Package(
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
+    // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
+    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "SwitchyardTestSupport", "switchyard"]),
+    // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.
+    .testTarget(
+      name: "SwitchyardInspectorTests",
+      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard"],
+      exclude: ["Peers"]
+    ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
+    // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate
+    // package on Switchyard by path, built and run by these tests, never part of this package's build.
+    .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication", "SwitchyardDiagnostics"]),
   ]
 )

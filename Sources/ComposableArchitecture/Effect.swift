@@ -96,8 +96,12 @@ extension Effect {
                 if Task.isCancelled { return }
                 reportIssue(
                   """
-                  An "Effect.run" returned from "\(location.fileID):\(location.line)" threw an \
-                  unhandled error: \(error). Handle it with "catch:" or inside the operation.
+                  An "Effect.run" returned from "\(location.fileID):\(location.line)" threw an unhandled error.
+
+                  \(customDump(error).indent(by: 4))
+
+                  All non-cancellation errors must be explicitly handled via the "catch" parameter \
+                  on "Effect.run", or via a "do" block.
                   """,
                   location: location
                 )

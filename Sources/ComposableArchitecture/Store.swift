@@ -21,18 +21,21 @@ public final class Store<State, Action> {
   /// Creates a store running `reducer` from `initialState`.
   ///
   /// `prepareDependencies` overrides dependencies for the reducer and every effect it starts, on top
-  /// of those in force where the store is created.
+  /// of those in force where the store is created; the initial state and the reducer are built with
+  /// them in force too.
   public convenience init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
     var dependencies = DependencyValues._current
     if let prepareDependencies { DependencyValues.prepare(&dependencies, with: prepareDependencies) }
-    let reducer = ResolvedReducer(reducer())
+    let (initialState, reducer) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), ResolvedReducer(reducer()))
+    }
     self.init(
       core: RootCore(
-        initialState: initialState(),
+        initialState: initialState,
         reducer: reducer.reduce(into:action:),
         dependencies: prepareDependencies == nil && !DependencyValues.isOverridden ? nil : dependencies
       )

@@ -10,16 +10,18 @@ public struct BenchmarkSuite: Sendable {
     self.cases = cases
   }
 
-  /// Every case that needs nothing beyond this process: store, case paths and codec.
+  /// Every case that needs nothing beyond this process: store, case paths, codec and journal.
   public static var inProcess: BenchmarkSuite {
-    BenchmarkSuite(cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases)
+    BenchmarkSuite(cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases + JournalBenchmarks.cases)
   }
 
   /// Every case: the coordinator's memory with the demo app — first, so the resident set is a
   /// coordinator's and not one the other cases have grown — then those in this process, then the
-  /// process boundary, whose workers `launch` starts (`switchyard worker probe` and `raw-echo`).
+  /// process boundary, whose workers `launch` starts (`switchyard worker probe` and `raw-echo`),
+  /// then the Redis transport's streams through a local `redis-server`.
   public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
     BenchmarkSuite(cases: MemoryBenchmarks.cases).adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch))
+      .adding(RedisBenchmarks.cases)
   }
 
   /// This suite followed by `more` cases.

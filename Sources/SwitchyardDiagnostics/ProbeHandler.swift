@@ -13,6 +13,7 @@ public struct ProbeHandler: JobHandler {
     context.increment("probesStarted")
     let payload = String(repeating: "x", count: job.payloadBytes)
     let misbehaves = job.behavior != .normal && context.attempt <= job.misbehaveThroughAttempt
+    if job.workMillis > 0 { burnCPU(milliseconds: job.workMillis) }
     for index in 0..<job.outputs {
       if misbehaves, index == job.misbehaveAfter { try misbehave(job, context: context) }
       if job.intervalMillis > 0 {
@@ -39,6 +40,22 @@ public struct ProbeHandler: JobHandler {
       }
     }
     if misbehaves, job.misbehaveAfter >= job.outputs { try misbehave(job, context: context) }
+  }
+
+  /// Spins until this thread has used `milliseconds` of CPU: the same cost per job however busy the
+  /// machine is, so throughput measures the CPU the workers get.
+  private func burnCPU(milliseconds: Int) {
+    func threadCPUNanoseconds() -> Int64 {
+      var time = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+      return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+    let end = threadCPUNanoseconds() + Int64(milliseconds) * 1_000_000
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    // The state's lowest bit joins the test, so the arithmetic cannot be optimised away.
+    while threadCPUNanoseconds() + Int64(state & 1) < end {
+      for _ in 0..<1_000 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+    }
   }
 
   private func misbehave(_ job: ProbeJob, context: JobContext<ProbeOutput>) throws {

@@ -37,6 +37,10 @@ public struct ProbeJob: RemoteJob, Equatable {
   public var intervalMillis: Int
   /// Bytes of filler in each output, to measure throughput by size.
   public var payloadBytes: Int
+  /// Milliseconds of CPU the job burns before its first output, without suspending: on a worker's
+  /// reading thread, so a worker does one such job at a time and CPU-bound throughput scales with
+  /// the pool's workers, up to the machine's cores.
+  public var workMillis: Int
   /// What to do after ``misbehaveAfter`` outputs.
   public var behavior: Behavior
   /// How many outputs to emit before misbehaving.
@@ -56,6 +60,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     outputs: Int = 1,
     intervalMillis: Int = 0,
     payloadBytes: Int = 0,
+    workMillis: Int = 0,
     behavior: Behavior = .normal,
     misbehaveAfter: Int = 0,
     misbehaveThroughAttempt: Int = 1,
@@ -67,6 +72,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.outputs = outputs
     self.intervalMillis = intervalMillis
     self.payloadBytes = payloadBytes
+    self.workMillis = workMillis
     self.behavior = behavior
     self.misbehaveAfter = misbehaveAfter
     self.misbehaveThroughAttempt = misbehaveThroughAttempt
@@ -87,7 +93,7 @@ public struct ProbeJob: RemoteJob, Equatable {
 
 extension ProbeJob {
   private enum CodingKeys: String, CodingKey {
-    case tag, outputs, intervalMillis, payloadBytes, behavior, misbehaveAfter, misbehaveThroughAttempt
+    case tag, outputs, intervalMillis, payloadBytes, workMillis, behavior, misbehaveAfter, misbehaveThroughAttempt
     case retryable, timeoutMillis, affinity
   }
 
@@ -101,6 +107,7 @@ extension ProbeJob {
       outputs: try container.decodeIfPresent(Int.self, forKey: .outputs) ?? defaults.outputs,
       intervalMillis: try container.decodeIfPresent(Int.self, forKey: .intervalMillis) ?? defaults.intervalMillis,
       payloadBytes: try container.decodeIfPresent(Int.self, forKey: .payloadBytes) ?? defaults.payloadBytes,
+      workMillis: try container.decodeIfPresent(Int.self, forKey: .workMillis) ?? defaults.workMillis,
       behavior: try container.decodeIfPresent(Behavior.self, forKey: .behavior) ?? defaults.behavior,
       misbehaveAfter: try container.decodeIfPresent(Int.self, forKey: .misbehaveAfter) ?? defaults.misbehaveAfter,
       misbehaveThroughAttempt: try container.decodeIfPresent(Int.self, forKey: .misbehaveThroughAttempt)

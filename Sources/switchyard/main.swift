@@ -1,13 +1,25 @@
-import Foundation
-import SwitchyardCLI
+import SwitchyardApplication
+import SwitchyardDiagnostics
 
-let switchyard = CommandLineTool(
-  name: "switchyard",
-  version: version,
-  abstract: "The Composable Architecture on Linux, with effects in supervised worker processes.",
-  commands: [
-    StartCommand.command, StatusCommand.command, SendCommand.command, ScaleCommand.command, LoadCommand.command,
-    WorkerCommand.command, UpstreamCommand.command, BenchCommand.command,
-  ]
+// `switchyard` is the runtime's probe application through the same entry point a user's
+// executable calls, plus what only this executable offers: the demo, its upstream, and bench.
+var commandLine = SwitchyardCommandLine(
+  Application(
+    name: "switchyard",
+    version: version,
+    abstract: "The Composable Architecture on Linux, with effects in supervised worker processes.",
+    reducer: ProbeFeature(),
+    initialState: ProbeFeature.State(),
+    pools: [PoolConfiguration(kind: ProbeJob.kind, size: 1)],
+    handlers: [ProbeHandler()],
+    loadScenarios: [ProbeScenario(), ProbeScenario.cpuBound()],
+    sendExamples: [
+      #"switchyard send '{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}'"#,
+      #"switchyard send '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}'   # --demo"#,
+    ]
+  )
 )
-exit(await switchyard.run(Array(CommandLine.arguments.dropFirst())))
+commandLine.startModes = [DemoStartMode.mode]
+commandLine.loadScenarios.insert(DemoScenario(), at: 0)
+commandLine.additionalCommands = [UpstreamCommand.command, BenchCommand.command]
+await commandLine.main()

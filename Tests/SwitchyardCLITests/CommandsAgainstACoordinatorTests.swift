@@ -145,6 +145,17 @@ struct CommandsAgainstACoordinatorTests {
     #expect(try await switchyard("--version").output == "switchyard 0.1.0\n")
   }
 
+  /// The shell passes the bytes through untouched; Foundation would have replaced 0xFF with U+FFFD.
+  @Test func anArgumentThatIsNotUTF8IsRefusedNotSent() async throws {
+    let runDirectory = "/tmp/sy-cli-nobody-\(getpid())"
+    let command = #"exec "$0" send "$(printf '{"a":"\377"}')" --run-dir "$1""#
+    let shell = try SwitchyardProcess(["-c", command, switchyardExecutable, runDirectory], executable: "/bin/sh")
+    defer { shell.stop() }
+    #expect(try await shell.exitStatus(within: 20) == 2)
+    #expect(shell.errorOutput.hasPrefix("error: argument 2 is not valid UTF-8 (its bytes: 7B 22 61 22 3A 22 FF 22 7D)\n"))
+    #expect(shell.errorOutput.contains("\nusage: switchyard "))
+  }
+
   private func waitForPoolSize(_ size: Int, _ runDirectory: String) async throws {
     let deadline = ContinuousClock.now + .seconds(10)
     while true {

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 import SwitchyardWire
 import Testing
 
@@ -21,8 +22,26 @@ struct LoadCommandTests {
       #expect(lines.contains("errors: none"))
       #expect(lines.last == "lost effects: 0")
       // Not a terminal: plain progress lines, no bar.
-      #expect(result.errorOutput.contains("probe: 1.0s"))
+      // The line's time is when the progress timer fired, late by however busy the machine is.
+      #expect(result.errorOutput.contains(#/probe: \d+\.\ds  \d+ actions  \d+\/s  0 errors/#))
       #expect(!result.errorOutput.contains("█"))
+    }
+  }
+
+  @Test func jsonIsTheWholeReportOnStandardOutputAndNothingElse() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let result = try await switchyard(
+        "load", "--scenario", "cpu", "--users", "2", "--duration", "0.5", "--json", "--run-dir", runDirectory, within: 30
+      )
+      #expect(result.status == 0, "\(result.errorOutput)")
+      let report = try WireJSONDecoder().parse(Array(result.output.utf8))
+      #expect(report[dottedPath: "format"] == 1)
+      #expect(report[dottedPath: "cores"] == .int(Int64(ProcessInfo.processInfo.activeProcessorCount)))
+      #expect(report[dottedPath: "lostEffects"] == 0)
+      #expect(report[dottedPath: "runs.0.scenario"] == "cpu")
+      let completed = try #require(report[dottedPath: "runs.0.effects.probe.completed"]?.int64Value)
+      #expect(completed > 0 && report[dottedPath: "runs.0.roundTrips.probe.count"] == .int(completed))
+      #expect(report[dottedPath: "sweep"] == [])
     }
   }
 
@@ -68,10 +87,52 @@ struct LoadCommandTests {
     #expect(result.output.hasSuffix("lost effects: 0\n"))
     let html = try String(contentsOfFile: reportPath, encoding: .utf8)
     #expect(html.contains("Scaling the probe pool"))
+    #expect(html.contains("Measured on a machine with \(ProcessInfo.processInfo.activeProcessorCount) cores."))
     #expect(html.components(separatedBy: "<svg ").count - 1 == 4)
     // The spawned coordinator is gone, and its temporary run directory with it.
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
       .filter { $0.hasPrefix("switchyard-load-") }
     #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  @Test func aCoordinatorSpawnedByLoadDoesNotOutliveLoadKilledWithSIGKILL() async throws {
+    let load = try SwitchyardProcess(["load", "--scenario", "probe", "--spawn", "--users", "1", "--duration", "60"])
+    defer { load.stop() }
+    try await load.waitForErrorOutput("the spawned coordinator", within: 30) { $0.contains(" serving ") }
+    let line = try #require(load.errorOutput.split(separator: "\n").first { $0.hasPrefix("load: coordinator ") })
+    let words = line.split(separator: " ")
+    let coordinator = try #require(Int32(words[2]))
+    let runDirectory = String(words[4])
+    let workers = try ControlClient(runDirectory: runDirectory).workerPIDs()
+    defer {
+      for pid in [coordinator] + workers where isAlive(pid) { kill(pid, SIGKILL) }
+      try? FileManager.default.removeItem(atPath: (runDirectory as NSString).deletingLastPathComponent)
+    }
+    #expect(!workers.isEmpty)
+
+    kill(load.pid, SIGKILL)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ([coordinator] + workers).contains(where: isAlive), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(!isAlive(coordinator), "the coordinator outlived the load that started it")
+    #expect(!workers.contains(where: isAlive), "a worker outlived its coordinator")
+  }
+}
+
+/// Whether `pid` is a process that has not exited; an exited one nobody has reaped yet (a zombie)
+/// counts as gone.
+private func isAlive(_ pid: Int32) -> Bool {
+  guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+  // The state follows the parenthesised command name: "1234 (switchyard) S …".
+  guard let close = stat.lastIndex(of: ")") else { return true }
+  return !stat[close...].dropFirst(2).hasPrefix("Z")
+}
+
+extension ControlClient {
+  /// The pids of the coordinator's workers.
+  func workerPIDs() throws -> [Int32] {
+    guard case let .statusReport(_, report) = try request(.status(id: 2)) else { return [] }
+    return report.workers.map(\.pid)
   }
 }

@@ -36,6 +36,49 @@ struct LoadReportTests {
     #expect(EffectAccount(from: nil, to: after).started == 110)
   }
 
+  @Test func anEffectInFlightBeforeTheLoadThatEndsInsideItIsNotALostOne() {
+    // The demo's run that printed "pagination 301 started, 302 completed, lost -1": one page load
+    // was under way when the load began.
+    let before = PoolStatus(
+      kind: "pagination", size: 2, target: 2, busy: 1, queued: 0, started: 5, completed: 4, failed: 0, cancelled: 0,
+      retried: 0, restarts: 0, latencyP50Micros: 0, latencyP99Micros: 0, health: "healthy"
+    )
+    var after = before
+    after.busy = 0
+    after.started = 306
+    after.completed = 306
+    let account = EffectAccount(from: before, to: after)
+    #expect(account.started == 301 && account.completed == 302)
+    #expect(account.inFlightAtStart == 1 && account.inFlightAtEnd == 0)
+    #expect(account.lost == 0)
+    // A listener the application keeps open throughout is neither lost nor a problem.
+    var listening = before
+    listening.started = 50
+    listening.cancelled = 45
+    #expect(EffectAccount(from: before, to: listening).lost == 0)
+    // One the load started and left running is.
+    listening.started = 51
+    #expect(EffectAccount(from: before, to: listening).lost == 1)
+  }
+
+  @Test func theJSONReportCarriesEveryNumberUnderStableNames() throws {
+    let report = LoadReport(results: [result(searchWorkers: 1, lost: 0), result(searchWorkers: 2, lost: 1)], sweptKind: "search", cores: 2)
+    let json = try WireJSONDecoder().parse(Array(report.json().utf8))
+    #expect(json[dottedPath: "format"] == 1)
+    #expect(json[dottedPath: "cores"] == 2)
+    #expect(json[dottedPath: "lostEffects"] == 1)
+    #expect(json[dottedPath: "sweptKind"] == "search")
+    #expect(json[dottedPath: "runs.1.pools.search"] == 2)
+    #expect(json[dottedPath: "runs.1.effects.search"] == [
+      "started": 11, "completed": 6, "failed": 1, "cancelled": 3, "inFlightAtStart": 0, "inFlightAtEnd": 1, "lost": 1,
+    ])
+    #expect(json[dottedPath: "runs.0.roundTrips.search.p50Micros"] == 2_000)
+    #expect(json[dottedPath: "runs.0.errors"] == ["search: noAnswer": 1])
+    #expect(json[dottedPath: "sweep.1.size"] == 2)
+    #expect(json[dottedPath: "sweep.1.lostEffects"] == 1)
+    #expect(json[dottedPath: "sweep"]?.arrayValue?.count == 2)
+  }
+
   @Test func theTextReportShowsEachTableAndTheVerdict() {
     let report = LoadReport(results: [result(searchWorkers: 2, lost: 0)], sweptKind: nil)
     let text = report.render(colored: false)

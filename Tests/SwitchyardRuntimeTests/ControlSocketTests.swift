@@ -117,6 +117,30 @@ struct ControlSocketTests {
     }
   }
 
+  @Test func aRunDirectoryOthersMayWriteIsNarrowedTo0700() async throws {
+    let runDirectory = makeRunDirectory()
+    chmod(runDirectory, 0o777)
+    let coordinator = try CoordinatorProcess(pools: "probe=1", runDirectory: runDirectory)
+    defer { coordinator.cleanUp() }
+    try await withTimeout(20) {
+      _ = try await coordinator.connect()
+      var info = stat()
+      #expect(stat(runDirectory, &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o700)
+      #expect(await coordinator.terminate() == 0)
+    }
+  }
+
+  /// Only root can give a directory away, so elsewhere there is nothing to test.
+  @Test(.enabled(if: geteuid() == 0)) func aRunDirectoryOfAnotherUserIsRefused() async throws {
+    let runDirectory = makeRunDirectory()
+    #expect(chown(runDirectory, 65534, 65534) == 0)
+    let coordinator = try CoordinatorProcess(pools: "probe=1", runDirectory: runDirectory)
+    defer { coordinator.cleanUp() }
+    #expect(await coordinator.waitForExit(within: 20) == 1)
+    #expect(coordinator.log.contains("The run directory \(runDirectory) belongs to user 65534, not to this one"))
+  }
+
   @Test func aStaleSocketFromADeadCoordinatorIsCleanedUp() async throws {
     let dead = try CoordinatorProcess(pools: "probe=1")
     defer { dead.cleanUp() }

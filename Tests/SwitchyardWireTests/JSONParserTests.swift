@@ -84,6 +84,42 @@ import Testing
     }
   }
 
+  @Test(arguments: ["1e400", "-1e400", "[1.5E+309]", String(repeating: "9", count: 400)])
+  func numbersPastDoublesRangeAreRefused(text: String) {
+    let offset = text.hasPrefix("[") ? 1 : 0
+    #expect(parseError(Array(text.utf8)) == JSONError(offset: offset, reason: .numberOutOfRange))
+  }
+
+  @Test func numbersAtTheEdgeOfDoublesRangeParse() throws {
+    #expect(try parse("1.7976931348623157e308") == .double(.greatestFiniteMagnitude))
+    #expect(try parse("1e-400") == .double(0))
+    #expect(try parse(String(repeating: "9", count: 300)) == .double(1e300))
+  }
+
+  private struct Pair: Decodable, Equatable {
+    var a: Int
+    var b: Int
+  }
+
+  @Test(arguments: [
+    #"{"a":1,"b":2,"a":3}"#, #"{"b":2,"a":1,"a":3}"#, #"{"a":1,"a":3,"b":2}"#,
+  ])
+  func theFirstOfDuplicateKeysWinsInTreesAndDecoders(text: String) throws {
+    #expect(try parse(text) == ["a": 1, "b": 2])
+    #expect(try WireJSONDecoder().decode(Pair.self, from: Array(text.utf8)) == Pair(a: 1, b: 2))
+    // Reading b first moves the lookup cursor past the first a; the first must still win.
+    struct BThenA: Decodable {
+      var a: Int
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try container.decode(Int.self, forKey: .b)
+        a = try container.decode(Int.self, forKey: .a)
+      }
+      enum CodingKeys: CodingKey { case a, b }
+    }
+    #expect(try WireJSONDecoder().decode(BThenA.self, from: Array(text.utf8)).a == 1)
+  }
+
   @Test func errorsReadAsSentences() {
     #expect(JSONError(offset: 4, reason: .unexpectedByte(UInt8(ascii: "}"))).description
       == "Invalid JSON at byte 4: unexpected character '}' (0x7D).")

@@ -53,6 +53,8 @@ def envelope_errors(channel_type):
                 raw=b'{"type":"\\ud800"}'),
         invalid("an unescaped control character", {"case": "invalidJSON", "offset": 9},
                 raw=b'{"type":"\x01"}'),
+        invalid("a number past a double's range", {"case": "invalidJSON", "offset": 23},
+                raw=b'{"type":"ping","nonce":1e400}'),
         invalid("an array, not an object", {"case": "notAnObject"}, [1, 2]),
         invalid("a string, not an object", {"case": "notAnObject"}, channel_type),
         invalid("null, not an object", {"case": "notAnObject"}, None, raw=b"null"),

@@ -23,3 +23,22 @@ extension BindableAction {
     (/Self.binding).extract(from: self)
   }
 }
+
+extension BindableAction {
+  /// The binding action that sets the property at `keyPath` to `value`:
+  /// `store.send(.set(\.email, "a@b.co"))`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    _ value: Value
+  ) -> Self {
+    binding(.set(keyPath, value))
+  }
+
+  /// The binding action that sets a ``BindingState`` property: `.set(\.$email, "a@b.co")`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, BindingState<Value>> & Sendable,
+    _ value: Value
+  ) -> Self {
+    binding(.set(keyPath, value))
+  }
+}

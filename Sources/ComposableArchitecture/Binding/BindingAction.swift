@@ -34,6 +34,25 @@ public struct BindingAction<Root>: Sendable {
   }
 }
 
+extension BindingAction: CasePathable {
+  /// A case path per settable property, so `\.binding.isOn` names the binding actions that set `isOn`:
+  /// `await store.receive(\.binding.isOn)`.
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    /// The binding actions that set the property at `keyPath`, and the value they set.
+    public subscript<Value: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<Root, Value> & Sendable
+    ) -> AnyCasePath<BindingAction, Value> {
+      AnyCasePath(
+        embed: { .set(keyPath, $0) },
+        extract: { ($0.keyPath as AnyKeyPath) == keyPath ? $0.value as? Value : nil }
+      )
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
 extension BindingAction: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.valueIsEqual(rhs.value)

@@ -59,6 +59,19 @@ extension AnyCasePath {
   }
 }
 
+extension AnyCasePath {
+  /// Changes the value of the case in place, re-embedding it; throws when `root` is another case.
+  public func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) throws -> Result {
+    guard var value = extract(from: root) else { throw CasePathExtractionFailed() }
+    let result = try body(&value)
+    root = embed(value)
+    return result
+  }
+}
+
+/// Thrown by ``AnyCasePath/modify(_:_:)`` when the root is not the path's case.
+public struct CasePathExtractionFailed: Error {}
+
 extension AnyCasePath where Root == Value {
   /// The identity case path, which embeds and extracts a value as itself.
   public static var `self`: Self {

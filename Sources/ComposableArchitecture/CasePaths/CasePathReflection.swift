@@ -6,10 +6,19 @@ prefix operator /
 /// layout; after that, another case is rejected by comparing tags and the payload is copied
 /// straight out of the enum, so scoping a parent's actions with it stays cheap. For zero
 /// reflection, write ``AnyCasePath/init(embed:extract:)`` by hand.
+///
+/// A case path into an optional root, `/Destination.State.edit` where a path from
+/// `Destination.State?` is expected, matches the case inside a non-`nil` root.
 @inlinable
 public prefix func / <Root, Value>(
   embed: @escaping (Value) -> Root
 ) -> AnyCasePath<Root, Value> {
+  optionalRootCasePath(embed) ?? reflectiveCasePath(embed)
+}
+
+/// The case path `/` builds for a non-optional root, reflecting on its first match.
+@inlinable
+func reflectiveCasePath<Root, Value>(_ embed: @escaping (Value) -> Root) -> AnyCasePath<Root, Value> {
   guard let metadata = EnumMetadata(Root.self) else {
     return AnyCasePath(
       unchecked: embed,
@@ -91,4 +100,36 @@ func reflectPayload<Root, Value>(_ type: Value.Type, from root: Root) -> (value:
 @usableFromInline
 func caseLabel<Root>(of value: Root) -> String? {
   Mirror(reflecting: value).children.first?.label
+}
+
+/// An optional that a case path can look inside.
+@usableFromInline
+protocol OptionalRoot {
+  associatedtype Wrapped
+  var wrappedRoot: Wrapped? { get }
+}
+
+extension Optional: OptionalRoot {
+  @usableFromInline
+  var wrappedRoot: Wrapped? { self }
+}
+
+/// The path to a case of the wrapped enum when `Root` is an optional of it; `nil` for any other
+/// root, and for `Optional`'s own `some` case, whose value is the wrapped type itself.
+@usableFromInline
+func optionalRootCasePath<Root, Value>(_ embed: @escaping (Value) -> Root) -> AnyCasePath<Root, Value>? {
+  guard let optional = Root.self as? any OptionalRoot.Type else { return nil }
+  return casePath(throughOptional: optional, embed)
+}
+
+private func casePath<Optional: OptionalRoot, Root, Value>(
+  throughOptional _: Optional.Type,
+  _ embed: @escaping (Value) -> Root
+) -> AnyCasePath<Root, Value>? {
+  guard Optional.Wrapped.self != Value.self else { return nil }
+  let wrapped = reflectiveCasePath { (embed($0) as! Optional).wrappedRoot! }
+  return AnyCasePath(
+    unchecked: embed,
+    extract: { ($0 as! Optional).wrappedRoot.flatMap(wrapped.extract(from:)) }
+  )
 }

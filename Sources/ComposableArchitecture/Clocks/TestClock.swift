@@ -52,14 +52,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     lock.withLock { _now }
   }
 
-  /// Suspends until the clock is advanced to `deadline`; returns at once if it is already there.
+  /// Suspends until the clock is advanced to `deadline`; returns at once only if it is already past.
+  ///
+  /// A deadline of now (`sleep(for: .zero)`) waits for the next ``advance(by:)`` or ``run(timeout:fileID:filePath:line:column:)``,
+  /// as swift-clocks' test clock does.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = UUID()
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         lock.withLock {
-          guard deadline > _now else { return continuation.resume() }
+          guard deadline >= _now else { return continuation.resume() }
           nextOrder += 1
           sleepers.append(Sleeper(id: id, deadline: deadline, order: nextOrder, continuation: continuation))
         }
@@ -120,7 +123,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
       if let limit, next > limit {
         await advance(to: limit)
         reportIssue(
-          "Expected all sleeps to finish, but some are still suspended after the timeout.",
+          """
+          Expected all sleeps to finish, but some are still suspending after \(timeout ?? .zero).
+
+          There are sleeps suspending. This could mean you are not advancing the test clock far \
+          enough for your feature to execute its logic, or there could be a bug in your feature's \
+          logic.
+
+          You can also increase the timeout of 'run' to be greater than \(timeout ?? .zero).
+          """,
           fileID: fileID, filePath: filePath, line: line, column: column
         )
         return
@@ -152,23 +163,4 @@ extension TestClock where Duration == Swift.Duration {
   public convenience init() {
     self.init(now: .init())
   }
-}
-
-extension Task where Success == Never, Failure == Never {
-  /// Lets every task that is ready to run reach its next suspension point.
-  ///
-  /// Effects hop between the store's actor and the global executor. Each round here yields the
-  /// caller's actor and hops through the global executor at the caller's priority, so it queues
-  /// behind the hops effects have already scheduled on both; enough rounds let chains of them settle
-  /// before the test looks at the clock or the store.
-  nonisolated(nonsending) static func megaYield(count: Int = 20) async {
-    for _ in 0..<count {
-      await Task<Never, Never>.yield()
-      await hopThroughGlobalExecutor()
-    }
-  }
-}
-
-@concurrent private func hopThroughGlobalExecutor() async {
-  await Task<Never, Never>.yield()
 }

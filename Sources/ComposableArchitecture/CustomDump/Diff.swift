@@ -3,8 +3,11 @@
 /// Lines only in `expected` start with `format.removed`, lines only in `actual` with `format.added`;
 /// unchanged parts of large values fold into "… (N unchanged)" so the change stands out.
 func diff<T>(_ expected: T, _ actual: T, format: DiffFormat = .default) -> String? {
-  let lhs = DumpNode(expected)
-  let rhs = DumpNode(actual)
+  diff(DumpNode(expected), DumpNode(actual), format: format)
+}
+
+/// Describes how two dumps differ, for values that must be dumped in different contexts.
+func diff(_ lhs: DumpNode, _ rhs: DumpNode, format: DiffFormat = .default) -> String? {
   guard lhs != rhs else { return nil }
   return DiffPrinter(format: format).lines(lhs, rhs, label: nil, indent: 0, trailing: "").joined(separator: "\n")
 }

@@ -30,6 +30,10 @@ indirect enum DumpNode: Equatable {
       self = .leaf("…")
       return
     }
+    if let wrapper = value as? any DumpedAsWrappedValue {
+      self = DumpNode(wrapper.dumpedValue, depth: depth + 1)
+      return
+    }
     if let leaf = DumpNode.leafDescription(of: value) {
       self = .leaf(leaf)
       return
@@ -146,4 +150,17 @@ extension BindingAction: CustomDumpStringConvertible {
 
 extension AnyHashableSendable: CustomDumpStringConvertible {
   var customDumpDescription: String { DumpNode(base).rendered }
+}
+
+/// A wrapper dumped and diffed as the value it wraps, so a test sees `count: 1`, not the box.
+protocol DumpedAsWrappedValue {
+  var dumpedValue: Any { get }
+}
+
+extension Shared: DumpedAsWrappedValue {
+  var dumpedValue: Any { wrappedValue }
+}
+
+extension BindingState: DumpedAsWrappedValue {
+  var dumpedValue: Any { wrappedValue }
 }

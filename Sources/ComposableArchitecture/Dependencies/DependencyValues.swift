@@ -36,6 +36,9 @@ public struct DependencyValues: Sendable {
   @usableFromInline
   var navigationIDPath = NavigationIDPath()
 
+  /// The test store tracking changes to shared state made under these dependencies, if any.
+  var sharedChangeTracker: SharedChangeTracker?
+
   /// Creates dependency values with nothing overridden.
   public init() {}
 
@@ -59,7 +62,7 @@ public struct DependencyValues: Sendable {
 
   /// Whether nothing has been overridden.
   var isEmpty: Bool {
-    storage.isEmpty && navigationIDPath.path.isEmpty
+    storage.isEmpty && navigationIDPath.path.isEmpty && sharedChangeTracker == nil
   }
 
   /// Overlays every value `other` overrides on top of these.

@@ -6,6 +6,11 @@
 struct NavigationIDPath: Hashable, Sendable {
   private(set) var path: [AnyHashableSendable] = []
 
+  /// This path and every shorter one down to the root, longest first.
+  var prefixes: [Self] {
+    (0...path.count).reversed().map { Self(path: Array(path.prefix($0))) }
+  }
+
   func appending(_ id: some Hashable & Sendable) -> Self {
     var copy = self
     copy.path.append(AnyHashableSendable(id))

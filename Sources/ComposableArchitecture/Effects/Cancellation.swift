@@ -11,6 +11,22 @@ struct EffectCancelID: Hashable, Sendable {
     self.id = AnyHashableSendable(id)
     self.navigationIDPath = navigationIDPath
   }
+
+  private init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
+    self.id = id
+    self.navigationIDPath = navigationIDPath
+  }
+
+  /// The ids an effect made under this one answers to: the same id at every ancestor of its place
+  /// in the feature tree, so a parent's `.cancel(id:)` reaches a child's effect, as in TCA.
+  var scopes: [Self] {
+    navigationIDPath.prefixes.map { Self(id: id, navigationIDPath: $0) }
+  }
+
+  /// Whether the id was made inside a child feature, so it has ancestors to answer to.
+  var isScoped: Bool {
+    !navigationIDPath.path.isEmpty
+  }
 }
 
 extension Effect {

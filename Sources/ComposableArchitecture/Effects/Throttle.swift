@@ -3,8 +3,8 @@ import Synchronization
 extension Effect {
   /// Lets at most one effect with `id` start per `interval`.
   ///
-  /// Effects arriving inside the window are dropped, or, with `latest`, the newest of them starts when
-  /// the window closes. Throttling applies to effect starts, which for the usual one-action effect is
+  /// Of the effects arriving inside the window, one starts when the window closes: the newest with
+  /// `latest`, otherwise the first, as TCA's throttle delivers them. Throttling applies to effect starts, which for the usual one-action effect is
   /// the same as throttling the actions it sends.
   public func throttle<C: Clock>(
     id: some Hashable & Sendable,
@@ -24,7 +24,8 @@ extension Effect {
       ThrottleHistory.shared.record(now, for: key)
       return .merge(.cancel(id: pendingID), self)
     }
-    guard latest else { return .none }
+    // Inside the window one effect waits for it to close: the newest with `latest`, else the first.
+    if !latest, !ThrottleHistory.shared.claimPending(key) { return .none }
     let windowEnd = lastStart.advanced(by: interval)
     return Self.concatenate(
       .run { _ in
@@ -33,7 +34,7 @@ extension Effect {
       },
       self
     )
-    .cancellable(id: pendingID, cancelInFlight: true)
+    .cancellable(id: pendingID, cancelInFlight: latest)
   }
 }
 
@@ -54,13 +55,28 @@ private struct ThrottlePendingID: Hashable, Sendable {
 private final class ThrottleHistory: Sendable {
   static let shared = ThrottleHistory()
 
-  private let starts = Mutex<[ThrottleKey: any Sendable]>([:])
-
-  func lastStart<Instant>(_ key: ThrottleKey, as: Instant.Type) -> Instant? {
-    starts.withLock { $0[key] as? Instant }
+  private struct State {
+    var starts: [ThrottleKey: any Sendable] = [:]
+    /// Keys whose window already has an effect waiting for it to close.
+    var pending: Set<ThrottleKey> = []
   }
 
+  private let state = Mutex(State())
+
+  func lastStart<Instant>(_ key: ThrottleKey, as: Instant.Type) -> Instant? {
+    state.withLock { $0.starts[key] as? Instant }
+  }
+
+  /// Records a start, which also ends the window's wait.
   func record(_ instant: some InstantProtocol, for key: ThrottleKey) {
-    starts.withLock { $0[key] = instant }
+    state.withLock {
+      $0.starts[key] = instant
+      $0.pending.remove(key)
+    }
+  }
+
+  /// Claims the window's one waiting slot; false when an effect already waits in it.
+  func claimPending(_ key: ThrottleKey) -> Bool {
+    state.withLock { $0.pending.insert(key).inserted }
   }
 }

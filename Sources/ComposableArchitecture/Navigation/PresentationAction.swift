@@ -39,3 +39,13 @@ public enum PresentationAction<Action>: CasePathable {
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
+
+extension Case {
+  /// Focuses through `presented` on a case of the presented child's action, as TCA's case key paths
+  /// do: `\.alert.confirmTapped` for `.alert(.presented(.confirmTapped))`.
+  public subscript<Action: CasePathable, Member>(
+    dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Member>>
+  ) -> Case<Member> where Value == PresentationAction<Action> {
+    self[dynamicMember: \PresentationAction<Action>.AllCasePaths.presented][dynamicMember: keyPath]
+  }
+}

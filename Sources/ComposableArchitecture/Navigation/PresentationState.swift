@@ -11,17 +11,36 @@
 /// then nils it on `.dismiss` and cancels the child's effects when it goes away.
 @propertyWrapper
 public struct PresentationState<State> {
-  /// The presented child's state, or `nil` when nothing is presented.
-  public var wrappedValue: State?
+  /// The presented state, in a box shared by copies until one of them changes it, so comparing
+  /// two copies of a large tree is one pointer comparison, as in TCA.
+  private var storage: Storage
 
-  /// Presents `wrappedValue`, or nothing when it is `nil`.
-  public init(wrappedValue: State?) {
-    self.wrappedValue = wrappedValue
+  /// Which child the presenting reducer had presented when it last ran; lets it notice a child
+  /// that another reducer replaced or removed in between, and cancel that child's effects.
+  var presentedID: PresentedID?
+
+  /// The presented child's state, or `nil` when nothing is presented.
+  public var wrappedValue: State? {
+    get { storage.state }
+    set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.state = newValue
+      } else {
+        storage = Storage(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state) }
+      yield &storage.state
+    }
   }
 
-  /// Presents nothing, so `@PresentationState var destination: Destination.State?` needs no `= nil`.
-  public init() {
-    self.wrappedValue = nil
+  /// Presents `wrappedValue`, or nothing when it is `nil`.
+  ///
+  /// The only initialiser, as in TCA: `@PresentationState var destination: Destination.State?`
+  /// starts at `nil` and keeps the memberwise initialiser's `destination: Destination.State?`.
+  public init(wrappedValue: State?) {
+    self.storage = Storage(wrappedValue)
   }
 
   /// The wrapper itself, so `\.$destination` names it for `ifLet`.
@@ -29,11 +48,56 @@ public struct PresentationState<State> {
     get { self }
     set { self = newValue }
   }
+
+  /// Whether two values share one box, so they are equal without comparing what they present.
+  func sharesStorage(with other: Self) -> Bool {
+    storage === other.storage
+  }
+
+  private final class Storage {
+    var state: State?
+
+    init(_ state: State?) {
+      self.state = state
+    }
+  }
 }
 
-extension PresentationState: Equatable where State: Equatable {}
-extension PresentationState: Hashable where State: Hashable {}
-extension PresentationState: Sendable where State: Sendable {}
+extension PresentationState {
+  /// Reads or changes the presented state as one case of an enum destination:
+  /// `$0.$destination[case: \.edit]?.title = "New"`.
+  ///
+  /// Reads `nil` when nothing or another case is presented; assigning `nil` changes nothing.
+  public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? {
+    get { self[case: AnyCasePath(path)] }
+    set { self[case: AnyCasePath(path)] = newValue }
+  }
+
+  /// Reads or changes the presented state as one case, named by a case path: TCA's form before case
+  /// key paths, `$0.$destination[case: /Destination.State.edit]`.
+  public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
+    get { wrappedValue.flatMap(path.extract(from:)) }
+    set {
+      guard let newValue, wrappedValue.flatMap(path.extract(from:)) != nil else { return }
+      wrappedValue = path.embed(newValue)
+    }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sharesStorage(with: rhs) || lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
+// The box is copied before any write that another copy could see, so values never share mutations.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
 
 // Coded as the bare optional, so the wrapper does not show in saved state.
 extension PresentationState: Codable where State: Codable {

@@ -3,7 +3,8 @@
 ///
 /// When it changes, a different child is on screen and the old one's effects are cancelled, even
 /// though the state never passed through `nil`.
-struct PresentedID: Hashable {
+// The id comes from the presented state, so it is as sendable as the state that holds it.
+struct PresentedID: Hashable, @unchecked Sendable {
   private let caseTag: UInt32?
   private let id: AnyHashable?
 

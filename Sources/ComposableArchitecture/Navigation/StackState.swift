@@ -24,6 +24,9 @@ public struct StackState<Element> {
   /// Which stack value this is a copy of. A parent that replaces its stack with a new one could
   /// reuse ids; the stack reducer sees the lineage change and cancels every old element's effects.
   let lineage = Self.newLineage()
+  /// The ids on the stack when its reducer last ran, so it can cancel the effects of elements
+  /// another reducer removed since; shares the ids' buffer, so comparing them is one check.
+  var mounted: [StackElementID] = []
 
   /// Creates an empty stack.
   public init() {}
@@ -63,6 +66,16 @@ public struct StackState<Element> {
     set {
       guard let newValue, elements[id] != nil else { return }
       elements[id] = AnyCasePath(path).embed(newValue)
+    }
+  }
+
+  /// Reads or changes the element with `id` as one case of an enum, named by a case path: TCA's form
+  /// before case key paths, `$0.path[id: 0, case: /Path.State.detail]`.
+  public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
+    get { elements[id].flatMap(path.extract(from:)) }
+    set {
+      guard let newValue, elements[id] != nil else { return }
+      elements[id] = path.embed(newValue)
     }
   }
 

@@ -46,6 +46,29 @@ public enum ReducerBuilder<State, Action> {
     first
   }
 
+  /// Accepts a reducer known only as an existential, `feature as any ReducerOf<Feature>`, as TCA's
+  /// builder does; concrete reducers take the generic overloads.
+  @_disfavoredOverload
+  public static func buildPartialBlock(first: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(first)
+  }
+
+  /// Accepts others after an existential reducer.
+  @_disfavoredOverload
+  public static func buildPartialBlock<R1: Reducer<State, Action>>(
+    accumulated: any Reducer<State, Action>, next: R1
+  ) -> _Sequence<Reduce<State, Action>, R1> {
+    _Sequence(first: Reduce(accumulated), second: next)
+  }
+
+  /// Accepts an existential reducer after others.
+  @_disfavoredOverload
+  public static func buildPartialBlock<R0: Reducer<State, Action>>(
+    accumulated: R0, next: any Reducer<State, Action>
+  ) -> _Sequence<R0, Reduce<State, Action>> {
+    _Sequence(first: accumulated, second: Reduce(next))
+  }
+
   public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     accumulated: R0, next: R1
   ) -> _Sequence<R0, R1> {

@@ -97,17 +97,35 @@ final class CancellationRegistry {
 
   private var entries: [EffectCancelID: [ObjectIdentifier: Entry]] = [:]
 
+  /// Registers `entry` under each of its ids and, for an effect of a child feature, under the same
+  /// id at each ancestor; a root effect costs no more than before.
   func register(_ entry: Entry) {
     for id in entry.ids {
-      entries[id, default: [:]][ObjectIdentifier(entry)] = entry
+      guard id.isScoped else {
+        insert(entry, under: id)
+        continue
+      }
+      for scope in id.scopes { insert(entry, under: scope) }
     }
   }
 
   func unregister(_ entry: Entry) {
     for id in entry.ids {
-      entries[id]?[ObjectIdentifier(entry)] = nil
-      if entries[id]?.isEmpty == true { entries[id] = nil }
+      guard id.isScoped else {
+        remove(entry, from: id)
+        continue
+      }
+      for scope in id.scopes { remove(entry, from: scope) }
     }
+  }
+
+  private func insert(_ entry: Entry, under id: EffectCancelID) {
+    entries[id, default: [:]][ObjectIdentifier(entry)] = entry
+  }
+
+  private func remove(_ entry: Entry, from id: EffectCancelID) {
+    entries[id]?[ObjectIdentifier(entry)] = nil
+    if entries[id]?.isEmpty == true { entries[id] = nil }
   }
 
   /// Cancels and forgets everything running under `id`.

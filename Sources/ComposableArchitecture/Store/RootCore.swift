@@ -13,6 +13,10 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
+  /// Where effects run the work they await off the main actor, when not where Swift would put it:
+  /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
+  var effectExecutor: (any TaskExecutor)?
+
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   private var drainTasks: EffectTaskSet?
@@ -49,7 +53,7 @@ final class RootCore<State, Action>: StoreCore {
       if fence?.isCancelled == true { continue }
       let effect = reduce(action)
       if !effect.isNone {
-        start(effect, context: EffectContext(tasks: tasks, ids: [], fence: nil, collectors: []))
+        start(effect, context: EffectContext(origin: action, tasks: tasks, ids: [], fence: nil, collectors: []))
       }
     }
     buffer.removeAll(keepingCapacity: true)
@@ -81,6 +85,8 @@ final class RootCore<State, Action>: StoreCore {
   /// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
   /// any `tracked`/`concatenate` watching the effects it starts.
   private struct EffectContext {
+    /// The action whose reduction returned the effect, named when the effect misbehaves.
+    let origin: Action
     var tasks: EffectTaskSet?
     var ids: [EffectCancelID]
     var fence: EffectFence?
@@ -113,7 +119,7 @@ final class RootCore<State, Action>: StoreCore {
     case let .run(run):
       spawn(context: context) { fence, tasks in
         guard !fence.isCancelled else { return }
-        let send = self.sender(fence: fence, tasks: tasks)
+        let send = self.sender(fence: fence, tasks: tasks, origin: context.origin)
         await DependencyValues.$_current.withValue(run.dependencies) {
           await run.operation(send)
         }
@@ -127,7 +133,7 @@ final class RootCore<State, Action>: StoreCore {
           self?.cancellations.unregister(entry)
         }
         guard let self, !entry.fence.isCancelled else { return entry.end() }
-        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks), entry: entry)
+        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
         DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
@@ -146,12 +152,12 @@ final class RootCore<State, Action>: StoreCore {
         }
       }
     case let .cancellable(id, cancelInFlight, effect):
-      if cancelInFlight { cancellations.cancel(id: id) }
+      if cancelInFlight { cancel(id: id) }
       var inner = context
       inner.ids.append(id)
       interpret(effect, context: inner)
     case let .cancel(id):
-      cancellations.cancel(id: id)
+      cancel(id: id)
     case let .tracked(effect, onComplete):
       let collector = EntryCollector()
       var inner = context
@@ -170,6 +176,12 @@ final class RootCore<State, Action>: StoreCore {
     }
   }
 
+  /// Cancels this store's effects under `id`, and work under it in ``withTaskCancellation(id:cancelInFlight:isolation:operation:)``.
+  private func cancel(id: EffectCancelID) {
+    cancellations.cancel(id: id)
+    TaskCancellationRegistry.shared.cancel(id)
+  }
+
   /// Registers `body` under the context's cancel ids now, and starts it as a task on this actor once
   /// the effect being interpreted has been read.
   ///
@@ -182,7 +194,7 @@ final class RootCore<State, Action>: StoreCore {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
     pendingStarts.append { [weak self] in
-      entry.task = Task.immediate { @MainActor in
+      entry.task = Task.immediate(executorPreference: self?.effectExecutor) { @MainActor in
         await body(fence, tasks)
         fence.isCompleted = true
         tasks.remove(entry)
@@ -212,14 +224,25 @@ final class RootCore<State, Action>: StoreCore {
     return tasks
   }
 
-  private func sender(fence: EffectFence, tasks: EffectTaskSet) -> Send<Action> {
+  private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {
     Send { [weak self] action in
       guard !fence.isCancelled else { return }
       if fence.isCompleted {
         reportIssue(
           """
-          An action was sent from a completed effect: \(action). Avoid escaping "send" from an \
-          effect's operation; use an AsyncStream to feed it instead.
+          An action was sent from a completed effect.
+
+            Action:
+              \(customDump(action).indent(by: 4).dropFirst(4))
+
+            Effect returned from:
+              \(customDump(origin).indent(by: 4).dropFirst(4))
+
+          Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+          completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+          To fix this, make sure that your 'run' closure does not return until you're done calling \
+          'send'.
           """
         )
         return

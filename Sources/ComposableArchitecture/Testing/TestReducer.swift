@@ -53,6 +53,7 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   }
 
   var exhaustivity: Exhaustivity = .on
+  var isDismissed = false
   var stateAfterSend: State
   var received: [(action: Action, state: State)] = []
   var inFlight: [Int: InFlightEffect] = [:]
@@ -60,9 +61,13 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   var sentTasks: [EffectTaskSet] = []
   private var nextEffectID = 0
 
-  init(state: State, location: CallSite) {
+  /// Changes to shared state not yet asserted.
+  let sharedChanges: SharedChangeTracker
+
+  init(state: State, location: CallSite, sharedChanges: SharedChangeTracker) {
     self.stateAfterSend = state
     self.lastLocation = location
+    self.sharedChanges = sharedChanges
   }
 
   func startEffect(for action: Action, at location: CallSite) -> Int {
@@ -74,36 +79,23 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
   /// Reports, in exhaustive mode, actions received but never asserted and effects still running.
   func reportUnasserted() {
     guard exhaustivity == .on else { return }
-    if !received.isEmpty {
-      reportIssue(
-        """
-        The store received \(received.count) unexpected \
-        action\(received.count == 1 ? "" : "s") after this one: …
-
-        \(received.map { "  " + customDump($0.action) }.joined(separator: "\n"))
-        """,
-        location: lastLocation
-      )
-    }
+    reportUnassertedActions(at: lastLocation)
     reportInFlightEffects()
+    if sharedChanges.hasChanges {
+      reportIssue(TestStoreMessage.unassertedSharedChanges, location: lastLocation)
+    }
+  }
+
+  /// Reports, in exhaustive mode, actions received but never asserted, at `location`.
+  func reportUnassertedActions(at location: CallSite) {
+    guard exhaustivity == .on, !received.isEmpty else { return }
+    reportIssue(TestStoreMessage.unexpectedReceived(received.map(\.action)), location: location)
   }
 
   /// Reports each effect still running at the `send` that started it.
   func reportInFlightEffects() {
     for effect in inFlight.values.sorted(by: { $0.location.line < $1.location.line }) {
-      reportIssue(
-        """
-        An effect returned for this action is still running. It must complete before the end of the \
-        test. …
-
-          Unhandled action: \(customDump(effect.action))
-
-        To fix, inspect any effects the reducer returns for this action and ensure that all of them \
-        complete by the end of the test: cancel long-running effects with an action, drive time with \
-        a TestClock, or call "skipInFlightEffects()" to ignore them.
-        """,
-        location: effect.location
-      )
+      reportIssue(TestStoreMessage.effectStillRunning, location: effect.location)
     }
   }
 

@@ -8,22 +8,32 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let timeout = timeout ?? self.timeout
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    recorder.reportUnassertedActions(at: location)
+    let duration = timeout ?? self.timeout
     let recorder = self.recorder
-    let finished = await waitUntil(timeout: timeout) { recorder.inFlight.isEmpty }
+    let finished = await waitUntil(timeout: duration) { recorder.inFlight.isEmpty }
     if !finished {
       reportIssue(
-        "Expected effects to finish, but \(recorder.inFlight.count) are still running after \(timeout).",
-        location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        TestStoreMessage.effectsDidNotFinish(after: duration, customTimeout: duration != self.timeout),
+        location: location
       )
-      recorder.reportInFlightEffects()
-      cancelAllEffects()
+    }
+    if exhaustivity == .on, recorder.sharedChanges.hasChanges {
+      expectState(
+        core.state,
+        toMatch: nil,
+        heading: TestStoreMessage.unassertedSharedChangesHeading,
+        postamble: TestStoreMessage.unassertedSharedChangesPostamble,
+        location: location
+      )
     }
   }
 
-  /// Cancels every effect still running, as if the test had waited for them.
+  /// Stops tracking the effects still running, without cancelling them: the test no longer has to
+  /// wait for them, as with TCA's.
   ///
-  /// With `strict`, having nothing to cancel is a failure.
+  /// With `strict`, having nothing to skip is a failure.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -32,17 +42,16 @@ extension TestStore {
     column: UInt = #column
   ) async {
     await yieldToEffects()
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if recorder.inFlight.isEmpty, strict {
+      reportIssue("There were no in-flight effects to skip.", location: location)
+    }
+    if case .off(showSkippedAssertions: true) = exhaustivity, !recorder.inFlight.isEmpty {
       reportIssue(
-        "There were no in-flight effects to skip.",
-        location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        "\(recorder.inFlight.count) in-flight effect\(recorder.inFlight.count == 1 ? " was" : "s were") skipped.",
+        location: location
       )
     }
-    cancelAllEffects()
-  }
-
-  /// Cancels everything the test's sends started, so no effect outlives its test.
-  private func cancelAllEffects() {
-    for set in recorder.takeAllEffects() { set.cancelAll() }
+    recorder.inFlight.removeAll()
   }
 }

@@ -11,7 +11,12 @@ extension TestStore {
   ) async where Action: Equatable {
     await receiveAction(
       matching: { $0 == expectedAction },
-      expected: { customDump(expectedAction) },
+      failureMessage: { "Expected to receive the following action, but didn't:\n\n\(customDump(expectedAction).indent(by: 2))" },
+      unexpected: { received in
+        diff(expectedAction, received, format: .testStore)
+          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
+          ?? "Expected:\n\(customDump(expectedAction).indent(by: 2))\n\nReceived:\n\(customDump(received).indent(by: 2))"
+      },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -31,7 +36,8 @@ extension TestStore {
     let casePath = AnyCasePath(actionCase)
     await receiveAction(
       matching: { casePath.extract(from: $0) != nil },
-      expected: { "an action of the case carrying \(Value.self)" },
+      failureMessage: { "Expected to receive an action matching case path, but didn't get one." },
+      unexpected: { customDump($0).indent(by: 2) },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -52,7 +58,15 @@ extension TestStore {
     let casePath = AnyCasePath(actionCase)
     await receiveAction(
       matching: { casePath.extract(from: $0) == value },
-      expected: { "an action of the case carrying \(customDump(value))" },
+      failureMessage: { "Expected to receive an action matching case path, but didn't get one." },
+      unexpected: { received in
+        if casePath.extract(from: received) != nil,
+          let difference = diff(casePath.embed(value), received, format: .testStore)
+        {
+          return "\(difference.indent(by: 4))\n\n(Expected: −, Received: +)"
+        }
+        return customDump(received).indent(by: 2)
+      },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -71,7 +85,8 @@ extension TestStore {
   ) async {
     await receiveAction(
       matching: isMatching,
-      expected: { "an action matching the predicate" },
+      failureMessage: { "Expected to receive an action matching predicate, but didn't get one." },
+      unexpected: { customDump($0).indent(by: 2) },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -103,53 +118,64 @@ extension TestStore {
     recorder.received.removeAll()
   }
 
+  /// Waits, while effects are in flight, for an action to arrive, then checks it and the state it
+  /// left, as TCA does: nothing in flight fails at once; an unexpected action is reported alone,
+  /// without a second failure for the state it changed.
   private func receiveAction(
     matching isMatching: (Action) -> Bool,
-    expected: () -> String,
+    failureMessage: () -> String,
+    unexpected: (Action) -> String,
     timeout: Duration?,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
     location: CallSite
   ) async {
-    let timeout = timeout ?? self.timeout
+    let duration = timeout ?? self.timeout
     let exhaustive = exhaustivity == .on
     let recorder = self.recorder
-    let arrived = await waitUntil(timeout: timeout) {
-      exhaustive ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+    if !recorder.inFlight.isEmpty {
+      let arrived = await waitUntil(timeout: duration) {
+        exhaustive ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+      }
+      if !arrived {
+        reportIssue(
+          TestStoreMessage.receivedNone(
+            exhaustive: exhaustive, after: duration, customTimeout: duration != self.timeout,
+            hasEffectsInFlight: !recorder.inFlight.isEmpty
+          ),
+          location: location
+        )
+      }
     }
-    guard arrived else {
-      let inFlight = recorder.inFlight.isEmpty
-        ? "No effects are in flight that could send one."
-        : "\(recorder.inFlight.count) effect(s) are still in flight."
-      reportIssue(
-        "Expected to receive \(expected()), but received none after \(timeout). \(inFlight)",
-        location: location
-      )
+    guard !recorder.received.isEmpty else {
+      reportIssue(failureMessage(), location: location)
       return
     }
     if !exhaustive {
+      guard recorder.received.contains(where: { isMatching($0.action) }) else {
+        reportIssue(failureMessage(), location: location)
+        return
+      }
       let skipped = recorder.received.prefix { !isMatching($0.action) }
       if let last = skipped.last {
         if case .off(showSkippedAssertions: true) = exhaustivity {
-          print("Skipped receiving:\n" + skipped.map { "  " + customDump($0.action) }.joined(separator: "\n"))
+          reportIssue(TestStoreMessage.skippedReceived(skipped.map(\.action)), location: location)
         }
         state = last.state
         recorder.received.removeFirst(skipped.count)
       }
     }
     let (action, actual) = recorder.received.removeFirst()
-    if !isMatching(action) {
+    recorder.lastLocation = location
+    if isMatching(action) {
+      expectState(actual, toMatch: updateStateToExpectedResult, location: location)
+    } else {
+      let expectedLater = recorder.received.contains { isMatching($0.action) }
       reportIssue(
-        """
-        Received unexpected action: …
-
-          Expected: \(expected())
-          Received: \(customDump(action))
-        """,
+        TestStoreMessage.unexpectedAction(description: unexpected(action), expectedLater: expectedLater),
         location: location
       )
+      state = actual
     }
-    recorder.lastLocation = location
-    expectState(actual, toMatch: updateStateToExpectedResult, location: location)
     await yieldToEffects()
   }
 }

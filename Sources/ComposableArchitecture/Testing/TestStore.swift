@@ -22,6 +22,14 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
+  /// Whether effects run the work they await off the main actor on the main serial executor, one
+  /// job at a time in a fixed order, as TCA's test store does by default; see
+  /// ``withMainSerialExecutor(isolation:operation:)``. Applies to effects started after it is set.
+  public var useMainSerialExecutor: Bool {
+    get { core.effectExecutor != nil }
+    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+  }
+
   /// How long `receive` and `finish` wait for effects before failing.
   public var timeout: Duration
 
@@ -31,11 +39,18 @@ public final class TestStore<State: Equatable, Action> {
   let core: RootCore<State, TestAction<Action>>
   let recorder: TestRecorder<State, Action>
 
+  /// Whether the feature dismissed itself with `@Dependency(\.dismiss)`; a dismissed store accepts
+  /// no more actions.
+  public var isDismissed: Bool { recorder.isDismissed }
+
   /// Creates a test store for `reducer`, with dependencies in the test context overridden by
   /// `prepareDependencies`.
-  public init<R: Reducer<State, Action>>(
+  ///
+  /// The initial state and the reducer are built with those dependencies in force, and `reducer` is
+  /// a plain closure as in TCA, so `TestStore(initialState: .init()) { Feature() }` infers `State`.
+  public init(
     initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R,
+    reducer: () -> some Reducer<State, Action>,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     timeout: Duration = .seconds(1),
     fileID: StaticString = #fileID,
@@ -45,17 +60,28 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     var dependencies = DependencyValues._current
     dependencies.context = .test
+    // Each test store starts with its own shared state, and tracks how its features change it.
+    dependencies.defaultInMemoryStorage = InMemoryStorage()
+    dependencies.defaultFileStorage = .inMemory
+    let sharedChanges = SharedChangeTracker()
+    dependencies.sharedChangeTracker = sharedChanges
     DependencyValues.prepare(&dependencies, with: prepareDependencies)
-    let initialState = initialState()
+    let (initialState, base) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), ResolvedReducer(reducer()))
+    }
     let recorder = TestRecorder<State, Action>(
       state: initialState,
-      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      sharedChanges: sharedChanges
     )
-    let testReducer = TestReducer(base: ResolvedReducer(reducer()), recorder: recorder)
+    // A root feature that dismisses itself dismisses the test store, as in TCA.
+    dependencies.dismiss = DismissEffect { [weak recorder] in recorder?.isDismissed = true }
+    let testReducer = TestReducer(base: base, recorder: recorder)
     self.state = initialState
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
+    self.core.effectExecutor = MainSerialExecutor.shared
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.
@@ -78,17 +104,13 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      reportIssue("Can't send action to dismissed test store.", location: location)
+      return TestStoreTask(tasks: nil, timeout: timeout)
+    }
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
-        reportIssue(
-          """
-          Must handle \(recorder.received.count) received \
-          action\(recorder.received.count == 1 ? "" : "s") before sending an action:
-
-          \(recorder.received.map { "  " + customDump($0.action) }.joined(separator: "\n"))
-          """,
-          location: location
-        )
+        reportIssue(TestStoreMessage.mustHandleReceived(recorder.received.map(\.action)), location: location)
       } else {
         skipReceived(reason: "sending \(customDump(action))")
       }
@@ -102,39 +124,50 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Checks `actual` against the asserted state changed by `modify`, then adopts it.
+  ///
+  /// Shared state is checked too: inside the check, a `Shared` value in `expected` reads as the test
+  /// last asserted it, so a change the closure does not make shows in the diff.
   func expectState(
     _ actual: State,
     toMatch modify: ((inout State) throws -> Void)?,
+    requiringChange: Bool = true,
+    heading: String? = nil,
+    postamble: String? = nil,
     location: CallSite
   ) {
-    defer { state = actual }
+    let sharedChanges = recorder.sharedChanges
+    defer {
+      state = actual
+      sharedChanges.reset()
+    }
+    if exhaustivity != .on { sharedChanges.reset() }
+    let sharedChanged = sharedChanges.hasChanges
     var expected = exhaustivity == .on ? state : actual
     do {
-      try modify?(&expected)
+      // The closure sees the store's dependencies, as the reducer did.
+      try SharedChangeTracker.$isAsserting.withValue(true) {
+        try DependencyValues.$_current.withValue(dependencies) { try modify?(&expected) }
+      }
     } catch {
       reportIssue("Threw error: \(error)", location: location)
       return
     }
-    if expected != actual {
-      let difference = diff(expected, actual, format: .testStore) ?? "  (no visible difference)"
-      let summary = modify == nil && exhaustivity == .on
-        ? "State was not expected to change, but a change occurred:"
-        : "A state change does not match expectation:"
-      reportIssue("\(summary) …\n\n\(difference)\n\n(Expected: −, Actual: +)", location: location)
-    } else if exhaustivity == .on, modify != nil, actual == state {
-      reportIssue(
-        """
-        Expected state to change, but no change occurred.
-
-        The trailing closure made no observable modifications to state. If no change to state is \
-        expected, omit the trailing closure.
-        """,
-        location: location
-      )
+    let matches = SharedChangeTracker.$isAsserting.withValue(true) { expected == actual }
+    if !matches {
+      let heading = heading ?? (modify == nil && exhaustivity == .on
+        ? "State was not expected to change, but a change occurred"
+        : "A state change does not match expectation")
+      let expectedDump = SharedChangeTracker.$isAsserting.withValue(true) { DumpNode(expected) }
+      let difference = diff(expectedDump, DumpNode(actual), format: .testStore)
+      var message = TestStoreMessage.stateMismatch(heading: heading, difference: difference)
+      if let postamble { message += "\n\n\(postamble)" }
+      reportIssue(message, location: location)
+    } else if requiringChange, !sharedChanged, exhaustivity == .on, modify != nil, actual == state {
+      reportIssue(TestStoreMessage.unnecessaryModify, location: location)
     }
     if case .off(showSkippedAssertions: true) = exhaustivity {
       var exhaustive = state
-      try? modify?(&exhaustive)
+      try? DependencyValues.$_current.withValue(dependencies) { try modify?(&exhaustive) }
       if let skipped = diff(exhaustive, actual, format: .testStore) {
         print("Skipped assertions at \(location.fileID):\(location.line): …\n\n\(skipped)\n\n(Expected: −, Actual: +)")
       }
@@ -164,3 +197,6 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 }
+
+/// A test store of a reducer's state and actions, as in `TestStoreOf<CounterFeature>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

@@ -1,17 +1,19 @@
+import Glibc
+
 /// A command-line tool made of subcommands: picks the command, prints help and version, and turns
 /// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
   /// The executable's name, as the help spells it.
-  public var name: String
+  package var name: String
   /// Printed by `--version`.
-  public var version: String
+  package var version: String
   /// One line under the name in the tool's help.
-  public var abstract: String
+  package var abstract: String
   /// Its subcommands, in the order the help lists them.
-  public var commands: [Command]
+  package var commands: [Command]
 
   /// Creates a tool.
-  public init(name: String, version: String, abstract: String, commands: [Command]) {
+  package init(name: String, version: String, abstract: String, commands: [Command]) {
     self.name = name
     self.version = version
     self.abstract = abstract
@@ -19,10 +21,10 @@ public struct CommandLineTool: Sendable {
   }
 
   /// The usage line of the tool itself.
-  public var usageLine: String { "\(name) <command> [options]" }
+  package var usageLine: String { "\(name) <command> [options]" }
 
   /// The tool's help: what it is, its commands, its own options.
-  public var help: String {
+  package var help: String {
     let commandRows = commands.map { ($0.name, $0.abstract) }
     let optionRows = [("-h, --help", "Show this help."), ("--version", "Show the version.")]
     return """
@@ -41,9 +43,27 @@ public struct CommandLineTool: Sendable {
       """
   }
 
+  /// Runs the command the process's own arguments name and returns the exit status.
+  ///
+  /// Reads them as bytes: `CommandLine.arguments` turns invalid UTF-8 into U+FFFD, which would
+  /// send an action nobody typed. An argument that is not UTF-8 is a usage error.
+  @MainActor
+  public func run() async -> Int32 {
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let bytes = CommandLine.unsafeArgv[index] else { break }
+      guard let argument = String(validatingCString: bytes) else {
+        let raw = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: strlen(bytes))
+        return usageFailure(.notUTF8(position: index, bytes: Array(raw)), usage: usageLine, helpHint: "\(name) --help")
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments)
+  }
+
   /// Runs the command `arguments` name (the words after the executable) and returns the exit status.
   @MainActor
-  public func run(_ arguments: [String]) async -> Int32 {
+  package func run(_ arguments: [String]) async -> Int32 {
     guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
       if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
         StandardStream.output.write(command.help(toolName: name))

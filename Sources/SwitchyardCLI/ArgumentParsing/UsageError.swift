@@ -19,6 +19,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidValue(name: String, value: String, expected: String)
   /// Options that cannot be used together, or a value that makes no sense in context.
   case conflict(String)
+  /// The argument at `position` (1 for the first after the executable) is not valid UTF-8.
+  case notUTF8(position: Int, bytes: [UInt8])
 
   /// A sentence saying what was wrong.
   public var description: String {
@@ -32,6 +34,12 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .missingArgument(name): "missing \(name)"
     case let .invalidValue(name, value, expected): "'\(value)' is not a valid \(name): expected \(expected)"
     case let .conflict(message): message
+    case let .notUTF8(position, bytes):
+      "argument \(position) is not valid UTF-8 (its bytes: \(bytes.prefix(24).map(Self.hex).joined(separator: " "))\(bytes.count > 24 ? " …" : ""))"
     }
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
   }
 }

@@ -9,11 +9,16 @@ public enum CoordinatorConnectionError: Error, Equatable, Sendable, CustomString
   /// The coordinator answered with a message that does not answer the request.
   case unexpectedReply(String)
 
+  /// The name this executable was run by, as the user typed it.
+  private static var executableName: String {
+    CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "switchyard") } ?? "switchyard"
+  }
+
   /// One line saying what happened and what to do.
   public var description: String {
     switch self {
     case let .noCoordinator(runDirectory):
-      "no coordinator at \(runDirectory) (start one with: switchyard start)"
+      "no coordinator at \(runDirectory) (start one with: \(Self.executableName) start)"
     case let .refused(_, message):
       message
     case let .connectionLost(reason):

@@ -1,18 +1,18 @@
 /// A pool size written `KIND=N`, as `start --pools` and `scale` take it.
-public struct PoolSize: Equatable, Sendable {
+package struct PoolSize: Equatable, Sendable {
   /// The job kind the pool serves.
-  public var kind: String
+  package var kind: String
   /// Its number of workers.
-  public var size: Int
+  package var size: Int
 
   /// Creates a pool size.
-  public init(kind: String, size: Int) {
+  package init(kind: String, size: Int) {
     self.kind = kind
     self.size = size
   }
 
   /// Reads `probe=2`; `argument` names what is being read in the error.
-  public init(parsing text: some StringProtocol, argument: String) throws(UsageError) {
+  package init(parsing text: some StringProtocol, argument: String) throws(UsageError) {
     let parts = text.split(separator: "=", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, let size = Int(parts[1]), size >= 0 else {
       throw .invalidValue(name: argument, value: String(text), expected: "KIND=N with N a whole number ≥ 0, e.g. probe=2")
@@ -21,12 +21,12 @@ public struct PoolSize: Equatable, Sendable {
   }
 
   /// `KIND=N,…` for `sizes`, as `--pools` takes them.
-  public static func list(_ sizes: [PoolSize]) -> String {
+  package static func list(_ sizes: [PoolSize]) -> String {
     sizes.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
   }
 
   /// Reads `probe=2,search=4`.
-  public static func list(parsing text: String, argument: String) throws(UsageError) -> [PoolSize] {
+  package static func list(parsing text: String, argument: String) throws(UsageError) -> [PoolSize] {
     var sizes: [PoolSize] = []
     for pair in text.split(separator: ",") {
       sizes.append(try PoolSize(parsing: pair, argument: argument))

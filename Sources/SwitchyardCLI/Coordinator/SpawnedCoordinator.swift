@@ -2,18 +2,25 @@ import Foundation
 
 /// A coordinator this process started for itself (`load --spawn`), in a fresh temporary run
 /// directory, with its log beside it; ``stop()`` shuts it down and removes both.
+///
+/// It is started with `--parent`, so it shuts down when this process exits in any way, SIGKILL
+/// included. The kernel signals it when the *thread* that started it exits, so it is started from
+/// the main thread, which lives as long as the process.
 @MainActor
-public final class SpawnedCoordinator {
+package final class SpawnedCoordinator {
   /// The run directory it serves.
-  public let runDirectory: String
+  package let runDirectory: String
   /// Where its standard error goes.
-  public let logPath: String
+  package let logPath: String
   private let directory: String
   private let process = Process()
 
-  /// Runs `switchyard start <arguments> --run-dir <temporary>` from this same executable and waits
-  /// until every pool has its workers ready.
-  public init(arguments: [String], pools: [PoolSize]) async throws {
+  /// The coordinator's process id.
+  package var pid: Int32 { process.processIdentifier }
+
+  /// Runs `<this executable> start <arguments> --run-dir <temporary> --parent <this process>` and
+  /// waits until every pool has its workers ready.
+  package init(arguments: [String], pools: [PoolSize]) async throws {
     directory = NSTemporaryDirectory() + "switchyard-load-\(getpid())-\(UUID().uuidString.prefix(6))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     runDirectory = directory + "/run"
@@ -21,7 +28,8 @@ public final class SpawnedCoordinator {
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     let poolArguments = pools.isEmpty ? [] : ["--pools", PoolSize.list(pools)]
-    process.arguments = ["start"] + arguments + poolArguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
+    process.arguments = ["start"] + arguments + poolArguments
+      + ["--run-dir", runDirectory, "--grace-ms", "1000", "--parent", "\(getpid())"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -45,12 +53,12 @@ public final class SpawnedCoordinator {
   }
 
   /// What the coordinator has written to its standard error.
-  public var log: String {
+  package var log: String {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
   }
 
   /// Stops the coordinator (SIGTERM, then SIGKILL after five seconds) and removes its directory.
-  public func stop() {
+  package func stop() {
     if process.isRunning {
       process.terminate()
       let deadline = ContinuousClock.now + .seconds(5)

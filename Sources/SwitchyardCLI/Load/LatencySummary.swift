@@ -3,28 +3,28 @@ import Glibc
 #endif
 
 /// Percentiles of a set of latencies, and their histogram, for one worker kind's round trips.
-public struct LatencySummary: Equatable, Sendable {
+package struct LatencySummary: Equatable, Sendable {
   /// How many round trips.
-  public var count: Int
+  package var count: Int
   /// Median, in microseconds.
-  public var p50: Int64
+  package var p50: Int64
   /// 90th percentile, in microseconds.
-  public var p90: Int64
+  package var p90: Int64
   /// 99th percentile, in microseconds.
-  public var p99: Int64
+  package var p99: Int64
   /// Longest, in microseconds.
-  public var max: Int64
+  package var max: Int64
   /// Round trips per bucket of ``LatencySummary/bucketBounds``.
-  public var histogram: [Int]
+  package var histogram: [Int]
 
   /// Upper bounds of the histogram's buckets in microseconds: four per decade from 100 µs to
   /// 10 s; the last bucket also holds anything slower.
-  public static let bucketBounds: [Int64] = (0...20).map { step in
+  package static let bucketBounds: [Int64] = (0...20).map { step in
     Int64((100 * pow(10, Double(step) / 4)).rounded())
   }
 
   /// Summarises `samples` (microseconds; any order) by nearest rank.
-  public init(samples: [Int64]) {
+  package init(samples: [Int64]) {
     let sorted = samples.sorted()
     func percentile(_ fraction: Double) -> Int64 {
       guard !sorted.isEmpty else { return 0 }

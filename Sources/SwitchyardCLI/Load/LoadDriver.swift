@@ -3,24 +3,24 @@ import SwitchyardWire
 
 /// Runs one load: starts the simulated users, shows progress, waits for the pools to go idle, and
 /// measures what happened from the users' side and from the coordinator's counters.
-public struct LoadDriver: Sendable {
+package struct LoadDriver: Sendable {
   /// The coordinator's run directory.
-  public var runDirectory: String
+  package var runDirectory: String
   /// What the users do.
-  public var scenario: any LoadScenario
+  package var scenario: any LoadScenario
   /// How many users run at once.
-  public var users: Int
+  package var users: Int
   /// When they stop.
-  public var limit: LoadLimit
+  package var limit: LoadLimit
   /// Prefixed to user names, so that repeated runs against one coordinator never share state.
-  public var userPrefix: String
+  package var userPrefix: String
   /// How long a step waits for its effect before it counts as `noAnswer`.
-  public var answerTimeout: Duration = .seconds(5)
+  package var answerTimeout: Duration = .seconds(5)
   /// How long the pools get to finish what the users started.
-  public var drainTimeout: Duration = .seconds(15)
+  package var drainTimeout: Duration = .seconds(15)
 
   /// Creates a driver.
-  public init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
+  package init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
     self.runDirectory = runDirectory
     self.scenario = scenario
     self.users = users
@@ -29,9 +29,12 @@ public struct LoadDriver: Sendable {
   }
 
   /// Runs the load, reporting progress to `progress`.
-  @MainActor
-  public func run(progress: LoadProgress) async throws -> LoadResult {
+  ///
+  /// Off the main actor: its requests block their thread until the coordinator answers, and the
+  /// coordinator may be on this process's main actor.
+  package func run(progress: LoadProgress) async throws -> LoadResult {
     let connection = try CoordinatorConnection(runDirectory: runDirectory)
+    let loadAverage = MachineLoad.oneMinuteAverage
     let before = try connection.status()
     let budget = LoadBudget(limit)
     let recorder = LoadRecorder()
@@ -54,9 +57,9 @@ public struct LoadDriver: Sendable {
     }
     let seconds = budget.activeSeconds(stoppedAt: .now)
     progress.finish()
-    let after = try await idleStatus(connection)
-    let snapshot = recorder.snapshot
     let previous = Dictionary(before.pools.map { ($0.kind, $0) }) { first, _ in first }
+    let after = try await settledStatus(connection, comparedTo: previous)
+    let snapshot = recorder.snapshot
     return LoadResult(
       scenario: scenario.name,
       users: users,
@@ -66,18 +69,25 @@ public struct LoadDriver: Sendable {
       storeActions: Int64(after.coordinator.actionsTotal) - Int64(before.coordinator.actionsTotal),
       roundTrips: snapshot.latencies.mapValues { LatencySummary(samples: $0) },
       errors: snapshot.errors,
-      effects: Dictionary(after.pools.map { ($0.kind, EffectAccount(from: previous[$0.kind], to: $0)) }) { first, _ in first }
+      effects: Dictionary(after.pools.map { ($0.kind, EffectAccount(from: previous[$0.kind], to: $0)) }) { first, _ in first },
+      loadAverage: loadAverage
     )
   }
 
-  /// The status once no pool has anything busy or queued, or when the drain timeout is up.
-  @MainActor
-  private func idleStatus(_ connection: CoordinatorConnection) async throws -> StatusReport {
+  /// The status once no pool has more in flight than when the load began — what the load started
+  /// has ended, while a listener the application keeps open may run on — or when the drain timeout
+  /// is up.
+  private func settledStatus(
+    _ connection: CoordinatorConnection,
+    comparedTo before: [String: PoolStatus]
+  ) async throws -> StatusReport {
     let deadline = ContinuousClock.now + drainTimeout
     while true {
       let report = try connection.status()
-      let isIdle = report.pools.allSatisfy { $0.busy == 0 && $0.queued == 0 }
-      if isIdle || ContinuousClock.now > deadline { return report }
+      let isSettled = report.pools.allSatisfy { pool in
+        EffectAccount.inFlight(pool) <= before[pool.kind].map(EffectAccount.inFlight) ?? 0
+      }
+      if isSettled || ContinuousClock.now > deadline { return report }
       try await Task.sleep(for: .milliseconds(20))
     }
   }

@@ -1,12 +1,12 @@
 /// Why `switchyard load` could not run.
-public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The coordinator it started exited; its log says why.
   case coordinatorExited(log: String)
   /// Pools did not get their workers ready in time; `detail` names which, or holds the log.
   case poolsNotReady(String)
 
   /// One line, with the coordinator's own words when there are any.
-  public var description: String {
+  package var description: String {
     switch self {
     case let .coordinatorExited(log):
       "the spawned coordinator exited: \(log.trimmingCharacters(in: .whitespacesAndNewlines))"

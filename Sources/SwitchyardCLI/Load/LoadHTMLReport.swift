@@ -1,18 +1,18 @@
 /// `load --report FILE.html`: the report as one self-contained HTML page with SVG charts — a
 /// latency histogram per worker kind, and for a sweep throughput and p99 against pool size — that
 /// opens in any browser with no network.
-public struct LoadHTMLReport: Sendable {
+package struct LoadHTMLReport: Sendable {
   /// What to show.
-  public var report: LoadReport
+  package var report: LoadReport
 
   /// Creates the page for a report.
-  public init(_ report: LoadReport) {
+  package init(_ report: LoadReport) {
     self.report = report
   }
 
   /// The whole page.
-  public func render() -> String {
-    var body = ["<h1>switchyard load</h1>", verdict]
+  package func render() -> String {
+    var body = ["<h1>switchyard load</h1>", verdict, "<p>Measured on a machine with \(report.cores) cores.</p>"]
     if let kind = report.sweptKind, report.results.count > 1 {
       body.append("<h2>Scaling the \(HTML.escape(kind)) pool</h2>")
       body.append(table(report.scalingTable(kind)))
@@ -62,7 +62,8 @@ public struct LoadHTMLReport: Sendable {
     var parts = [
       "<h2>\(HTML.escape(result.scenario)) — \(result.users) users, \(seconds) s, pools \(HTML.escape(result.poolsDescription))</h2>",
       "<p>\(HumanReadable.count(result.actionsSent)) actions sent; "
-        + "\(HumanReadable.count(result.storeActions)) into the store (\(rate) actions/s).</p>",
+        + "\(HumanReadable.count(result.storeActions)) into the store (\(rate) actions/s); "
+        + "load average \(HumanReadable.fixed(result.loadAverage, digits: 2)) as it began.</p>",
     ]
     parts.append(table(LoadReport.roundTripTable(result)))
     parts.append(table(LoadReport.effectsTable(result)))

@@ -1,5 +1,5 @@
 /// When simulated users stop: after a duration, or once a number of steps has been taken in all.
-public enum LoadLimit: Equatable, Sendable {
+package enum LoadLimit: Equatable, Sendable {
   /// Run for this long.
   case duration(Duration)
   /// Take this many steps across all users.

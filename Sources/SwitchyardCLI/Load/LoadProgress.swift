@@ -1,18 +1,18 @@
 /// Shows a load's progress on standard error: a bar redrawn in place on a terminal, a plain
 /// line every second elsewhere (a log, a pipe, CI).
-public final class LoadProgress {
+package final class LoadProgress {
   private let isTerminal: Bool
   private let label: String
   private var lastLine = 0.0
 
   /// Creates the display; `label` starts each line, such as `probe=4`.
-  public init(label: String, isTerminal: Bool = StandardStream.error.isTerminal) {
+  package init(label: String, isTerminal: Bool = StandardStream.error.isTerminal) {
     self.label = label
     self.isTerminal = isTerminal
   }
 
   /// Shows how far the load is.
-  public func update(fraction: Double, elapsed: Double, actions: Int, errors: Int) {
+  package func update(fraction: Double, elapsed: Double, actions: Int, errors: Int) {
     let rate = elapsed > 0 ? Double(actions) / elapsed : 0
     let facts = "\(HumanReadable.count(actions)) actions  \(HumanReadable.fixed(rate, digits: 0))/s  \(errors) errors"
     if isTerminal {
@@ -28,7 +28,7 @@ public final class LoadProgress {
   }
 
   /// Ends the display, leaving the cursor on a fresh line.
-  public func finish() {
+  package func finish() {
     if isTerminal { StandardStream.error.write("\r\u{1B}[K") }
   }
 }

@@ -1,24 +1,27 @@
 /// `switchyard load`'s report as text: throughput, round trips by worker kind, errors, how every
 /// effect ended, and for a sweep the scaling table.
-public struct LoadReport: Sendable {
+package struct LoadReport: Sendable {
   /// One result, or one per pool size of a sweep.
-  public var results: [LoadResult]
+  package var results: [LoadResult]
   /// The kind a sweep resized, if it was a sweep.
-  public var sweptKind: String?
+  package var sweptKind: String?
+  /// The processors this machine has: where a CPU-bound pool stops scaling.
+  package var cores: Int
 
   /// Creates a report.
-  public init(results: [LoadResult], sweptKind: String? = nil) {
+  package init(results: [LoadResult], sweptKind: String? = nil, cores: Int = MachineLoad.cores) {
     self.results = results
     self.sweptKind = sweptKind
+    self.cores = cores
   }
 
   /// Effects lost over every run: the report's verdict.
-  public var lostEffects: Int64 {
+  package var lostEffects: Int64 {
     results.reduce(0) { $0 + $1.lostEffects }
   }
 
   /// The whole report; colour only when `colored`.
-  public func render(colored: Bool) -> String {
+  package func render(colored: Bool) -> String {
     var sections = results.map { summary(of: $0, colored: colored) }
     if let sweptKind { sections.append(scalingTable(sweptKind).render(colored: colored)) }
     let verdict = lostEffects == 0
@@ -30,8 +33,10 @@ public struct LoadReport: Sendable {
   private func summary(of result: LoadResult, colored: Bool) -> String {
     let rate = HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)
     let heading = "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(result.poolsDescription)"
+    let machine = "  machine        \(cores) cores, load average \(HumanReadable.fixed(result.loadAverage, digits: 2)) at the start"
     let lines = [
       TextColor.bold.apply(heading, enabled: colored),
+      machine,
       "  actions sent   \(HumanReadable.count(result.actionsSent))",
       "  into the store \(HumanReadable.count(result.storeActions))  (\(rate) actions/s)",
       "",

@@ -1,27 +1,29 @@
 /// What one load run measured.
-public struct LoadResult: Equatable, Sendable {
+package struct LoadResult: Equatable, Sendable {
   /// The scenario's name.
-  public var scenario: String
+  package var scenario: String
   /// How many simulated users ran.
-  public var users: Int
+  package var users: Int
   /// Each pool's size during the run, by kind.
-  public var poolSizes: [String: Int]
+  package var poolSizes: [String: Int]
   /// Seconds the users were taking steps (not counting the wait for the last answers).
-  public var seconds: Double
+  package var seconds: Double
   /// Actions the users sent.
-  public var actionsSent: Int
+  package var actionsSent: Int
   /// Actions the store processed meanwhile: the users' and their effects' results.
-  public var storeActions: Int64
+  package var storeActions: Int64
   /// Round trips from sending an action to its effect's result in the state, by worker kind.
-  public var roundTrips: [String: LatencySummary]
+  package var roundTrips: [String: LatencySummary]
   /// Errors by type: a job failure's code or `noAnswer`, each with its worker kind, or a refusal's
   /// code.
-  public var errors: [String: Int]
+  package var errors: [String: Int]
   /// How the effects of each pool ended, by kind.
-  public var effects: [String: EffectAccount]
+  package var effects: [String: EffectAccount]
+  /// The machine's one-minute load average as the run began: how busy it was with other work.
+  package var loadAverage: Double
 
   /// Creates a result.
-  public init(
+  package init(
     scenario: String,
     users: Int,
     poolSizes: [String: Int],
@@ -30,7 +32,8 @@ public struct LoadResult: Equatable, Sendable {
     storeActions: Int64,
     roundTrips: [String: LatencySummary],
     errors: [String: Int],
-    effects: [String: EffectAccount]
+    effects: [String: EffectAccount],
+    loadAverage: Double = 0
   ) {
     self.scenario = scenario
     self.users = users
@@ -41,25 +44,26 @@ public struct LoadResult: Equatable, Sendable {
     self.roundTrips = roundTrips
     self.errors = errors
     self.effects = effects
+    self.loadAverage = loadAverage
   }
 
   /// The pool sizes as `KIND=N,…`, sorted by kind.
-  public var poolsDescription: String {
+  package var poolsDescription: String {
     PoolSize.list(poolSizes.sorted { $0.key < $1.key }.map { PoolSize(kind: $0.key, size: $0.value) })
   }
 
   /// Store actions per second.
-  public var storeActionsPerSecond: Double {
+  package var storeActionsPerSecond: Double {
     seconds > 0 ? Double(storeActions) / seconds : 0
   }
 
   /// Round trips per second, all kinds together.
-  public var roundTripsPerSecond: Double {
+  package var roundTripsPerSecond: Double {
     seconds > 0 ? Double(roundTrips.values.reduce(0) { $0 + $1.count }) / seconds : 0
   }
 
   /// Effects that never ended, over every pool.
-  public var lostEffects: Int64 {
+  package var lostEffects: Int64 {
     effects.values.reduce(0) { $0 + $1.lost }
   }
 }

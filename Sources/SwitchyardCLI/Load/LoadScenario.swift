@@ -9,6 +9,8 @@ import SwitchyardWire
 public protocol LoadScenario: Sendable {
   /// The name `--scenario` selects it by.
   var name: String { get }
+  /// One line for `load --help`: what each user does, and what the coordinator must run.
+  var summary: String { get }
   /// The pools `load --spawn` starts when not told otherwise, as `KIND=N,…`.
   var defaultPools: String { get }
   /// The arguments after `switchyard start` that run the application this scenario drives.
@@ -22,4 +24,9 @@ public protocol LoadScenario: Sendable {
   func step(user: String, index: Int, slice: JSONValue) -> LoadStep
   /// Actions that end everything user `user` started, so each of its effects ends.
   func tearDownActions(user: String) -> [JSONValue]
+}
+
+extension LoadScenario {
+  /// No description.
+  public var summary: String { "" }
 }

@@ -17,6 +17,9 @@ public struct LoadStep: Sendable {
   public var kind: String?
   /// Given the user's watched slice, the outcome once the step's effect is done, or `nil` while it
   /// is not. Absent for a step not waited on, such as a keystroke the next one supersedes.
+  ///
+  /// It is asked about every change of the slice and about the slice read at any moment after the
+  /// action was sent, so it must judge from the slice alone, not from having seen a change.
   public var completion: (@Sendable (JSONValue) -> Outcome?)?
   /// How long the user waits after the step, like a person typing or reading.
   public var pause: Duration

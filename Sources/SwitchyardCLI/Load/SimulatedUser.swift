@@ -31,7 +31,7 @@ struct SimulatedUser: Sendable {
         let sentAt = ContinuousClock.now
         guard try send(step.action, connection) else { continue }
         if let completion = step.completion {
-          let outcome = try waitForOutcome(completion, after: sentAt, slice: &slice, connection)
+          let outcome = try waitForOutcome(completion, after: sentAt, slice: &slice, at: path, connection)
           let kind = step.kind ?? "-"
           switch outcome {
           case .succeeded?: recorder.roundTrip(kind: kind, micros: (ContinuousClock.now - sentAt).microseconds)
@@ -66,20 +66,35 @@ struct SimulatedUser: Sendable {
   }
 
   /// Reads the slice's changes until `completion` judges one, or the answer timeout passes.
+  ///
+  /// An effect can end leaving the slice as it was before the action — failing at once with the
+  /// same failure as last time — and then no change is published, since the coordinator publishes
+  /// only a state that differs from the last one it published. So a quiet slice is read again
+  /// now and then (after ``quietRecheck``, doubling): the step ends on the effect's end, not only
+  /// on a change.
   private func waitForOutcome(
     _ completion: (JSONValue) -> LoadStep.Outcome?,
     after sentAt: ContinuousClock.Instant,
     slice: inout JSONValue,
+    at path: String,
     _ connection: CoordinatorConnection
   ) throws(CoordinatorConnectionError) -> LoadStep.Outcome? {
     let deadline = sentAt + answerTimeout
+    var quiet = Self.quietRecheck
     while ContinuousClock.now < deadline {
-      guard let value = try connection.nextChange(timeout: deadline - .now) else { return nil }
-      slice = value
-      if let outcome = completion(value) { return outcome }
+      if let value = try connection.nextChange(timeout: min(quiet, deadline - .now)) {
+        slice = value
+      } else {
+        slice = try connection.state(at: path)
+        quiet = min(quiet * 2, Self.quietRecheck * 16)
+      }
+      if let outcome = completion(slice) { return outcome }
     }
     return nil
   }
+
+  /// How long a slice stays quiet before it is read again.
+  static var quietRecheck: Duration { .milliseconds(50) }
 
   private static func type(of error: CoordinatorConnectionError) -> String {
     switch error {

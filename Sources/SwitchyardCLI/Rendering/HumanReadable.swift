@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Numbers written for people: `1.2 ms`, `3m05s`, `4.1 KB`, `1,234`.
-public enum HumanReadable {
+package enum HumanReadable {
   /// A latency given in microseconds: `850 µs`, `1.2 ms`, `3.40 s`.
-  public static func latency(micros: Int64) -> String {
+  package static func latency(micros: Int64) -> String {
     switch micros {
     case ..<1_000: "\(micros) µs"
     case ..<100_000: fixed(Double(micros) / 1_000, digits: 1) + " ms"
@@ -15,12 +15,12 @@ public enum HumanReadable {
   }
 
   /// How long ago something happened, given in milliseconds: `80 ms`, `1.5 s`.
-  public static func age(millis: Int64) -> String {
+  package static func age(millis: Int64) -> String {
     millis < 1_000 ? "\(millis) ms" : fixed(Double(millis) / 1_000, digits: 1) + " s"
   }
 
   /// A span of seconds: `42s`, `3m05s`, `2h07m`, `3d04h`.
-  public static func duration(seconds: Double) -> String {
+  package static func duration(seconds: Double) -> String {
     let total = Int(seconds.rounded(.down))
     let (days, hours, minutes, secs) = (total / 86_400, total / 3_600 % 24, total / 60 % 60, total % 60)
     if days > 0 { return "\(days)d" + twoDigits(hours) + "h" }
@@ -30,7 +30,7 @@ public enum HumanReadable {
   }
 
   /// A size in bytes: `512 B`, `4.1 KB`, `2.0 MB` (powers of 1024).
-  public static func bytes(_ count: Int) -> String {
+  package static func bytes(_ count: Int) -> String {
     let units = ["B", "KB", "MB", "GB"]
     var value = Double(count)
     var unit = 0
@@ -42,7 +42,7 @@ public enum HumanReadable {
   }
 
   /// A rate or other measure with `digits` decimals: `1234.5`.
-  public static func fixed(_ value: Double, digits: Int) -> String {
+  package static func fixed(_ value: Double, digits: Int) -> String {
     guard value.isFinite else { return "-" }
     let scale = pow(10, Double(digits))
     let scaled = Int64((abs(value) * scale).rounded())
@@ -54,7 +54,7 @@ public enum HumanReadable {
   }
 
   /// A count with thousands separated: `12,345`.
-  public static func count(_ value: some BinaryInteger) -> String {
+  package static func count(_ value: some BinaryInteger) -> String {
     let digits = String(value.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {

@@ -1,6 +1,6 @@
 extension String {
   /// The string padded with spaces to `width` characters, on the right unless `leading`.
-  func padded(to width: Int, leading: Bool = false) -> String {
+  package func padded(to width: Int, leading: Bool = false) -> String {
     let padding = String(repeating: " ", count: Swift.max(0, width - count))
     return leading ? padding + self : self + padding
   }

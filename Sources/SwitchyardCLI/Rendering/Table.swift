@@ -1,57 +1,57 @@
 /// A table of text with aligned columns, as `status` and `load` print them.
 ///
 /// Widths are measured on the plain text, so colour never shifts a column.
-public struct Table: Sendable {
+package struct Table: Sendable {
   /// A column's heading and which side its cells align to.
-  public struct Column: Sendable {
+  package struct Column: Sendable {
     /// The heading, printed as given.
-    public var title: String
+    package var title: String
     /// Numbers read best right-aligned.
-    public var alignsRight: Bool
+    package var alignsRight: Bool
 
     /// Creates a column.
-    public init(_ title: String, alignsRight: Bool = false) {
+    package init(_ title: String, alignsRight: Bool = false) {
       self.title = title
       self.alignsRight = alignsRight
     }
   }
 
   /// One cell: its text and an optional colour.
-  public struct Cell: Sendable, ExpressibleByStringLiteral {
+  package struct Cell: Sendable, ExpressibleByStringLiteral {
     /// The text, without escape sequences.
-    public var text: String
+    package var text: String
     /// Applied only when colour is enabled.
-    public var color: TextColor?
+    package var color: TextColor?
 
     /// Creates a cell.
-    public init(_ text: String, color: TextColor? = nil) {
+    package init(_ text: String, color: TextColor? = nil) {
       self.text = text
       self.color = color
     }
 
     /// A plain cell from a literal.
-    public init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
       self.init(text)
     }
   }
 
   /// The columns, left to right.
-  public var columns: [Column]
+  package var columns: [Column]
   /// The rows; a short row leaves its last cells empty.
-  public private(set) var rows: [[Cell]] = []
+  package private(set) var rows: [[Cell]] = []
 
   /// Creates an empty table.
-  public init(_ columns: [Column]) {
+  package init(_ columns: [Column]) {
     self.columns = columns
   }
 
   /// Adds a row.
-  public mutating func append(_ row: [Cell]) {
+  package mutating func append(_ row: [Cell]) {
     rows.append(row)
   }
 
   /// The table as lines, two spaces between columns, headings in bold when `colored`.
-  public func render(colored: Bool) -> String {
+  package func render(colored: Bool) -> String {
     let widths = columns.indices.map { index in
       rows.reduce(columns[index].title.count) { widest, row in
         index < row.count ? Swift.max(widest, row[index].text.count) : widest

@@ -1,6 +1,6 @@
 /// The few ANSI colours `switchyard` uses: green for healthy, yellow for attention, red for
 /// trouble, dim for the less important.
-public enum TextColor: Sendable {
+package enum TextColor: Sendable {
   /// Healthy, done.
   case green
   /// Worth a look: degraded, queued, draining.
@@ -23,7 +23,7 @@ public enum TextColor: Sendable {
   }
 
   /// `text` wrapped in this colour's escape sequence, or as is when `enabled` is false.
-  public func apply(_ text: String, enabled: Bool) -> String {
+  package func apply(_ text: String, enabled: Bool) -> String {
     enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 }

@@ -1,17 +1,20 @@
 import SwitchyardWire
 
-/// `switchyard status` as people read it: a coordinator line, a pools table, a workers table.
-public struct StatusView: Sendable {
+/// `status` as people read it: a coordinator line, a pools table, a workers table.
+package struct StatusView: Sendable {
   /// What to show.
-  public var report: StatusReport
+  package var report: StatusReport
+  /// The application's name, shown with the version its coordinator reports.
+  package var applicationName: String
 
-  /// Creates the view of a report.
-  public init(_ report: StatusReport) {
+  /// Creates the view of a report from the coordinator of `applicationName`.
+  package init(_ report: StatusReport, applicationName: String = "switchyard") {
     self.report = report
+    self.applicationName = applicationName
   }
 
   /// The three parts, separated by blank lines; colour only when `colored`.
-  public func render(colored: Bool) -> String {
+  package func render(colored: Bool) -> String {
     [coordinatorLine(colored: colored), poolsTable.render(colored: colored), workersTable.render(colored: colored)]
       .joined(separator: "\n")
   }
@@ -24,7 +27,7 @@ public struct StatusView: Sendable {
       "state \(HumanReadable.bytes(coordinator.stateBytes))",
       "\(HumanReadable.fixed(coordinator.actionsPerSecond, digits: 1)) actions/s",
       "\(HumanReadable.count(coordinator.actionsTotal)) actions",
-      "switchyard \(coordinator.version)",
+      "\(applicationName) \(coordinator.version)",
     ]
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
       + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"

@@ -20,12 +20,16 @@ import Synchronization
 /// the tens to hundreds of local clients this server is for), and never blocks Swift's
 /// cooperative threads. Stopping is just `shutdown(2)` on sockets, which wakes any blocked thread.
 ///
-/// It listens on loopback only, by design: it has no TLS and no authentication.
+/// It listens on loopback unless told otherwise, by design: it has no TLS and no authentication
+/// of its own.
 public final class HTTPServer: Sendable {
   /// Limits and timeouts; the defaults suit a local service.
   public struct Configuration: Sendable {
-    /// The port on 127.0.0.1; 0 picks a free one, reported by ``HTTPServer/port``.
+    /// The port on ``host``; 0 picks a free one, reported by ``HTTPServer/port``.
     public var port: UInt16
+    /// The IPv4 address to listen on; loopback unless a caller that authenticates its clients
+    /// names another, since the server itself has no TLS and no authentication.
+    public var host = "127.0.0.1"
     /// The largest request head (request line and headers) in bytes; larger gets 431 (or 414).
     public var maxHeaderBytes = 16_384
     /// The most header fields in a request; more gets 431.
@@ -46,7 +50,7 @@ public final class HTTPServer: Sendable {
     }
   }
 
-  /// The port the server listens on, on 127.0.0.1.
+  /// The port the server listens on, on ``Configuration/host``.
   public let port: UInt16
   let configuration: Configuration
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
@@ -77,7 +81,7 @@ public final class HTTPServer: Sendable {
     let listener: Socket
     let port: UInt16
     do {
-      listener = try Socket.listen(port: configuration.port)
+      listener = try Socket.listen(host: configuration.host, port: configuration.port)
       port = try listener.localPort()
     } catch {
       throw .cannotListen(port: configuration.port, reason: error.description)

@@ -8,9 +8,9 @@ import Synchronization
 /// called from any thread at any time to wake a blocked reader or writer, but ``close()`` is for
 /// the owner once no IO is in flight: the kernel reuses a closed descriptor number at once, and a
 /// late read on it would read some other connection.
-final class Socket: Sendable {
+package final class Socket: Sendable {
   /// Which half of the connection ``shutdown(_:)`` ends.
-  enum Direction {
+  package enum Direction {
     /// Sends FIN once queued bytes are out; reading goes on (a graceful close).
     case writing
     /// Stops reading: a blocked reader sees end of stream, while writes still go out. This is how
@@ -33,7 +33,7 @@ final class Socket: Sendable {
   }
 
   /// Connects to `host:port`, trying each address `getaddrinfo` gives until one answers.
-  static func connect(host: String, port: UInt16, deadline: ContinuousClock.Instant) throws(SocketError) -> Socket {
+  package static func connect(host: String, port: UInt16, deadline: ContinuousClock.Instant) throws(SocketError) -> Socket {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -80,8 +80,13 @@ final class Socket: Sendable {
     return socket
   }
 
-  /// A socket listening on 127.0.0.1:`port`; port 0 lets the kernel pick a free one.
-  static func listen(port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+  /// A socket listening on `host` (an IPv4 address, 127.0.0.1 unless named) and `port`; port 0
+  /// lets the kernel pick a free one.
+  package static func listen(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+    var ipv4 = in_addr()
+    guard inet_pton(AF_INET, host, &ipv4) == 1 else {
+      throw .hostNotFound(host: host, reason: "not an IPv4 address such as 127.0.0.1 or 0.0.0.0")
+    }
     let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .lastError("socket") }
     let socket = Socket(descriptor: descriptor)
@@ -90,7 +95,7 @@ final class Socket: Sendable {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    address.sin_addr = ipv4
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -102,7 +107,7 @@ final class Socket: Sendable {
   }
 
   /// The local port, which is how a listener bound to port 0 learns where it is.
-  func localPort() throws(SocketError) -> UInt16 {
+  package func localPort() throws(SocketError) -> UInt16 {
     var address = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let status = withUnsafeMutablePointer(to: &address) {
@@ -113,7 +118,7 @@ final class Socket: Sendable {
   }
 
   /// Waits for the next connection; fails with `EINVAL` once the listener is shut down.
-  func accept() throws(SocketError) -> Socket {
+  package func accept() throws(SocketError) -> Socket {
     while true {
       let client = Glibc.accept(descriptor, nil, nil)
       if client >= 0 {
@@ -134,7 +139,7 @@ final class Socket: Sendable {
   /// Reads what is available, up to `maxCount` bytes; an empty result means the peer closed.
   ///
   /// With a deadline, waits at most until then and throws ``SocketError/timedOut``.
-  func read(upTo maxCount: Int, deadline: ContinuousClock.Instant? = nil) throws(SocketError) -> [UInt8] {
+  package func read(upTo maxCount: Int, deadline: ContinuousClock.Instant? = nil) throws(SocketError) -> [UInt8] {
     if let deadline {
       try wait(for: Int16(POLLIN), deadline: deadline)
     }
@@ -153,7 +158,7 @@ final class Socket: Sendable {
   }
 
   /// Writes every byte, blocking while the peer's window is full (up to the send timeout).
-  func write(_ bytes: [UInt8]) throws(SocketError) {
+  package func write(_ bytes: [UInt8]) throws(SocketError) {
     if isClosed.withLock({ $0 }) { throw .closed }
     var offset = 0
     while offset < bytes.count {
@@ -173,15 +178,23 @@ final class Socket: Sendable {
     }
   }
 
+  /// Whether the peer closed the connection (or it failed) while nothing was expected from it:
+  /// a peek that does not wait. A client checks an idle connection so before reusing it.
+  package func peerHasClosed() -> Bool {
+    var byte: UInt8 = 0
+    let result = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    return result == 0 || (result < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+  }
+
   /// Bounds how long one blocked ``write(_:)`` may wait for a peer that stopped reading.
-  func setSendTimeout(_ timeout: Duration) {
+  package func setSendTimeout(_ timeout: Duration) {
     let (seconds, attoseconds) = timeout.components
     var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Ends one or both halves of the connection; safe from any thread, a no-op once closed.
-  func shutdown(_ direction: Direction = .both) {
+  package func shutdown(_ direction: Direction = .both) {
     isClosed.withLock { closed in
       guard !closed else { return }
       let how: Int32
@@ -195,7 +208,7 @@ final class Socket: Sendable {
   }
 
   /// Releases the descriptor; call once no other thread can be using it.
-  func close() {
+  package func close() {
     isClosed.withLock { closed in
       guard !closed else { return }
       closed = true
@@ -204,7 +217,7 @@ final class Socket: Sendable {
   }
 
   /// Blocks until `events` are ready (or the socket hung up), or throws at the deadline.
-  func wait(for events: Int16, deadline: ContinuousClock.Instant?) throws(SocketError) {
+  package func wait(for events: Int16, deadline: ContinuousClock.Instant?) throws(SocketError) {
     while true {
       var timeout: Int32 = -1
       if let deadline {

@@ -1,7 +1,7 @@
 import Glibc
 
 /// What went wrong in a socket call; the WebSocket and HTTP layers turn it into their own errors.
-enum SocketError: Error, Equatable, CustomStringConvertible {
+package enum SocketError: Error, Equatable, CustomStringConvertible {
   /// A system call failed with `errno`.
   case system(call: String, errno: Int32)
   /// The host name did not resolve.
@@ -16,7 +16,7 @@ enum SocketError: Error, Equatable, CustomStringConvertible {
     .system(call: call, errno: errno)
   }
 
-  var description: String {
+  package var description: String {
     switch self {
     case .system(let call, let code):
       return "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"

@@ -33,6 +33,7 @@ final class RunDirectory: Sendable {
   /// Creates the directory (mode 0700) if needed and takes its lock, or explains who holds it.
   static func claim(_ path: String) throws(CoordinatorError) -> RunDirectory {
     try makeDirectories(path)
+    try makePrivate(path)
     let lockPath = path + "/coordinator.lock"
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .runDirectoryUnusable(path: path, errno: errno) }
@@ -64,6 +65,18 @@ final class RunDirectory: Sendable {
       if mkdir(prefix, 0o700) != 0, errno != EEXIST {
         throw .runDirectoryUnusable(path: path, errno: errno)
       }
+    }
+  }
+
+  /// Whoever can write the directory can swap the control socket for their own, so a directory
+  /// of ours that others may write is narrowed to 0700, and one that is not ours is refused.
+  private static func makePrivate(_ path: String) throws(CoordinatorError) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { throw .runDirectoryUnusable(path: path, errno: errno) }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw .runDirectoryUnusable(path: path, errno: ENOTDIR) }
+    guard info.st_uid == geteuid() else { throw .runDirectoryNotOwned(path: path, owner: info.st_uid) }
+    if info.st_mode & 0o022 != 0, chmod(path, 0o700) != 0 {
+      throw .runDirectoryUnusable(path: path, errno: errno)
     }
   }
 

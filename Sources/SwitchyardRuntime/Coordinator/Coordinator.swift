@@ -32,6 +32,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
 
   let runtime: RemoteRuntime
   private let tap: ActionTap
+  let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
   private var runDirectory: RunDirectory?
   private var control: ControlService?
@@ -60,16 +61,21 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       tickInterval: configuration.tickInterval
     )
     let tap = ActionTap()
+    let observation = ActionObservation<R.State, R.Action>()
     self.configuration = configuration
+    self.observation = observation
     self.runtime = runtime
     self.tap = tap
     // The application's reducer stays a reducer of the store's builder, not a call inside a
     // closure, so the store builds its body once rather than on every action.
     self.store = Store(initialState: initialState) {
       reducer
-      Reduce { _, _ in
+      Reduce { state, action in
         // The store reduces on the main actor; the closure's type just does not say so.
-        MainActor.assumeIsolated { tap.didReduce() }
+        MainActor.assumeIsolated {
+          tap.didReduce()
+          observation.didReduce(sequence: tap.total, action: action, state: state)
+        }
         return .none
       }
     } withDependencies: {

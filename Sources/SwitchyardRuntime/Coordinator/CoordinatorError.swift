@@ -8,6 +8,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case alreadyRunning(runDirectory: String, pid: Int32?)
   /// The run directory cannot be created, locked or written.
   case runDirectoryUnusable(path: String, errno: Int32)
+  /// The run directory belongs to another user, who could replace the control socket.
+  case runDirectoryNotOwned(path: String, owner: UInt32)
   /// The control socket's path is longer than a Unix socket address holds.
   case socketPathTooLong(path: String, limit: Int)
   /// The control socket could not be created, bound or listened on.
@@ -28,6 +30,11 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
         """
     case let .runDirectoryUnusable(path, code):
       return "Cannot use the run directory \(path): \(String(cString: strerror(code)))."
+    case let .runDirectoryNotOwned(path, owner):
+      return """
+        The run directory \(path) belongs to user \(owner), not to this one, who could replace its \
+        control socket; choose a --run-dir of your own.
+        """
     case let .socketPathTooLong(path, limit):
       return "The control socket path \(path) is longer than \(limit) bytes; choose a shorter --run-dir."
     case let .socketFailed(path, code):

@@ -19,6 +19,8 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case loneSurrogate
     /// A number that breaks JSON's number grammar.
     case invalidNumber
+    /// A number too large in magnitude for a `Double`.
+    case numberOutOfRange
     /// Arrays and objects nested deeper than the limit.
     case tooDeep(limit: Int)
     /// Bytes after the end of the top-level value.
@@ -49,6 +51,7 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidEscape: return "a string contains an invalid escape sequence"
     case .loneSurrogate: return "a \\u escape is half of a UTF-16 surrogate pair without its other half"
     case .invalidNumber: return "a number is not written as JSON allows"
+    case .numberOutOfRange: return "a number is too large in magnitude to be represented as a 64-bit float"
     case let .tooDeep(limit): return "arrays and objects are nested deeper than the limit of \(limit)"
     case .trailingData: return "there is more data after the JSON value"
     case .inputTooLarge: return "the input is larger than 4 GiB"

@@ -1,5 +1,5 @@
 import SwitchyardBenchmarks
-import SwitchyardCLI
+import SwitchyardApplication
 import SwitchyardRuntime
 
 /// `switchyard bench`: measures the store, case paths, codec, process boundary and memory against

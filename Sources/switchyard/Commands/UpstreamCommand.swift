@@ -1,5 +1,5 @@
 import Foundation
-import SwitchyardCLI
+import SwitchyardApplication
 import SwitchyardUpstream
 
 /// `switchyard upstream`: runs the local catalog and feed service until SIGINT or SIGTERM.

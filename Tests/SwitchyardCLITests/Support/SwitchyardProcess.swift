@@ -62,9 +62,25 @@ final class SwitchyardProcess {
   /// Waits until the standard output satisfies `condition`, for at most `seconds`.
   @MainActor
   func waitForOutput(_ what: String, within seconds: Double = 10, _ condition: (String) -> Bool) async throws {
+    try await waitFor(\.output, what, within: seconds, condition)
+  }
+
+  /// Waits until the standard error satisfies `condition`, for at most `seconds`.
+  @MainActor
+  func waitForErrorOutput(_ what: String, within seconds: Double = 10, _ condition: (String) -> Bool) async throws {
+    try await waitFor(\.errorOutput, what, within: seconds, condition)
+  }
+
+  @MainActor
+  private func waitFor(
+    _ stream: KeyPath<SwitchyardProcess, String>,
+    _ what: String,
+    within seconds: Double,
+    _ condition: (String) -> Bool
+  ) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition(output) {
-      guard ContinuousClock.now < deadline else { throw TimedOut(what: "\(what); output so far:\n\(output)") }
+    while !condition(self[keyPath: stream]) {
+      guard ContinuousClock.now < deadline else { throw TimedOut(what: "\(what); so far:\n\(self[keyPath: stream])") }
       try await Task.sleep(for: .milliseconds(10))
     }
   }

@@ -2,16 +2,17 @@ import Foundation
 
 /// Tells the current date; a dependency so tests can fix it.
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// Creates a generator from a function.
   public init(_ generate: @escaping @Sendable () -> Date) {
     self.generate = generate
   }
 
-  /// The current date.
+  /// The current date; setting it fixes the date, as `$0.date.now = Date(…)` does in a test.
   public var now: Date {
-    generate()
+    get { generate() }
+    set { generate = { newValue } }
   }
 
   /// Returns the current date.

@@ -20,6 +20,48 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Overrides the dependency whose key is its own type: `Feature().dependency(TodoClient.mock)`.
+  public func dependency<Value: TestDependencyKey>(_ value: Value) -> _DependencyKeyWritingReducer<Self>
+  where Value.Value == Value, Value: Sendable {
+    _DependencyKeyWritingReducer(base: ResolvedReducer(self)) { $0[Value.self] = value }
+  }
+}
+
+extension _DependencyKeyWritingReducer {
+  /// Adds another override to this one, keeping the reducer's type as TCA does, so a chain of
+  /// overrides is one reducer rather than one per override.
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    _ value: Value
+  ) -> Self where Value: Sendable {
+    fused { $0[keyPath: keyPath] = value }
+  }
+
+  /// Adds another override of a dependency whose key is its own type.
+  public func dependency<Value: TestDependencyKey>(_ value: Value) -> Self
+  where Value.Value == Value, Value: Sendable {
+    fused { $0[Value.self] = value }
+  }
+
+  /// Adds another change of a dependency to this one.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> Self {
+    fused { transform(&$0[keyPath: keyPath]) }
+  }
+
+  // The outer override is applied last, so it wins, as a wrapping reducer's would.
+  private func fused(_ next: @escaping @Sendable (inout DependencyValues) -> Void) -> Self {
+    let update = self.update
+    return Self(base: base) {
+      update(&$0)
+      next(&$0)
+    }
+  }
+}
+
 /// The reducer built by ``Reducer/dependency(_:_:)``.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   let base: ResolvedReducer<Base>

@@ -91,7 +91,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let (id, elementAction) = toElementAction.extract(from: action) else { return .none }
     guard state[keyPath: toElementsState][id: id] != nil else {
-      reportMissingElement(id: id, action: elementAction)
+      reportMissingElement(action: action)
       return .none
     }
     let navigationID = NavigationID(keyPath: toElementsState, elementID: id)
@@ -104,16 +104,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   }
 
   @usableFromInline
-  func reportMissingElement(id: ID, action elementAction: Element.Action) {
-    reportIssue(
-      """
-      A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
-        Action: \(elementAction)
-        ID: \(id)
-      The element was probably removed before an effect of its finished; its effects are cancelled \
-      on removal, so look for an action sent from outside.
-      """,
-      location: location
-    )
+  func reportMissingElement(action: Parent.Action) {
+    reportIssue(NavigationMessage.elementActionWithoutState(action, isStack: false, location: location), location: location)
   }
 }

@@ -22,6 +22,30 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Runs a child reducer on one case of enum child state, with case paths: TCA's form before case
+  /// key paths, `.ifCaseLet(/State.loggedIn, action: /Action.loggedIn) { LoggedIn() }`.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: AnyCasePath<State, CaseState>,
+    action toCaseAction: AnyCasePath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case> where CaseState == Case.State, CaseAction == Case.Action {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return _IfCaseLetReducer(
+      parent: ResolvedReducer(self),
+      child: ResolvedReducer(`case`()),
+      toChildState: toCaseState,
+      toChildAction: toCaseAction,
+      navigationID: NavigationID(location: location),
+      location: location
+    )
+  }
+}
+
 /// The reducer built by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: ResolvedReducer<Parent>
@@ -44,15 +68,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard var childState = toChildState.extract(from: state) else {
-      reportIssue(
-        """
-        An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when child \
-        state was set to a different case.
-          Action: \(childAction)
-          State: \(state)
-        """,
-        location: location
-      )
+      reportIssue(NavigationMessage.caseActionWithoutState(action, state: state, location: location), location: location)
       return .none
     }
     let toChildAction = self.toChildAction

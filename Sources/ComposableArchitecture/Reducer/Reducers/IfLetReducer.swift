@@ -33,45 +33,73 @@ extension Reducer {
       child: ResolvedReducer(wrapped()),
       toChildState: toWrappedState,
       toChildAction: toWrappedAction,
+      isIdentified: Wrapped.State.self is any Identifiable.Type,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
 
 /// The reducer built by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+///
+/// A child whose state is `Identifiable` is a different child when its id changes: the old one's
+/// effects are cancelled then, as when the state becomes `nil`.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: ResolvedReducer<Parent>
   let child: ResolvedReducer<Child>
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  /// Whether the child's identity is read from its state; decided once, so other children pay nothing.
+  let isIdentified: Bool
   let location: CallSite
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let childEffects = reduceChild(into: &state, action: action)
-    let wasPresent = state[keyPath: toChildState] != nil
+    let before = Presence(state[keyPath: toChildState], isIdentified: isIdentified)
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasPresent, state[keyPath: toChildState] == nil else {
-      return .merge(childEffects, parentEffects)
+    var after = Presence(state[keyPath: toChildState], isIdentified: isIdentified)
+    // An alert or dialog goes once it has sent its action, unless the parent replaced it.
+    if after != .absent, after == before, toChildAction.extract(from: action) != nil,
+      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    {
+      state[keyPath: toChildState] = nil
+      after = .absent
     }
-    return .merge(childEffects, parentEffects, .cancel(id: NavigationID(keyPath: toChildState)))
+    guard before != .absent, before != after else {
+      return childEffects.merge(with: parentEffects)
+    }
+    return .merge(childEffects, parentEffects, .cancel(id: navigationID(for: before)))
+  }
+
+  /// Whether a child is there, and for an identified child which one: read twice per action, so
+  /// an unidentified child costs a `nil` check.
+  private enum Presence: Equatable {
+    case absent
+    case present
+    case identified(PresentedID)
+
+    init(_ childState: Child.State?, isIdentified: Bool) {
+      guard let childState else {
+        self = .absent
+        return
+      }
+      self = isIdentified ? .identified(PresentedID(childState)) : .present
+    }
+  }
+
+  /// The id a child's effects run under: the key path, and for an identified child its identity.
+  private func navigationID(for presence: Presence) -> NavigationID {
+    guard case let .identified(id) = presence else { return NavigationID(keyPath: toChildState) }
+    return NavigationID(keyPath: toChildState, elementID: id)
   }
 
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard state[keyPath: toChildState] != nil else {
-      reportIssue(
-        """
-        An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child state \
-        was "nil".
-          Action: \(childAction)
-        The child was probably dismissed before an effect of its finished; its effects are cancelled \
-        on dismissal, so look for an action sent from outside.
-        """,
-        location: location
-      )
+    let presence = Presence(state[keyPath: toChildState], isIdentified: isIdentified)
+    guard presence != .absent else {
+      reportIssue(NavigationMessage.childActionWithoutState(action, location: location), location: location)
       return .none
     }
-    let id = NavigationID(keyPath: toChildState)
+    let id = navigationID(for: presence)
     let toChildAction = self.toChildAction
     return DependencyValues.withNavigationID(id) {
       child.reduce(into: &state[keyPath: toChildState]!, action: childAction)

@@ -13,6 +13,11 @@ struct NavigationID: Hashable, @unchecked Sendable {
     self.elementID = nil
   }
 
+  /// A child named by a case path rather than a key path: its reducer's place in the source names it.
+  init(location: CallSite) {
+    self.init(keyPath: \NavigationID.self, elementID: "\(location.fileID):\(location.line):\(location.column)")
+  }
+
   @usableFromInline
   init(keyPath: AnyKeyPath, elementID: some Hashable & Sendable) {
     self.keyPath = keyPath

@@ -39,6 +39,22 @@ extension Reducer {
     )
   }
 
+  /// Presents state that has no reducer of its own, with a case path for its actions:
+  /// `.ifLet(\.$alert, action: /Action.alert)`.
+  public func ifLet<DestinationState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    ifLet(
+      toPresentationState, action: toPresentationAction, destination: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
   /// Runs a child reducer on presented state, with a case path for the child's actions.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
@@ -69,26 +85,20 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let location: CallSite
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toPresentationState].wrappedValue
+    let initial = state[keyPath: toPresentationState]
+    let before = initial.wrappedValue
     // Reflecting over the presented state costs a little on every action, but it is the only way to
     // notice one child replaced by another without asking `State` to be `Equatable`.
     let presentedBefore = before.map(PresentedID.init)
     let presentationAction = toPresentationAction.extract(from: action)
     var destinationEffects = Effect<Parent.Action>.none
     if let presentationAction {
-      if before == nil {
-        reportIssue(
-          """
-          An "ifLet" at "\(location.fileID):\(location.line)" received a presentation action when \
-          destination state was absent.
-            Action: \(presentationAction)
-          The destination was probably dismissed before an effect of its finished; its effects are \
-          cancelled on dismissal, so look for an action sent from outside.
-          """,
-          location: location
-        )
-      } else if case let .presented(destinationAction) = presentationAction {
-        destinationEffects = reduceDestination(destinationAction, state: &state)
+      if let presentedBefore {
+        if case let .presented(destinationAction) = presentationAction {
+          destinationEffects = reduceDestination(destinationAction, id: presentedBefore, state: &state)
+        }
+      } else {
+        reportIssue(NavigationMessage.presentationActionWithoutState(action, location: location), location: location)
       }
     }
 
@@ -96,32 +106,43 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
     // The parent sees `.dismiss` and an alert's button while the child is still presented; the child
     // then goes, unless the parent has presented a different one in the meantime.
-    if let presentedBefore, let presentationAction,
-      state[keyPath: toPresentationState].wrappedValue.map(PresentedID.init) == presentedBefore
-    {
+    var presentedAfter = state[keyPath: toPresentationState].wrappedValue.map(PresentedID.init)
+    if let presentedBefore, let presentationAction, presentedAfter == presentedBefore {
       switch presentationAction {
       case .dismiss:
         state[keyPath: toPresentationState].wrappedValue = nil
-      case .presented where isEphemeral(before as Any):
+        presentedAfter = nil
+      case .presented where before.map { isEphemeral($0) } == true:
         state[keyPath: toPresentationState].wrappedValue = nil
+        presentedAfter = nil
       case .presented:
         break
       }
     }
 
-    guard let presentedBefore,
-      state[keyPath: toPresentationState].wrappedValue.map(PresentedID.init) != presentedBefore
-    else {
-      return .merge(destinationEffects, parentEffects)
+    // A child that is gone — whether this pass removed it or another reducer did since the last —
+    // has its effects cancelled.
+    var gone: [PresentedID] = []
+    if let mounted = initial.presentedID, mounted != presentedAfter { gone.append(mounted) }
+    if let presentedBefore, presentedBefore != presentedAfter, presentedBefore != initial.presentedID {
+      gone.append(presentedBefore)
     }
-    return .merge(destinationEffects, parentEffects, .cancel(id: NavigationID(keyPath: toPresentationState)))
+    if initial.presentedID != presentedAfter {
+      state[keyPath: toPresentationState].presentedID = presentedAfter
+    }
+    guard !gone.isEmpty else { return destinationEffects.merge(with: parentEffects) }
+    return .merge(
+      [destinationEffects, parentEffects]
+        + gone.map { .cancel(id: NavigationID(keyPath: toPresentationState, elementID: $0)) }
+    )
   }
 
   private func reduceDestination(
     _ destinationAction: Destination.Action,
+    id: PresentedID,
     state: inout Parent.State
   ) -> Effect<Parent.Action> {
-    let navigationID = NavigationID(keyPath: toPresentationState)
+    let navigationID = NavigationID(keyPath: toPresentationState, elementID: id)
     let toPresentationAction = self.toPresentationAction
     return DependencyValues.withNavigationID(navigationID) {
       destination.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)

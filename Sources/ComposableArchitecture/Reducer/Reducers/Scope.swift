@@ -28,6 +28,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(state: toChildState, action: AnyCasePath(toChildAction), child: child)
   }
 
+  /// Scopes onto a property of the parent's state, unlabelled as TCA also allows:
+  /// `Scope(\.counter, action: \.counter) { Counter() }`.
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: toChildState, action: AnyCasePath(toChildAction), child: child)
+  }
+
   /// Scopes onto a property of the parent's state with a case path, the pre-1.0 form.
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,

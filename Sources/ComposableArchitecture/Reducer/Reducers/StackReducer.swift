@@ -59,36 +59,33 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     var elementEffects = Effect<Parent.Action>.none
     switch stackAction {
     case let .element(id, elementAction)?:
-      elementEffects = reduceElement(id: id, action: elementAction, state: &state)
+      elementEffects = reduceElement(id: id, action: elementAction, parentAction: action, state: &state)
     case let .popFrom(id)? where stackBefore[id: id] == nil:
-      report("received a \"popFrom\" action for a missing element.", id: id)
-    case .popFrom?, .push?, nil:
+      reportIssue(
+        NavigationMessage.popFromMissing(id: id, ids: stackBefore.ids, location: location), location: location
+      )
+    case let .push(id, elementState)?:
+      // As in TCA, the parent sees a push after it happened and a pop before it happens.
+      push(elementState, id: id, into: &state[keyPath: toStackState])
+    case .popFrom?, nil:
       break
     }
 
     let parentEffects = parent.reduce(into: &state, action: action)
 
-    // The parent sees a pop or push before it happens, as it would a tap on a back button.
-    switch stackAction {
-    case let .popFrom(id)?:
+    if case let .popFrom(id)? = stackAction {
       state[keyPath: toStackState].popFrom(id: id)
-    case let .push(id, elementState)?:
-      push(elementState, id: id, into: &state[keyPath: toStackState])
-    case .element?, nil:
-      break
     }
 
     let stackAfter = state[keyPath: toStackState]
-    let removed: [StackElementID]
-    if stackAfter.lineage != stackBefore.lineage {
-      removed = stackBefore.ids
-    } else if stackAfter.ids != stackBefore.ids {
-      let remaining = Set(stackAfter.ids)
-      removed = stackBefore.ids.filter { !remaining.contains($0) }
-    } else {
-      removed = []
+    guard stackAfter.lineage != stackBefore.lineage || stackAfter.ids != stackBefore.mounted else {
+      return elementEffects.merge(with: parentEffects)
     }
-    let cancellations = removed.map {
+    // Whatever was mounted, or reduced in this pass, and is not on the stack now, is gone.
+    var gone = Set(stackBefore.mounted).union(stackBefore.ids)
+    if stackAfter.lineage == stackBefore.lineage { gone.subtract(stackAfter.ids) }
+    state[keyPath: toStackState].mounted = stackAfter.ids
+    let cancellations = gone.sorted().map {
       Effect<Parent.Action>.cancel(id: NavigationID(keyPath: toStackState, elementID: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
@@ -97,17 +94,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   private func reduceElement(
     id: StackElementID,
     action elementAction: Destination.Action,
+    parentAction: Parent.Action,
     state: inout Parent.State
   ) -> Effect<Parent.Action> {
     guard state[keyPath: toStackState][id: id] != nil else {
-      report(
-        """
-        received an action for a missing element.
-          Action: \(elementAction)
-        The element was probably popped before an effect of its finished; its effects are cancelled \
-        when it is popped, so look for an action sent from outside.
-        """,
-        id: id
+      reportIssue(
+        NavigationMessage.elementActionWithoutState(parentAction, isStack: true, location: location),
+        location: location
       )
       return .none
     }
@@ -121,28 +114,21 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     .cancellable(id: navigationID)
   }
 
+  /// Pushes under any id not on the stack; in a test, an id past the stack's next one is reported,
+  /// as TCA reports one past its generator's, but still pushed.
   private func push(_ elementState: Destination.State, id: StackElementID, into stack: inout Stack) {
-    guard id.generation >= stack.nextGeneration else {
-      report(
-        """
-        received a "push" action for an id the stack has already handed out. Push under the \
-        stack's next id, "StackElementID(generation: \(stack.nextGeneration))", so that ids are \
-        never reused.
-        """,
-        id: id
-      )
+    guard stack[id: id] == nil else {
+      reportIssue(NavigationMessage.pushExisting(id: id, ids: stack.ids, location: location), location: location)
       return
     }
+    if id.generation > stack.nextGeneration, DependencyValues._current.context == .test {
+      reportIssue(
+        NavigationMessage.pushUnexpectedGeneration(
+          id: id, expected: StackElementID(generation: stack.nextGeneration), location: location
+        ),
+        location: location
+      )
+    }
     stack[id: id] = elementState
-  }
-
-  private func report(_ problem: String, id: StackElementID) {
-    reportIssue(
-      """
-      A "forEach" at "\(location.fileID):\(location.line)" \(problem)
-        ID: \(id)
-      """,
-      location: location
-    )
   }
 }

@@ -62,7 +62,9 @@ extension JSONDocument {
       var members: [String: JSONValue] = Dictionary(minimumCapacity: Int(node.length))
       var key = index + 1
       while key < Int(node.end) {
-        members[string(at: key)] = jsonValue(at: key + 1)
+        // The first of duplicate keys wins, as in ``member(_:in:)``, so a tree and a decoder agree.
+        let name = string(at: key)
+        if members[name] == nil { members[name] = jsonValue(at: key + 1) }
         key = Int(nodes[key + 1].end)
       }
       return .object(members)
@@ -75,6 +77,7 @@ extension JSONDocument {
   func member(_ key: String, in object: Int) -> Int? {
     let end = Int(nodes[object].end)
     let first = object + 1
+    if nodes[object].hasDuplicateKeys { return firstMember(key, from: first, to: end) }
     let cursor = Int(nodes[object].cursor)
     var candidate = cursor
     while candidate < end {
@@ -90,6 +93,16 @@ extension JSONDocument {
         nodes[object].cursor = UInt32(candidate)
         return candidate + 1
       }
+      candidate = Int(nodes[candidate + 1].end)
+    }
+    return nil
+  }
+
+  /// The value node of the first `key` in document order, for objects whose keys repeat.
+  private func firstMember(_ key: String, from first: Int, to end: Int) -> Int? {
+    var candidate = first
+    while candidate < end {
+      if stringEquals(candidate, key) { return candidate + 1 }
       candidate = Int(nodes[candidate + 1].end)
     }
     return nil

@@ -27,4 +27,6 @@ struct JSONNode {
   /// For objects: the key node where the next lookup starts, so keys read in the order they
   /// were written are each found at the first comparison.
   var cursor: UInt32
+  /// For objects: whether two keys are equal, so lookups must take the first, not the nearest.
+  var hasDuplicateKeys = false
 }

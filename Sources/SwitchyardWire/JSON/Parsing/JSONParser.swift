@@ -93,6 +93,39 @@ struct JSONParser {
   private mutating func closeInnermost() {
     let container = openContainers.removeLast()
     nodes[container].end = UInt32(nodeCount)
+    if nodes[container].kind == .object, nodes[container].length > 1 {
+      nodes[container].hasDuplicateKeys = hasDuplicateKeys(in: container)
+    }
+  }
+
+  /// Compares each pair of keys, by length first: objects on the wire have a handful of keys, so
+  /// this costs less than hashing them, and it lets lookups keep their in-order fast path.
+  private func hasDuplicateKeys(in object: Int) -> Bool {
+    let end = Int(nodes[object].end)
+    var key = object + 1
+    while key < end {
+      var other = Int(nodes[key + 1].end)
+      while other < end {
+        if keysEqual(key, other) { return true }
+        other = Int(nodes[other + 1].end)
+      }
+      key = Int(nodes[key + 1].end)
+    }
+    return false
+  }
+
+  private func keysEqual(_ left: Int, _ right: Int) -> Bool {
+    let a = nodes[left]
+    let b = nodes[right]
+    let aSpan = UnsafeBufferPointer(start: base + Int(a.start), count: Int(a.length))
+    let bSpan = UnsafeBufferPointer(start: base + Int(b.start), count: Int(b.length))
+    guard a.kind == .string, b.kind == .string else {
+      let decode = { (kind: JSONNode.Kind, span: UnsafeBufferPointer<UInt8>) in
+        kind == .string ? JSONScalars.plainString(span) : JSONScalars.unescapedString(span)
+      }
+      return decode(a.kind, aSpan) == decode(b.kind, bSpan)
+    }
+    return a.length == b.length && aSpan.elementsEqual(bSpan)
   }
 
   /// Parses `"key":`, leaving the position at the member's value.
@@ -238,12 +271,21 @@ struct JSONParser {
       guard index < end && isDigit(base[index]) else { throw JSONError(offset: start, reason: .invalidNumber) }
       while index < end && isDigit(base[index]) { index += 1 }
     }
+    var hasExponent = false
     if index < end && (base[index] | 0x20) == UInt8(ascii: "e") {
       isInteger = false
+      hasExponent = true
       index += 1
       if index < end && (base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-")) { index += 1 }
       guard index < end && isDigit(base[index]) else { throw JSONError(offset: start, reason: .invalidNumber) }
       while index < end && isDigit(base[index]) { index += 1 }
+    }
+    // Only an exponent or more than 308 digits can pass Double's range; checking here keeps ±inf,
+    // which no encoder can write back, out of every decoded value.
+    if hasExponent || index - start > 308,
+      !JSONScalars.double(UnsafeBufferPointer(start: base + start, count: index - start)).isFinite
+    {
+      throw JSONError(offset: start, reason: .numberOutOfRange)
     }
     append(isInteger ? .integer : .number, start: start, length: index - start)
     position = index

@@ -1,0 +1,136 @@
+/// The texts of the issues navigation reducers report for actions that arrive for state that is
+/// not there, worded as TCA words them.
+enum NavigationMessage {
+  static func childActionWithoutState(_ action: Any, location: CallSite) -> String {
+    """
+    An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child state was \
+    "nil".
+
+      Action:
+    \(customDump(action).indent(by: 4))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set child state to "nil" before this reducer ran. This reducer must run \
+    before any other reducer sets child state to "nil". This ensures that child reducers can \
+    handle their actions while their state is still available.
+
+    An in-flight effect emitted this action when child state was "nil". While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect \
+    before child state becomes "nil", especially if it is a long-living effect.
+
+    This action was sent to the store while state was "nil". Make sure that actions for this \
+    reducer can only be sent from a store when state is non-"nil". In SwiftUI \
+    applications, use "IfLetStore".
+    """
+  }
+
+  static func caseActionWithoutState(_ action: Any, state: Any, location: CallSite) -> String {
+    """
+    An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when child state \
+    was set to a different case.
+
+      Action:
+    \(customDump(action).indent(by: 4))
+      State:
+    \(customDump(state).indent(by: 4))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set "\(type(of: state))" to a different case before this \
+    reducer ran. This reducer must run before any other reducer sets child state to a \
+    different case. This ensures that child reducers can handle their actions while their \
+    state is still available.
+
+    An in-flight effect emitted this action when child state was unavailable. While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect \
+    before child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions \
+    for this reducer can only be sent from a store when state is set to the appropriate \
+    case. In SwiftUI applications, use "SwitchStore".
+    """
+  }
+
+  static func presentationActionWithoutState(_ action: Any, location: CallSite) -> String {
+    """
+    An "ifLet" at "\(location.fileID):\(location.line)" received a presentation action when \
+    destination state was absent.
+
+      Action:
+    \(customDump(action).indent(by: 4))
+
+    This is generally considered an application logic error, and can happen for a few \
+    reasons:
+
+    A parent reducer set destination state to "nil" before this reducer ran. This reducer \
+    must run before any other reducer sets destination state to "nil". This ensures that \
+    destination reducers can handle their actions while their state is still present.
+
+    This action was sent to the store while destination state was "nil". Make sure that \
+    actions for this reducer can only be sent from a store when state is present, or \
+    from effects that start from this reducer.
+    """
+  }
+
+  /// For a stack's `forEach` when `isStack`, else an identified array's.
+  static func elementActionWithoutState(_ action: Any, isStack: Bool, location: CallSite) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
+
+      Action:
+    \(customDump(action).indent(by: 4))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer removed an element with this ID before this reducer ran. This reducer \
+    must run before any other reducer removes an element, which ensures that element \
+    reducers can handle their actions while their state is still available.
+
+    An in-flight effect emitted this action when state contained no element at this ID. \
+    While it may be perfectly reasonable to ignore this action, consider canceling the \
+    associated effect before an element is removed, especially if it is a long-living effect.
+
+    This action was sent to the store while its state contained no element at this ID. To \
+    fix this make sure that actions for this reducer can only be sent from a store when \
+    its state contains an element at this id. In SwiftUI applications, use \
+    \(isStack ? #""NavigationStack.init(path:)" with a binding to a store"# : #""ForEachStore""#).
+    """
+  }
+
+  static func popFromMissing(id: StackElementID, ids: [StackElementID], location: CallSite) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "popFrom" action for a missing \
+    element.
+
+      ID:
+        \(id)
+      Path IDs:
+        \(ids)
+    """
+  }
+
+  static func pushExisting(id: StackElementID, ids: [StackElementID], location: CallSite) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "push" action for an element it \
+    already contains.
+
+      ID:
+        \(id)
+      Path IDs:
+        \(ids)
+    """
+  }
+
+  static func pushUnexpectedGeneration(id: StackElementID, expected: StackElementID, location: CallSite) -> String {
+    """
+    A "forEach" at "\(location.fileID):\(location.line)" received a "push" action with an \
+    unexpected generational ID.
+
+      Received ID:
+        \(id)
+      Expected ID:
+        \(expected)
+    """
+  }
+}

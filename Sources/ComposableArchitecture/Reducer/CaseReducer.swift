@@ -1,0 +1,73 @@
+/// A reducer for an enum of features, one case per child: the hand-written form of TCA's
+/// `@Reducer enum Destination { case edit(EditFeature) }`.
+///
+/// Write the state and action enums and a static body the macro would write, and `ifLet` and
+/// `forEach` need no reducer closure:
+///
+/// ```swift
+/// enum Destination: CaseReducer {
+///   case edit(EditFeature)
+///   enum State: CaseReducerState { typealias StateReducer = Destination; case edit(EditFeature.State) }
+///   enum Action { case edit(EditFeature.Action) }
+///   static var body: some Reducer<State, Action> { Scope(state: \.edit, action: \.edit) { EditFeature() } }
+/// }
+/// // …
+/// .ifLet(\.$destination, action: \.destination)
+/// ```
+///
+/// Unlike TCA's, it does not refine ``Reducer``: the enum's cases are features, not reducer
+/// values, and its static `body` is what the navigation reducers run.
+public protocol CaseReducer<State, Action> {
+  /// The enum of the cases' states.
+  associatedtype State: CaseReducerState where State.StateReducer == Self
+  /// The enum of the cases' actions.
+  associatedtype Action
+  /// The type of ``body``.
+  associatedtype Body: Reducer<State, Action>
+
+  /// The reducers of the cases, scoped onto them.
+  @ReducerBuilder<State, Action>
+  static var body: Body { get }
+}
+
+/// The state enum of a ``CaseReducer``, naming the reducer it belongs to.
+public protocol CaseReducerState {
+  /// The enum of features whose state this is.
+  associatedtype StateReducer: CaseReducer where StateReducer.State == Self
+}
+
+extension Reducer {
+  /// Presents an enum of features whose reducer is its ``CaseReducer``:
+  /// `.ifLet(\.$destination, action: \.destination)`.
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    ifLet(
+      toPresentationState, action: toPresentationAction, destination: { DestinationState.StateReducer.body },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Runs a stack of an enum of features whose reducer is its ``CaseReducer``:
+  /// `.forEach(\.path, action: \.path)`.
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    forEach(
+      toStackState, action: toStackAction, destination: { DestinationState.StateReducer.body },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}

@@ -1,0 +1,69 @@
+/// A Switchyard application as its executable describes it: the feature the coordinator's store
+/// runs, where it starts, the worker pools its effects need, and the handlers its workers serve.
+///
+/// Hand it to ``SwitchyardCommandLine/main(_:)`` and the executable has the whole command line —
+/// `start`, `status`, `send`, `scale`, `load` and `worker` — with its workers spawned from the same
+/// executable:
+///
+/// ```swift
+/// await SwitchyardCommandLine.main(
+///   Application(
+///     name: "documents",
+///     reducer: Documents(),
+///     initialState: Documents.State(),
+///     pools: [PoolConfiguration(kind: WordCountJob.kind, size: 2)],
+///     handlers: [WordCountHandler()]
+///   )
+/// )
+/// ```
+public struct Application<Feature: Reducer> where Feature.State: Codable & Equatable, Feature.Action: Codable {
+  /// The executable's name, as help and error messages spell it.
+  public var name: String
+  /// Printed by `--version` and reported by the coordinator's status.
+  public var version: String
+  /// One line under the name in the executable's help.
+  public var abstract: String
+  /// The feature the coordinator's store runs.
+  public var reducer: Feature
+  /// The state the store starts from.
+  public var initialState: Feature.State
+  /// Actions sent to the store once the coordinator is up, in order.
+  public var startActions: [Feature.Action]
+  /// The worker pools `start` runs unless `--pools` says otherwise.
+  public var pools: [PoolConfiguration]
+  /// The handlers `worker KIND` serves: one per job kind the feature's effects use.
+  public var handlers: [any JobHandler]
+  /// What `load --scenario` can run against this application; the first is the default.
+  public var loadScenarios: [any LoadScenario]
+  /// Lines printed once the coordinator is up, after where it serves: say what to try first.
+  public var startMessage: String
+  /// Whole `send` command lines shown in `send --help`, each with an action this feature decodes.
+  public var sendExamples: [String]
+
+  /// Describes an application.
+  public init(
+    name: String,
+    version: String = "0.1.0",
+    abstract: String = "A Composable Architecture application whose effects run in supervised worker processes.",
+    reducer: Feature,
+    initialState: Feature.State,
+    startActions: [Feature.Action] = [],
+    pools: [PoolConfiguration],
+    handlers: [any JobHandler],
+    loadScenarios: [any LoadScenario] = [],
+    startMessage: String = "",
+    sendExamples: [String] = []
+  ) {
+    self.name = name
+    self.version = version
+    self.abstract = abstract
+    self.reducer = reducer
+    self.initialState = initialState
+    self.startActions = startActions
+    self.pools = pools
+    self.handlers = handlers
+    self.loadScenarios = loadScenarios
+    self.startMessage = startMessage
+    self.sendExamples = sendExamples
+  }
+}

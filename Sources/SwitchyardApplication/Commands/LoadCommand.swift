@@ -1,0 +1,161 @@
+import Foundation
+
+/// `load`: drives a coordinator with simulated users and reports throughput, round-trip latency,
+/// errors and lost effects; exits 1 if any effect was lost.
+enum LoadCommand {
+  static func command(toolName: String, scenarios: [any LoadScenario]) -> Command {
+    let names = scenarios.map(\.name)
+    let descriptions = scenarios.map { "  \($0.name.padded(to: 8)) \($0.summary)" }.joined(separator: "\n")
+    return Command(
+      name: "load",
+      abstract: "Drive a coordinator with simulated users; report throughput, latency and lost effects.",
+      discussion: """
+        Each simulated user has its own control connection and thread. It sends an action, waits
+        for the effect's result to reach its slice of state (the round trip), and goes on until
+        the duration or the action count runs out. Then the pools drain and the report shows
+        actions/s into the store, round-trip p50/p90/p99/max per worker kind, errors by type, and
+        how every effect ended. An effect started that did not end finished, failed or cancelled is
+        lost: the exit status is 1 if any is.
+
+        Scenarios:
+        \(descriptions.isEmpty ? "  none: this application defines no load scenario" : descriptions)
+
+        --json prints the whole report as one JSON object instead (sorted keys; stable fields, new
+        ones may be added):
+          format         1
+          cores          the machine's processors
+          lostEffects    effects lost over every run: the verdict
+          sweptKind      the pool a sweep resized (absent without --sweep)
+          runs[]         scenario, users, pools {KIND: N}, seconds, loadAverage (one-minute, as
+                         the run began), actionsSent, storeActions, storeActionsPerSecond,
+                         roundTripsPerSecond, lostEffects,
+                         roundTrips {KIND: {count, p50Micros, p90Micros, p99Micros, maxMicros}},
+                         effects {KIND: {started, completed, failed, cancelled, inFlightAtStart,
+                         inFlightAtEnd, lost}}, errors {"KIND: TYPE" or TYPE: count}
+          sweep[]        size, storeActionsPerSecond, roundTripsPerSecond, p50Micros, p99Micros,
+                         errors, lostEffects (one row per size; empty without --sweep)
+        """,
+      options: [
+        .value("--users", "N", help: "Simulated users (default 8)."),
+        .value("--duration", "SECONDS", help: "How long to run (default 10), unless --actions is given."),
+        .value("--actions", "N", help: "Stop after N steps across all users instead of after a duration."),
+        .value("--scenario", "NAME", help: "What the users do: \(names.joined(separator: ", ")) (default: \(names.first ?? "none"))."),
+        .flag("--spawn", help: "Start a coordinator for this load in a temporary run directory, and stop it after."),
+        .value("--pools", "KIND=N,…", help: "With --spawn: its pools (default: the scenario's)."),
+        .value("--sweep", "KIND=N,N,…", help: "Repeat the load at each size of the KIND pool; print a scaling table."),
+        .value("--report", "FILE.html", help: "Also write the report as HTML with charts, readable offline."),
+        .flag("--json", help: "Print the report as JSON (fields above) instead of text."),
+        .runDirectory,
+      ],
+      examples: [
+        "\(toolName) load --spawn --duration 5",
+        "\(toolName) load --users 16 --actions 5000",
+        "\(toolName) load --spawn --json | python3 -m json.tool",
+      ] + scenarios.dropFirst().prefix(1).map { "\(toolName) load --scenario \($0.name) --spawn --duration 2" }
+        + scenarios.prefix(1).map { scenario in
+          let kind = scenario.defaultPools.split(separator: "=").first.map(String.init) ?? "KIND"
+          return "\(toolName) load --spawn --sweep \(kind)=1,2,4 --duration 5 --report load.html"
+        },
+      run: { arguments in try await run(arguments, scenarios: scenarios) }
+    )
+  }
+
+  @MainActor
+  private static func run(_ arguments: ParsedArguments, scenarios: [any LoadScenario]) async throws -> Int32 {
+    guard let defaultScenario = scenarios.first else {
+      throw UsageError.conflict("this application defines no load scenario; give its Application some loadScenarios")
+    }
+    let scenarioName = arguments.value("--scenario") ?? defaultScenario.name
+    guard let scenario = scenarios.first(where: { $0.name == scenarioName }) else {
+      let names = scenarios.map(\.name).joined(separator: ", ")
+      throw UsageError.invalidValue(name: "--scenario", value: scenarioName, expected: "one of \(names)")
+    }
+    let users = try arguments.value("--users", as: Int.self) ?? 8
+    guard users > 0 else { throw UsageError.invalidValue(name: "--users", value: "\(users)", expected: "at least 1") }
+    let limit = try limit(arguments)
+    let sweep = try arguments.value("--sweep").map(parseSweep)
+    guard arguments.flag("--spawn") || !arguments.flag("--pools") else {
+      throw UsageError.conflict("--pools is for --spawn; use the scale command to resize a running coordinator's pools")
+    }
+
+    var spawned: SpawnedCoordinator?
+    defer { spawned?.stop() }
+    var runDirectory = arguments.runDirectory
+    if arguments.flag("--spawn") {
+      let pools = try PoolSize.list(parsing: arguments.value("--pools") ?? scenario.defaultPools, argument: "--pools")
+      StandardStream.error.write("load: starting a coordinator with pools \(PoolSize.list(pools))\n")
+      let coordinator = try await SpawnedCoordinator(arguments: scenario.startArguments, pools: pools)
+      StandardStream.error.write("load: coordinator \(coordinator.pid) serving \(coordinator.runDirectory)\n")
+      spawned = coordinator
+      runDirectory = coordinator.runDirectory
+    }
+
+    // A sweep of a coordinator someone else runs leaves its pool as it found it.
+    var originalSize: [String: Int] = [:]
+    if let sweep, spawned == nil {
+      let pools = try CoordinatorConnection(runDirectory: runDirectory).status().pools
+      originalSize[sweep.kind] = pools.first { $0.kind == sweep.kind }?.target
+    }
+    defer {
+      if !originalSize.isEmpty { _ = try? CoordinatorConnection(runDirectory: runDirectory).scale(originalSize) }
+    }
+    var results: [LoadResult] = []
+    let sizes: [Int?] = sweep?.sizes ?? [nil]
+    for (run, size) in sizes.enumerated() {
+      var label = scenario.name
+      if let sweep, let size {
+        try await resize(sweep.kind, to: size, runDirectory)
+        label = "\(sweep.kind)=\(size)"
+      }
+      let driver = LoadDriver(
+        runDirectory: runDirectory, scenario: scenario, users: users, limit: limit,
+        userPrefix: "load\(getpid())r\(run)u"
+      )
+      results.append(try await driver.run(progress: LoadProgress(label: label)))
+    }
+
+    let report = LoadReport(results: results, sweptKind: sweep?.kind)
+    StandardStream.output.write(
+      arguments.flag("--json") ? try report.json() : report.render(colored: StandardStream.output.allowsColor)
+    )
+    if let path = arguments.value("--report") {
+      try LoadHTMLReport(report).render().write(toFile: path, atomically: true, encoding: .utf8)
+      StandardStream.error.write("load: wrote \(path)\n")
+    }
+    return report.lostEffects == 0 ? 0 : 1
+  }
+
+  private static func limit(_ arguments: ParsedArguments) throws -> LoadLimit {
+    if let actions = try arguments.value("--actions", as: Int.self) {
+      guard !arguments.flag("--duration") else { throw UsageError.conflict("--duration and --actions cannot be used together") }
+      guard actions > 0 else { throw UsageError.invalidValue(name: "--actions", value: "\(actions)", expected: "at least 1") }
+      return .actions(actions)
+    }
+    let seconds = try arguments.value("--duration", as: Double.self) ?? 10
+    guard seconds > 0 else { throw UsageError.invalidValue(name: "--duration", value: "\(seconds)", expected: "seconds above 0") }
+    return .duration(.milliseconds(Int64(seconds * 1_000)))
+  }
+
+  private static func parseSweep(_ text: String) throws -> (kind: String, sizes: [Int]) {
+    let parts = text.split(separator: "=", maxSplits: 1)
+    let sizes = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
+    guard parts.count == 2, !parts[0].isEmpty, !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }),
+      sizes.count == parts[1].split(separator: ",").count
+    else {
+      throw UsageError.invalidValue(name: "--sweep", value: text, expected: "KIND=N,N,… with each N at least 1, e.g. probe=1,2,4,8")
+    }
+    return (String(parts[0]), sizes)
+  }
+
+  /// Scales `kind` to `size` and waits until that many of its workers are ready.
+  @MainActor
+  private static func resize(_ kind: String, to size: Int, _ runDirectory: String) async throws {
+    let connection = try CoordinatorConnection(runDirectory: runDirectory)
+    _ = try connection.scale([kind: size])
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try !connection.status().isPool(kind, readyAt: size) {
+      guard ContinuousClock.now < deadline else { throw LoadError.poolsNotReady("the \(kind) pool did not reach \(size)") }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+}

@@ -1,0 +1,37 @@
+
+/// `scale KIND=N …`: resizes worker pools while they run.
+enum ScaleCommand {
+  static func command(toolName: String, kinds: [String]) -> Command {
+    Command(
+      name: "scale",
+      abstract: "Resize worker pools live and print their new sizes.",
+      discussion: """
+        Growing starts workers at once. Shrinking drains: a worker leaving the pool finishes or
+        hands back its in-flight effects first, so nothing is lost. '\(toolName) status' shows
+        SIZE as current→target until the pool gets there.
+        """,
+      arguments: [CommandArgument("KIND=N", repeatable: true, help: "A pool's job kind and its new number of workers.")],
+      options: [.runDirectory],
+      examples: ["\(toolName) scale \(kinds.first ?? "KIND")=4", "\(toolName) scale " + kinds.map { "\($0)=2" }.joined(separator: " ")],
+      run: { arguments in
+        var requested: [String: Int] = [:]
+        for text in arguments.arguments("KIND=N") {
+          let pool = try PoolSize(parsing: text, argument: "KIND=N")
+          guard requested.updateValue(pool.size, forKey: pool.kind) == nil else {
+            throw UsageError.conflict("'\(pool.kind)' is given more than once")
+          }
+        }
+        let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
+        let before = Dictionary(try connection.status().pools.map { ($0.kind, $0.target) }) { first, _ in first }
+        let targets = try connection.scale(requested)
+        var table = Table([.init("POOL"), .init("WAS", alignsRight: true), .init("NOW", alignsRight: true)])
+        for (kind, size) in targets.sorted(by: { $0.key < $1.key }) {
+          let was = before[kind]
+          table.append([.init(kind), .init(was.map(String.init) ?? "-"), .init("\(size)", color: was == size ? nil : .green)])
+        }
+        StandardStream.output.write(table.render(colored: StandardStream.output.allowsColor))
+        return 0
+      }
+    )
+  }
+}

@@ -1,0 +1,94 @@
+
+/// `status`: the coordinator, its pools and its workers at a glance; or a slice of its
+/// state, once or as it changes.
+enum StatusCommand {
+  static func command(toolName: String) -> Command {
+    Command(
+      name: "status",
+      abstract: "Show the coordinator, its pools and workers, or a slice of its state.",
+      discussion: """
+        Without options, prints the coordinator (pid, uptime, state size, actions/s, total actions),
+        its pools and its workers as tables; colour only on a terminal with NO_COLOR unset.
+
+        --json prints the same report as JSON with these stable fields (new fields may be added):
+          coordinator  pid, version (the software's), runDir, uptimeSeconds, stateBytes, actionsTotal,
+                       actionsPerSecond
+          pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
+                       retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
+                       latencyMaxMicros, health (healthy|degraded|failed),
+                       counters (the workers' own counters, summed)
+          workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
+                       failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
+                       counters (its latest heartbeat's)
+
+        A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
+        sessions.id=1.search.
+        The empty path "" is the whole state.
+        """,
+      options: [
+        .flag("--json", help: "Print the report as JSON (fields above)."),
+        CommandOption("--watch", value: .optional(name: "SECONDS", fallback: "2"), help: "Redraw every SECONDS (default 2) until Ctrl-C."),
+        .value("--state", "PATH", help: "Print the state at PATH as pretty JSON."),
+        .value("--follow", "PATH", help: "Print the state at PATH, then each change, one JSON line each, until Ctrl-C."),
+        .runDirectory,
+      ],
+      examples: [
+        "\(toolName) status",
+        "\(toolName) status --watch 1",
+        "\(toolName) status --json | jq '.pools[] | {kind, size, busy}'",
+        "\(toolName) status --state ''",
+        "\(toolName) status --follow ''",
+      ],
+      run: { arguments in try await run(arguments, toolName: toolName) }
+    )
+  }
+
+  @MainActor
+  private static func run(_ arguments: ParsedArguments, toolName: String) async throws -> Int32 {
+    let modes = ["--watch", "--state", "--follow"].filter(arguments.flag)
+    guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
+    let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
+    if let path = arguments.value("--state") {
+      StandardStream.output.write(try JSONText.pretty(connection.state(at: path)))
+    } else if let path = arguments.value("--follow") {
+      try follow(path, connection)
+    } else if let interval = try arguments.value("--watch", as: Double.self) {
+      guard interval > 0 else { throw UsageError.invalidValue(name: "--watch", value: "\(interval)", expected: "seconds above 0") }
+      try await watch(every: interval, connection, json: arguments.flag("--json"), toolName: toolName)
+    } else {
+      StandardStream.output.write(try render(connection.status(), json: arguments.flag("--json"), toolName: toolName))
+    }
+    return 0
+  }
+
+  private static func render(_ report: StatusReport, json: Bool, toolName: String) throws -> String {
+    json
+      ? try JSONText.pretty(report)
+      : StatusView(report, applicationName: toolName).render(colored: StandardStream.output.allowsColor)
+  }
+
+  /// Redraws in place on a terminal; elsewhere appends each report after a blank line.
+  @MainActor
+  private static func watch(
+    every seconds: Double,
+    _ connection: CoordinatorConnection,
+    json: Bool,
+    toolName: String
+  ) async throws {
+    let isTerminal = StandardStream.output.isTerminal
+    while true {
+      let text = try render(connection.status(), json: json, toolName: toolName)
+      // Home, then clear to the end: no flicker from clearing first.
+      StandardStream.output.write(isTerminal ? "\u{1B}[H" + text.replacingOccurrences(of: "\n", with: "\u{1B}[K\n") + "\u{1B}[J" : text + "\n")
+      try await Task.sleep(for: .seconds(seconds))
+    }
+  }
+
+  private static func follow(_ path: String, _ connection: CoordinatorConnection) throws {
+    StandardStream.output.write(try JSONText.compact(connection.subscribe(to: path)) + "\n")
+    while true {
+      guard let value = try connection.nextChange(timeout: .seconds(60)) else { continue }
+      StandardStream.output.write(try JSONText.compact(value) + "\n")
+    }
+  }
+}

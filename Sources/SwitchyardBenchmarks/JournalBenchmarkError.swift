@@ -1,0 +1,11 @@
+/// A journal benchmark found the journal other than it wrote it.
+enum JournalBenchmarkError: Error, CustomStringConvertible {
+  case recoveredWrongCount(expected: Int, found: Int)
+
+  var description: String {
+    switch self {
+    case let .recoveredWrongCount(expected, found):
+      "Recovery replayed \(found) records where \(expected) were journaled: the journal lost or invented records."
+    }
+  }
+}

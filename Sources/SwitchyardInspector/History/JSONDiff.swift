@@ -1,0 +1,92 @@
+import SwitchyardWire
+
+/// The changes between two JSON states, as paths: what the inspector shows for an action or
+/// between two points of history.
+///
+/// Objects are compared key by key; arrays of objects with an `id` by id (so removing one session
+/// is one change, not a shift of all that follow), other arrays by index. The work is bounded:
+/// at most `limit` changes are listed, and ``truncated`` says when there were more.
+struct JSONDiff: Equatable, Sendable {
+  var changes: [JSONChange] = []
+  var truncated = false
+
+  init(from before: JSONValue, to after: JSONValue, limit: Int) {
+    var diff = Walk(limit: limit)
+    diff.compare(before, after, path: [])
+    changes = diff.changes
+    truncated = diff.truncated
+  }
+
+  private struct Walk {
+    let limit: Int
+    var changes: [JSONChange] = []
+    var truncated = false
+
+    init(limit: Int) {
+      self.limit = limit
+    }
+
+    mutating func compare(_ before: JSONValue, _ after: JSONValue, path: [String]) {
+      guard !truncated, before != after else { return }
+      switch (before, after) {
+      case let (.object(old), .object(new)):
+        for key in Set(old.keys).union(new.keys).sorted() {
+          compare(old[key], new[key], path: path + [key])
+        }
+      case let (.array(old), .array(new)):
+        if let oldByID = Self.byID(old), let newByID = Self.byID(new) {
+          let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
+          let newElements = Dictionary(uniqueKeysWithValues: newByID)
+          var seen = Set<String>()
+          for (id, _) in oldByID + newByID where seen.insert(id).inserted {
+            compare(oldElements[id], newElements[id], path: path + ["id=" + id])
+          }
+        } else {
+          for index in 0..<max(old.count, new.count) {
+            // Typed, so that `nil` stays absent instead of becoming JSON `null`.
+            let before: JSONValue? = old.indices.contains(index) ? old[index] : .none
+            let after: JSONValue? = new.indices.contains(index) ? new[index] : .none
+            compare(before, after, path: path + [String(index)])
+          }
+        }
+      default:
+        record(JSONChange(path: path.joined(separator: "."), kind: .changed, before: before, after: after))
+      }
+    }
+
+    private mutating func compare(_ before: JSONValue?, _ after: JSONValue?, path: [String]) {
+      switch (before, after) {
+      case let (before?, after?): compare(before, after, path: path)
+      case let (before?, nil): record(JSONChange(path: path.joined(separator: "."), kind: .removed, before: before))
+      case let (nil, after?): record(JSONChange(path: path.joined(separator: "."), kind: .added, after: after))
+      case (nil, nil): break
+      }
+    }
+
+    private mutating func record(_ change: JSONChange) {
+      guard changes.count < limit else {
+        truncated = true
+        return
+      }
+      changes.append(change)
+    }
+
+    /// The elements keyed by their `id`, in order, when every element is an object with a
+    /// distinct string or integer `id` (an empty array counts as such).
+    private static func byID(_ elements: [JSONValue]) -> [(String, JSONValue)]? {
+      var seen = Set<String>()
+      var keyed: [(String, JSONValue)] = []
+      for element in elements {
+        let id: String
+        switch element[["id"]] {
+        case let .string(text)?: id = text
+        case let .int(number)?: id = String(number)
+        default: return nil
+        }
+        guard seen.insert(id).inserted else { return nil }
+        keyed.append((id, element))
+      }
+      return keyed
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import ComposableArchitecture
+import Foundation
+import SwitchyardNet
+import SwitchyardRuntime
+import SwitchyardWire
+
+/// A web page served by the coordinator for people debugging it: pools and workers live, the
+/// action stream with the diff each action caused, the state tree with a history slider, and boxes
+/// to send an action and to scale a pool.
+///
+/// ```swift
+/// let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration(address: "127.0.0.1:8080", token: nil))
+/// print(inspector.url)
+/// await inspector.stop()
+/// ```
+///
+/// ## Threads, and what each may touch
+///
+/// - **Main actor**: the coordinator's store. While at least one page is connected, the
+///   coordinator calls the ``InspectionRecorder`` after each action (an append, a clock read and,
+///   at most every ``InspectorConfiguration/snapshotInterval``, a retained state); with no page
+///   the hook is removed and an action costs one `nil` check. A ticker, running only while pages
+///   are connected, turns the recorded actions into JSON every
+///   ``InspectorConfiguration/actionFlushInterval`` and takes the status every
+///   ``InspectorConfiguration/statusInterval``.
+/// - **Concurrency pool**: a detached task hands each batch to the ``InspectorHub``, which encodes it once
+///   and appends it to every page's bounded ``ClientOutbox`` under a lock. Each page's
+///   ``InspectorSession`` task answers its requests, hopping to the main actor only to read or
+///   change the store; parsing, diffing and encoding large states stay off the main actor.
+/// - **SwitchyardNet's threads**: one accept thread, one thread per HTTP connection, and per
+///   WebSocket a reader thread and a writer queue. A page that stops reading fills its outbox and
+///   is dropped with close code 1008; nobody ever waits on its socket but its own writer.
+@MainActor
+public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
+  /// Where the page is served, with the token when one is required.
+  public let url: String
+  private let server: HTTPServer
+  private let hub: InspectorHub
+  private let recorder: InspectionRecorder<R>
+  private let coordinator: Coordinator<R>
+  private let configuration: InspectorConfiguration
+  /// What the pages are told history can hold: the in-memory capacity, or 0 for a journal.
+  private let historyCapacity: Int
+  private var ticker: Task<Void, Never>?
+  private var populationWatcher: Task<Void, Never>?
+
+  /// Serves the inspector of `coordinator`; `history` replaces the in-memory history of recent
+  /// states when a durable one (a journal) is present.
+  ///
+  /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be bound.
+  public static func start(
+    _ coordinator: Coordinator<R>,
+    configuration: InspectorConfiguration,
+    history: (any HistorySource)? = nil
+  ) throws(InspectorError) -> Inspector {
+    let (populations, population) = AsyncStream.makeStream(of: Int.self)
+    let hub = InspectorHub(
+      limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
+      recentActionCapacity: configuration.recentActionCapacity,
+      populationChanged: { population.yield($0) }
+    )
+    let recorder = InspectionRecorder(coordinator: coordinator, configuration: configuration)
+    let endpoints = InspectorEndpoints(
+      status: { coordinator.status() },
+      currentState: { try recorder.liveState() },
+      send: { try coordinator.send(json: $0) },
+      scale: { try coordinator.scale([JobKind($0): $1]) },
+      history: history ?? recorder.history,
+      historyCapacity: history == nil ? configuration.historyCapacity : 0,
+      maxDiffChanges: configuration.maxDiffChanges
+    )
+    let server = try InspectorRoutes.serve(
+      configuration: configuration,
+      session: InspectorSession(hub: hub, endpoints: endpoints)
+    )
+    let inspector = Inspector(
+      coordinator: coordinator,
+      configuration: configuration,
+      historyCapacity: endpoints.historyCapacity,
+      server: server,
+      hub: hub,
+      recorder: recorder
+    )
+    coordinator.configuration.log("inspector serving \(inspector.url)")
+    inspector.populationWatcher = Task { [weak inspector] in
+      for await count in populations {
+        inspector?.pagesChanged(count)
+      }
+    }
+    return inspector
+  }
+
+  private init(
+    coordinator: Coordinator<R>,
+    configuration: InspectorConfiguration,
+    historyCapacity: Int,
+    server: HTTPServer,
+    hub: InspectorHub,
+    recorder: InspectionRecorder<R>
+  ) {
+    self.coordinator = coordinator
+    self.configuration = configuration
+    self.historyCapacity = historyCapacity
+    self.server = server
+    self.hub = hub
+    self.recorder = recorder
+    let query = configuration.token.map { token in
+      "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
+    }
+    url = "http://\(configuration.host):\(server.port)/\(query ?? "")"
+  }
+
+  /// The port the page is served on.
+  public var port: UInt16 {
+    server.port
+  }
+
+  /// Closes every page with code 1001 and stops serving; the store is no longer observed.
+  public func stop() async {
+    ticker?.cancel()
+    ticker = nil
+    populationWatcher?.cancel()
+    recorder.stopObserving()
+    await server.stop()
+  }
+
+  /// Records only while someone watches: the first page starts the recorder and the ticker, the
+  /// last one to leave stops them.
+  private func pagesChanged(_ count: Int) {
+    if count > 0, ticker == nil {
+      recorder.startObserving()
+      ticker = Task { [weak self] in await self?.tick() }
+    } else if count == 0, let ticker {
+      ticker.cancel()
+      self.ticker = nil
+      recorder.stopObserving()
+    }
+  }
+
+  private func tick() async {
+    var lastStatus = ContinuousClock.now
+    while !Task.isCancelled {
+      try? await Task.sleep(for: configuration.actionFlushInterval)
+      let (entries, skipped) = recorder.flush()
+      var report: StatusReport?
+      if ContinuousClock.now - lastStatus >= configuration.statusInterval {
+        report = coordinator.status()
+        lastStatus = .now
+      }
+      let capacity = historyCapacity
+      Task.detached { [hub] in
+        hub.publish(actions: entries, skipped: skipped)
+        if let report {
+          hub.broadcast(InspectorMessage.status(report, clients: hub.clientCount, historyCapacity: capacity).bytes)
+        }
+      }
+    }
+  }
+}

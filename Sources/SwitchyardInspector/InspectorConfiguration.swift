@@ -1,0 +1,68 @@
+/// Where an ``Inspector`` listens, who may use it, and the bounds that keep it cheap.
+public struct InspectorConfiguration: Sendable {
+  /// The IPv4 address to listen on; loopback unless named, and then only with a ``token``.
+  public var host = "127.0.0.1"
+  /// The TCP port; 0 picks a free one, which ``Inspector/url`` reports.
+  public var port: UInt16 = 0
+  /// The secret every request must carry (`?token=` or `Authorization: Bearer`), WebSocket
+  /// upgrades included; required when ``host`` is not loopback.
+  public var token: String?
+  /// How many past states the in-memory history keeps for the slider.
+  public var historyCapacity = 256
+  /// The least time between two retained states: under a flood of actions the history keeps
+  /// some of them, because a retained state makes the store's next write copy what it touches.
+  public var snapshotInterval: Duration = .milliseconds(20)
+  /// How many recent actions a newly opened page is shown.
+  public var recentActionCapacity = 1_000
+  /// How often the live action stream is sent to the pages, as one batch.
+  public var actionFlushInterval: Duration = .milliseconds(100)
+  /// How stale the live state a page is sent may be: pages asking within this time share one
+  /// encoding of it, so many pages cost the store no more than one.
+  public var liveStateMaxAge: Duration = .milliseconds(100)
+  /// How often pool and worker status is sent to the pages.
+  public var statusInterval: Duration = .seconds(1)
+  /// Messages a page may leave unread before it is dropped with close code 1008.
+  public var clientQueueLimit = 64
+  /// Bytes a page may leave unread before it is dropped with close code 1008.
+  public var clientQueueBytes = 8 << 20
+  /// The largest message a page may send (an action to send, a request); larger closes with 1009.
+  public var maxRequestBytes = 64 << 10
+  /// The most changes a diff lists before it says it was cut short.
+  public var maxDiffChanges = 500
+
+  /// The defaults: loopback, a free port, no token.
+  public init() {}
+
+  /// The configuration `switchyard start --http HOST:PORT [--http-token TOKEN]` asks for, or
+  /// `nil` without `--http`: the inspector is off by default.
+  ///
+  /// - Throws: ``InspectorError/tokenWithoutAddress`` for a token without an address, and what
+  ///   ``init(address:token:)`` throws.
+  public static func commandLine(address: String?, token: String?) throws(InspectorError) -> InspectorConfiguration? {
+    guard let address else {
+      if token != nil { throw .tokenWithoutAddress }
+      return nil
+    }
+    return try InspectorConfiguration(address: address, token: token)
+  }
+
+  /// Reads the command line's `--http HOST:PORT` and `--http-token TOKEN`.
+  ///
+  /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an IPv4 address and a port,
+  ///   ``InspectorError/tokenRequired(host:)`` for a non-loopback address without a token.
+  public init(address: String, token: String?) throws(InspectorError) {
+    guard let colon = address.lastIndex(of: ":"), let port = UInt16(address[address.index(after: colon)...]) else {
+      throw .invalidAddress(address)
+    }
+    let host = String(address[..<colon])
+    let octets = host.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
+    guard octets.count == 4, host.split(separator: ".", omittingEmptySubsequences: false).count == 4 else {
+      throw .invalidAddress(address)
+    }
+    if let token, token.isEmpty { throw .emptyToken }
+    guard octets[0] == 127 || token != nil else { throw .tokenRequired(host: host) }
+    self.host = host
+    self.port = port
+    self.token = token
+  }
+}

@@ -1,0 +1,145 @@
+extension InspectorPage {
+  /// The state panel's functions: the collapsible tree, the history slider and pinned diffs.
+  static let stateScript = #"""
+    // State and history
+
+    function scheduleState() {
+      if (view.stateTimer) return;
+      view.stateTimer = setTimeout(() => { view.stateTimer = null; requestState(); }, 300);
+    }
+
+    async function requestState(sequence) {
+      try {
+        const message = await request("state", sequence === undefined ? {} : { sequence });
+        if (sequence === undefined && !view.live) return;
+        view.shownSequence = message.sequence;
+        view.state = message.state;
+        $("state-sequence").textContent = (message.live ? "live, after #" : "after #") + message.sequence;
+        renderTree();
+        renderPinnedDiff();
+      } catch (error) {
+        $("state-tree").replaceChildren(note(error.message));
+      }
+    }
+
+    function scheduleHistory() {
+      if (view.historyTimer) return;
+      view.historyTimer = setTimeout(() => { view.historyTimer = null; requestHistory(); }, 500);
+    }
+
+    async function requestHistory() {
+      try {
+        const message = await request("history");
+        view.history = message.sequences;
+        const slider = $("history-slider");
+        slider.max = Math.max(0, view.history.length - 1);
+        if (view.live) slider.value = slider.max;
+        updateHistoryLabel();
+      } catch (_) { /* shown by the connection pill */ }
+    }
+
+    function updateHistoryLabel() {
+      const slider = $("history-slider");
+      const sequence = view.history[Number(slider.value)];
+      const kept = view.historyCapacity ? `${view.history.length} of ${view.historyCapacity}` : `${view.history.length}`;
+      const first = view.history[0], last = view.history[view.history.length - 1];
+      const range = view.history.length ? `${kept} states kept, #${first}–#${last}` : "no states kept yet";
+      $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence} · ${range}`;
+      $("live-button").classList.toggle("active", view.live);
+    }
+
+    function setLive(live) {
+      view.live = live;
+      updateHistoryLabel();
+      if (live) { requestState(); requestHistory(); }
+    }
+
+    function resolve(value, path) {
+      if (!path) return value;
+      for (const part of path.split(".")) {
+        if (Array.isArray(value)) {
+          if (part.startsWith("id=")) value = value.find((e) => e && String(e.id) === part.slice(3));
+          else value = value[Number(part)];
+        } else if (value && typeof value === "object") value = value[part];
+        else return undefined;
+        if (value === undefined) return undefined;
+      }
+      return value;
+    }
+
+    function childPath(parent, value, key) {
+      const part = Array.isArray(value) && value[key] && typeof value[key] === "object" && "id" in value[key] ? "id=" + value[key].id : String(key);
+      return parent ? parent + "." + part : part;
+    }
+
+    function renderTree() {
+      const root = $("state-path").value.trim();
+      const value = resolve(view.state, root);
+      const tree = $("state-tree");
+      if (value === undefined) return tree.replaceChildren(note(`The state has nothing at '${root}'.`));
+      tree.replaceChildren(node(root ? root.split(".").pop() : "state", value, root, 0));
+    }
+
+    function node(label, value, path, depth) {
+      if (value === null || typeof value !== "object") {
+        const line = document.createElement("div");
+        line.className = "entry";
+        line.dataset.path = path;
+        const key = document.createElement("span");
+        key.className = "key";
+        key.textContent = label + ": ";
+        const leaf = document.createElement("span");
+        leaf.className = "leaf v-" + (value === null ? "null" : typeof value === "boolean" ? "bool" : typeof value);
+        leaf.textContent = JSON.stringify(value);
+        line.append(key, leaf);
+        return line;
+      }
+      const details = document.createElement("details");
+      details.dataset.path = path;
+      details.open = view.openPaths.has(path) || depth < 2;
+      details.ontoggle = () => { if (details.open) view.openPaths.add(path); else view.openPaths.delete(path); };
+      const summary = document.createElement("summary");
+      const key = document.createElement("span");
+      key.className = "key";
+      key.textContent = label;
+      const count = document.createElement("span");
+      count.className = "count";
+      const size = Array.isArray(value) ? value.length : Object.keys(value).length;
+      count.textContent = Array.isArray(value) ? ` [${size}]` : ` {${size}}`;
+      summary.append(key, count);
+      details.append(summary);
+      // Children are built when first opened, so a large state costs only what is shown.
+      const fill = () => {
+        if (details.dataset.filled) return;
+        details.dataset.filled = "1";
+        const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value).sort();
+        for (const k of keys.slice(0, 500)) details.append(node(childPath("", value, k), value[k], childPath(path, value, k), depth + 1));
+        if (keys.length > 500) details.append(note(`${keys.length - 500} more not shown; follow a path to see them.`));
+      };
+      if (details.open) fill();
+      details.addEventListener("toggle", fill);
+      return details;
+    }
+
+    function renderPinnedDiff() {
+      const panel = $("history-diff");
+      if (view.pinned === null || view.shownSequence === null || view.pinned === view.shownSequence) return panel.replaceChildren();
+      request("diff", { from: view.pinned, to: view.shownSequence })
+        .then((diff) => renderDiff(panel, `From #${diff.from} to #${diff.to}`, diff))
+        .catch((error) => panel.replaceChildren(note(error.message)));
+    }
+
+    // A drag fires many input events; one request is in flight at a time, then the latest position.
+    async function showHistoric(sequence) {
+      view.wantedSequence = sequence;
+      if (view.fetchingHistoric) return;
+      view.fetchingHistoric = true;
+      while (view.wantedSequence !== undefined) {
+        const next = view.wantedSequence;
+        view.wantedSequence = undefined;
+        await requestState(next);
+      }
+      view.fetchingHistoric = false;
+    }
+    """#
+}

@@ -1,0 +1,110 @@
+import SwitchyardNet
+import SwitchyardWire
+
+/// Serves one page's WebSocket: the live messages through its outbox, and answers to its requests.
+///
+/// Runs as the WebSocket route's task, off the main actor; it hops there only to read or change
+/// the store, one request at a time, so a page cannot queue work on the coordinator faster than
+/// the coordinator answers it. Parsing, diffing and encoding big states happen here.
+struct InspectorSession: Sendable {
+  let hub: InspectorHub
+  let endpoints: InspectorEndpoints
+
+  func serve(_ connection: WebSocketConnection) async {
+    let outbox = hub.join(connection)
+    defer { hub.leave(outbox) }
+    outbox.enqueue(InspectorMessage.actions(hub.recentActions, skipped: 0).bytes)
+    outbox.enqueue(await statusMessage().bytes)
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await outbox.run() }
+      do {
+        for try await message in connection.messages {
+          guard case let .text(text) = message else {
+            outbox.enqueue(InspectorMessage.error(id: nil, message: "Requests are JSON text messages, not binary.").bytes)
+            continue
+          }
+          for reply in await respond(to: text) {
+            outbox.enqueue(reply.bytes)
+          }
+        }
+      } catch {
+        // The page broke the protocol or went away; the connection already told it with a close code.
+      }
+      outbox.finish()
+    }
+  }
+
+  /// The messages that answer one request: the reply, and for a scale the new status.
+  func respond(to text: String) async -> [InspectorMessage] {
+    let (id, parsed) = InspectorRequest.parse(text)
+    let request: InspectorRequest
+    switch parsed {
+    case let .success(value): request = value
+    case let .failure(error): return [.error(id: id, message: error.description)]
+    }
+    do {
+      switch request {
+      case let .state(sequence):
+        guard let sequence else {
+          let (current, json) = try await MainActor.run { try endpoints.currentState() }
+          return [.liveState(id: id, sequence: current, json: json)]
+        }
+        return [.state(id: id, try await historicState(atOrBefore: sequence), live: false)]
+      case let .diff(from, to):
+        let before = try await historicState(atOrBefore: from)
+        let after = try await historicState(atOrBefore: to)
+        return [.diff(id: id, from: before.sequence, to: after.sequence, action: nil, diff(before, after))]
+      case let .actionDiff(sequence):
+        return [try await actionDiff(id: id, sequence: sequence)]
+      case .history:
+        return [.history(id: id, sequences: await endpoints.history.retainedSequences())]
+      case let .send(text):
+        let action = try ActionText.parse(text)
+        try await MainActor.run { try endpoints.send(action) }
+        return [.done(id: id, request: "send")]
+      case let .scale(pool, size):
+        try await MainActor.run { try endpoints.scale(pool, size) }
+        return [.done(id: id, request: "scale"), await statusMessage()]
+      }
+    } catch {
+      return [.error(id: id, message: "\(error)")]
+    }
+  }
+
+  private func statusMessage() async -> InspectorMessage {
+    let report = await MainActor.run { endpoints.status() }
+    return .status(report, clients: hub.clientCount, historyCapacity: endpoints.historyCapacity)
+  }
+
+  private func currentState() async throws -> HistoricState {
+    let (sequence, bytes) = try await MainActor.run { try endpoints.currentState() }
+    return HistoricState(sequence: sequence, state: try WireJSONDecoder().parse(bytes))
+  }
+
+  private func historicState(atOrBefore sequence: UInt64) async throws -> HistoricState {
+    guard let historic = try await endpoints.history.state(atOrBefore: sequence) else {
+      let oldest = await endpoints.history.retainedSequences().first
+      throw InspectorHistoryError.tooOld(sequence: sequence, oldest: oldest)
+    }
+    return historic
+  }
+
+  /// The state before the action against the first state history kept from it on (the live
+  /// state if none yet): exact when every state is kept, a span of actions under a flood.
+  private func actionDiff(id: Int64?, sequence: UInt64) async throws -> InspectorMessage {
+    guard sequence > 0 else { throw InspectorHistoryError.tooOld(sequence: 0, oldest: nil) }
+    let before = try await historicState(atOrBefore: sequence - 1)
+    let retained = await endpoints.history.retainedSequences()
+    let after: HistoricState
+    if let next = retained.first(where: { $0 >= sequence }) {
+      after = try await historicState(atOrBefore: next)
+    } else {
+      after = try await currentState()
+    }
+    return .diff(id: id, from: before.sequence, to: after.sequence, action: sequence, diff(before, after))
+  }
+
+  private func diff(_ before: HistoricState, _ after: HistoricState) -> JSONDiff {
+    JSONDiff(from: before.state, to: after.state, limit: endpoints.maxDiffChanges)
+  }
+}

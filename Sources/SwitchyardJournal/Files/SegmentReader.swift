@@ -1,0 +1,114 @@
+import Glibc
+
+/// Reads a segment's records in order, in large reads, checking each one's checksum.
+///
+/// It tells damage it can prove from damage a crash could leave: a record cut short at the end of
+/// the file, or a damaged one followed by nothing but zeros, may be a write the crash interrupted.
+struct SegmentReader {
+  /// What comes next in the segment.
+  enum Next {
+    case record(JournalRecord)
+    /// The end of the file, after a whole record.
+    case end
+    /// A damaged or incomplete record at `offset`; `mayBeTorn` if only zeros or nothing follow it.
+    case damaged(offset: Int, reason: String, mayBeTorn: Bool)
+  }
+
+  let name: String
+  let firstSequence: UInt64
+  let size: Int
+  /// Where the next record starts.
+  private(set) var offset = SegmentHeader.size
+
+  private let file: FileDescriptor
+  private var buffer: [UInt8]
+  // The buffer holds the file from `bufferStart`; it starts empty, just past the header.
+  private var bufferStart = SegmentHeader.size
+  private var bufferCount = 0
+
+  /// Opens the segment `name` and reads its header; a header that is missing or wrong is damage
+  /// at offset 0.
+  init(directory: DataDirectory, name: String, bufferSize: Int = 1 << 20) throws(JournalError) {
+    let file = try FileDescriptor.open(directory.file(name), O_RDONLY)
+    do throws(JournalError) {
+      self.size = try file.size()
+      self.firstSequence = try Self.readHeader(of: file, name: name)
+    } catch {
+      file.close()
+      throw error
+    }
+    self.file = file
+    self.name = name
+    self.buffer = [UInt8](repeating: 0, count: bufferSize)
+  }
+
+  func close() {
+    file.close()
+  }
+
+  private static func readHeader(of file: FileDescriptor, name: String) throws(JournalError) -> UInt64 {
+    var header = [UInt8](repeating: 0, count: SegmentHeader.size)
+    let count = try file.read(into: &header, at: 0)
+    switch header.withUnsafeBytes({ SegmentHeader.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
+    case let .success(first): return first
+    case let .failure(failure): throw .corruptRecord(segment: name, offset: 0, reason: failure.reason)
+    }
+  }
+
+  mutating func next() throws(JournalError) -> Next {
+    while true {
+      let start = offset - bufferStart
+      let decoded = buffer.withUnsafeBytes { RecordLayout.decode(UnsafeRawBufferPointer(rebasing: $0[start..<bufferCount])) }
+      switch decoded {
+      case let .record(record, size):
+        offset += size
+        return .record(record)
+      case let .damaged(reason):
+        // A length past the limit is itself the damage; only the header is known to be the record's.
+        let needed = neededBytes(at: start)
+        let claimedEnd = offset + (needed <= RecordLayout.headerSize + RecordLayout.maximumPayloadSize ? needed : RecordLayout.headerSize)
+        return .damaged(offset: offset, reason: reason, mayBeTorn: try onlyZeros(from: claimedEnd))
+      case .incomplete:
+        if bufferStart + bufferCount >= size {
+          if offset == size { return .end }
+          return .damaged(offset: offset, reason: "the file ends inside it", mayBeTorn: true)
+        }
+        try refill(needing: neededBytes(at: start))
+      }
+    }
+  }
+
+  /// How many bytes the record at `start` in the buffer needs, as far as its header tells.
+  private func neededBytes(at start: Int) -> Int {
+    guard bufferCount - start >= RecordLayout.headerSize else { return RecordLayout.headerSize }
+    let length = buffer.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt32.self)) }
+    return RecordLayout.headerSize + Int(length)
+  }
+
+  /// Moves the unread bytes to the front and reads more after them.
+  private mutating func refill(needing needed: Int) throws(JournalError) {
+    let unread = bufferStart + bufferCount - offset
+    if needed > buffer.count { buffer += [UInt8](repeating: 0, count: needed - buffer.count) }
+    let start = offset - bufferStart
+    buffer.withUnsafeMutableBytes { bytes in
+      bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + start, byteCount: unread)
+    }
+    let fileOffset = offset + unread
+    let read = try file.read(into: &buffer, from: unread, at: fileOffset)
+    bufferStart = offset
+    bufferCount = unread + read
+  }
+
+  /// Whether the file holds nothing but zeros from `position` on.
+  private func onlyZeros(from position: Int) throws(JournalError) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var position = position
+    while position < size {
+      let count = try file.read(into: &chunk, at: position)
+      if count == 0 { break }
+      if chunk[..<count].contains(where: { $0 != 0 }) { return false }
+      position += count
+    }
+    return true
+  }
+}

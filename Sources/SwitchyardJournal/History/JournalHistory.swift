@@ -1,0 +1,125 @@
+/// Reads a data directory's records and rebuilds past states, without a coordinator and without
+/// taking its lock: what `switchyard history` uses, offline or beside a running coordinator.
+///
+/// It is generic over the state: the caller says how a snapshot decodes and how a record applies,
+/// so the journal never learns what an action is.
+public struct JournalHistory: Sendable {
+  /// The data directory's path.
+  public let directory: String
+  private let dataDirectory: DataDirectory
+
+  /// Reads the data directory at `directory`, refusing one written in a newer format.
+  public init(directory: String) throws(JournalError) {
+    self.directory = directory
+    self.dataDirectory = DataDirectory(path: directory)
+    if let version = try FormatFile.read(dataDirectory.file(DataDirectory.formatFileName)), version > DataDirectory.formatVersion {
+      throw .newerFormat(directory: directory, found: version, supported: DataDirectory.formatVersion)
+    }
+  }
+
+  /// Up to `limit` records, in order, from the record `first` on (or the oldest kept, if later).
+  public func records(from first: UInt64 = 1, limit: Int = .max) throws(JournalError) -> [JournalRecord] {
+    var records: [JournalRecord] = []
+    guard limit > 0 else { return records }
+    try visit(from: first) { record in
+      records.append(record)
+      return records.count < limit
+    }
+    return records
+  }
+
+  /// The last record's sequence number, 0 for an empty journal: where `history` starts counting
+  /// back from.
+  public func lastSequence() throws(JournalError) -> UInt64 {
+    guard let newest = try dataDirectory.segments().last else { return 0 }
+    var last = newest.firstSequence - 1
+    try visit(from: newest.firstSequence) { record in
+      last = record.sequence
+      return true
+    }
+    return last
+  }
+
+  /// The sequence numbers the kept snapshots cover, oldest first.
+  public func snapshotSequences() throws(JournalError) -> [UInt64] {
+    try dataDirectory.snapshots().map(\.sequence)
+  }
+
+  /// The state after the record `sequence`: the nearest sound snapshot at or before it, decoded by
+  /// `restore`, with the records after it up to `sequence` applied by `apply`; `initial` when no
+  /// snapshot precedes it.
+  ///
+  /// Throws ``JournalError/historyUnavailable(sequence:reason:)`` when retention removed records it
+  /// needs or the journal ends before `sequence`, or what `restore` or `apply` threw.
+  public func state<State>(
+    at sequence: UInt64,
+    initial: () throws -> State,
+    restore: (JournalSnapshot) throws -> State,
+    apply: (inout State, JournalRecord) throws -> Void
+  ) throws -> State {
+    let snapshot = try SnapshotStore(directory: dataDirectory).newest(atOrBefore: sequence)
+    var state = try snapshot.map(restore) ?? initial()
+    let start = (snapshot?.sequence ?? 0) + 1
+    var last = start - 1
+    var failure: (any Error)?
+    try visit(from: start) { record in
+      guard record.sequence <= sequence else { return false }
+      guard record.sequence == last + 1 else {
+        failure = JournalError.historyUnavailable(
+          sequence: sequence,
+          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence)"
+        )
+        return false
+      }
+      do {
+        try apply(&state, record)
+      } catch {
+        failure = error
+        return false
+      }
+      last = record.sequence
+      return true
+    }
+    if let failure { throw failure }
+    guard last == sequence else {
+      throw JournalError.historyUnavailable(sequence: sequence, reason: "the journal ends at record \(last)")
+    }
+    return state
+  }
+
+  /// Calls `body` with each record from `first` on, until it returns `false` or the journal ends.
+  ///
+  /// A damaged record at the end of the last segment ends the journal: it may be one a running
+  /// coordinator is writing, or the torn tail its next start will cut.
+  private func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
+    let segments = try dataDirectory.segments()
+    guard let start = segments.lastIndex(where: { $0.firstSequence <= first }) ?? (segments.isEmpty ? nil : 0) else { return }
+    var expected: UInt64?
+    for index in start..<segments.count {
+      let segment = segments[index]
+      if let expected, segment.firstSequence != expected {
+        throw .missingRecords(from: expected, through: segment.firstSequence - 1, before: segment.name)
+      }
+      var reader = try SegmentReader(directory: dataDirectory, name: segment.name)
+      defer { reader.close() }
+      var next = segment.firstSequence
+      records: while true {
+        let offset = reader.offset
+        switch try reader.next() {
+        case let .record(record):
+          guard record.sequence == next else {
+            throw .corruptRecord(segment: segment.name, offset: offset, reason: "it holds record \(record.sequence) where record \(next) belongs")
+          }
+          next += 1
+          if record.sequence >= first, !body(record) { return }
+        case .end:
+          expected = next
+          break records
+        case let .damaged(offset, reason, mayBeTorn):
+          if index == segments.count - 1 && mayBeTorn { return }
+          throw .corruptRecord(segment: segment.name, offset: offset, reason: reason)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import Synchronization
+
+/// The coordinator's durable, append-only record of what happened, with snapshots of its state.
+///
+/// Open it once per data directory with ``open(directory:options:restore:replay:)``, which
+/// recovers the state; then ``append(_:)`` each action and, in `always` mode, answer its sender
+/// only after ``waitUntilDurable(_:)``. A second process opening the same directory is refused.
+public final class Journal: Sendable {
+  /// What recovery found and did when the journal was opened.
+  public let recovery: JournalRecoveryReport
+  /// The options it was opened with.
+  public let options: JournalOptions
+  /// The data directory's path.
+  public let directory: String
+
+  private let writer: JournalWriter
+  private let lock: DirectoryLock
+  private let snapshots: SnapshotStore
+  private let snapshotQueue = DispatchQueue(label: "switchyard-journal-snapshots")
+  private let snapshotSequence: Mutex<UInt64?>
+
+  /// Opens (creating it if absent) the data directory at `directory`: takes its lock, checks its
+  /// format, hands the newest sound snapshot to `restore` and every record after it to `replay`.
+  ///
+  /// Throws ``JournalError`` for what is wrong with the directory, or what `restore` or `replay`
+  /// threw; the directory is then released, and unchanged unless `options.repair` is set (or a
+  /// torn tail was cut, which loses nothing that was durable).
+  public static func open(
+    directory: String,
+    options: JournalOptions = JournalOptions(),
+    restore: (JournalSnapshot) throws -> Void = { _ in },
+    replay: (JournalRecord) throws -> Void
+  ) throws -> Journal {
+    let dataDirectory = DataDirectory(path: directory)
+    try dataDirectory.create()
+    let lock = try DirectoryLock(dataDirectory)
+    do {
+      let hasJournalFiles = try dataDirectory.names().contains { name in
+        switch DataDirectory.entry(named: name) {
+        case .segment, .snapshot: true
+        default: false
+        }
+      }
+      try FormatFile.check(dataDirectory, hasJournalFiles: hasJournalFiles)
+      var recovery = JournalRecovery(directory: dataDirectory, options: options)
+      let outcome = try recovery.run(restore: restore, replay: replay)
+      return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome)
+    } catch {
+      lock.release()
+      throw error
+    }
+  }
+
+  private init(directory: DataDirectory, options: JournalOptions, lock: DirectoryLock, outcome: JournalRecovery.Outcome) {
+    self.directory = directory.path
+    self.options = options
+    self.lock = lock
+    self.recovery = outcome.report
+    self.snapshots = SnapshotStore(directory: directory)
+    self.snapshotSequence = Mutex(outcome.report.snapshotSequence)
+    self.writer = JournalWriter(appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability)
+  }
+
+  /// Appends `payload` and returns its sequence number; the bytes are on disk as the durability
+  /// says, which ``waitUntilDurable(_:)`` waits for.
+  ///
+  /// Cheap and non-blocking: the record is queued in memory for the journal's writer thread.
+  @discardableResult
+  public func append(_ payload: [UInt8]) throws(JournalError) -> UInt64 {
+    try payload.withUnsafeBytes { bytes in Result { () throws(JournalError) in try append(bytes) } }.get()
+  }
+
+  /// Appends the bytes `payload` points to and returns their sequence number.
+  @discardableResult
+  public func append(_ payload: UnsafeRawBufferPointer) throws(JournalError) -> UInt64 {
+    try writer.append(payload, timestampNanoseconds: SystemTime.wallClockNanoseconds())
+  }
+
+  /// Returns once the record `sequence` is durable: fsynced under `always` and `batch`, handed to
+  /// the operating system under `off`.
+  public func waitUntilDurable(_ sequence: UInt64) async throws(JournalError) {
+    let result = await withUnsafeContinuation { continuation in
+      writer.whenDurable(sequence) { continuation.resume(returning: $0) }
+    }
+    try result.get()
+  }
+
+  /// Calls `completion` once the record `sequence` is durable, on the journal's writer thread: it
+  /// must return quickly, as the next fsync waits for it.
+  public func whenDurable(_ sequence: UInt64, _ completion: @escaping @Sendable (Result<Void, JournalError>) -> Void) {
+    writer.whenDurable(sequence, completion)
+  }
+
+  /// Takes a snapshot of the state as it was after the record `sequence`, off the caller's thread:
+  /// `encode` runs on the journal's snapshot queue, the journal is fsynced through `sequence`, the
+  /// file is written atomically, and old snapshots and segments are removed as the options keep.
+  ///
+  /// `completion` runs on the snapshot queue with the outcome.
+  public func snapshot(
+    through sequence: UInt64,
+    encode: @escaping @Sendable () throws -> [UInt8],
+    completion: @escaping @Sendable (Result<JournalSnapshot, JournalError>) -> Void = { _ in }
+  ) {
+    snapshotQueue.async { [self] in
+      completion(Result { () throws(JournalError) in try writeSnapshot(through: sequence, encode: encode) })
+    }
+  }
+
+  /// Takes a snapshot as ``snapshot(through:encode:completion:)`` does, and returns it once written.
+  @discardableResult
+  public func snapshot(
+    through sequence: UInt64,
+    encode: @escaping @Sendable () throws -> [UInt8]
+  ) async throws(JournalError) -> JournalSnapshot {
+    let result = await withUnsafeContinuation { continuation in
+      snapshot(through: sequence, encode: encode) { continuation.resume(returning: $0) }
+    }
+    return try result.get()
+  }
+
+  /// How far appends, fsyncs and snapshots have got, and the journal's size on disk.
+  ///
+  /// Lists the data directory, so it is for a status request, not for every action.
+  public var status: JournalStatus {
+    let progress = writer.progress
+    return JournalStatus(
+      lastSequence: progress.last,
+      durableSequence: progress.durable,
+      lastSyncNanoseconds: progress.lastSyncNanoseconds,
+      syncCount: progress.syncCount,
+      snapshotSequence: snapshotSequence.withLock { $0 },
+      bytes: (try? DataDirectory(path: directory).journalBytes()) ?? 0
+    )
+  }
+
+  /// Writes and fsyncs every appended record, stops the writer thread and releases the data
+  /// directory; appends after it throw.
+  public func close() {
+    // Snapshots already asked for are finished first: they need the writer to fsync.
+    snapshotQueue.sync {}
+    writer.close()
+    lock.release()
+  }
+
+  // A journal dropped without `close()` still writes what it was given and frees its thread. The
+  // snapshot queue is not waited for: this may be the queue's own last reference being dropped.
+  deinit {
+    writer.close()
+    lock.release()
+  }
+
+  private func writeSnapshot(through sequence: UInt64, encode: () throws -> [UInt8]) throws(JournalError) -> JournalSnapshot {
+    let state: [UInt8]
+    do {
+      state = try encode()
+    } catch {
+      throw .snapshotEncodingFailed(reason: "\(error)")
+    }
+    let snapshot = JournalSnapshot(sequence: sequence, timestampNanoseconds: SystemTime.wallClockNanoseconds(), state: state)
+    try writer.synchronize(through: sequence)
+    try snapshots.write(snapshot)
+    snapshotSequence.withLock { $0 = max($0 ?? 0, sequence) }
+    try snapshots.applyRetention(keeping: options.snapshotsKept)
+    return snapshot
+  }
+}

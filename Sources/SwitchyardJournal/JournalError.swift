@@ -1,0 +1,66 @@
+import Glibc
+
+/// Why the journal could not open, append, snapshot or read; each description says what to do.
+public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A system call failed on a file of the data directory.
+  case io(operation: String, path: String, errno: Int32)
+  /// Another process (or another ``Journal`` in this one) holds the data directory's lock.
+  case locked(directory: String, holder: String?)
+  /// The data directory was written by a newer Switchyard, whose format this one cannot read.
+  case newerFormat(directory: String, found: Int, supported: Int)
+  /// The format-version file exists but does not say a version this journal knows how to read.
+  case unreadableFormat(path: String)
+  /// The directory holds journal files but no format-version file.
+  case missingFormatFile(directory: String)
+  /// A record in the middle of the journal is damaged.
+  case corruptRecord(segment: String, offset: Int, reason: String)
+  /// Records are missing between two that are present: a segment was removed or lost.
+  case missingRecords(from: UInt64, through: UInt64, before: String)
+  /// The newest snapshot covers records the journal does not hold.
+  case snapshotAheadOfJournal(snapshot: String, sequence: UInt64, journalEnd: UInt64)
+  /// A payload longer than a record may carry.
+  case payloadTooLarge(size: Int, limit: Int)
+  /// The journal was closed, or stopped after a failed write, and appends nothing more.
+  case stopped(reason: String)
+  /// A snapshot's state could not be encoded.
+  case snapshotEncodingFailed(reason: String)
+  /// The journal no longer holds what is needed to rebuild the state at `sequence`.
+  case historyUnavailable(sequence: UInt64, reason: String)
+
+  public var description: String {
+    switch self {
+    case let .io(operation, path, errno):
+      "\(operation) failed on \(path): \(String(cString: strerror(errno))) (errno \(errno)). "
+        + "Check that the data directory is writable and its disk is not full."
+    case let .locked(directory, holder):
+      "The data directory \(directory) is in use by \(holder.map { "process \($0)" } ?? "another process"). "
+        + "Stop that coordinator first, or give this one another --data-dir."
+    case let .newerFormat(directory, found, supported):
+      "The data directory \(directory) was written in journal format \(found), but this Switchyard reads "
+        + "format \(supported) and older. Run the newer Switchyard that wrote it, or start with another --data-dir."
+    case let .unreadableFormat(path):
+      "\(path) does not name a journal format version. Restore it (\"switchyard-journal 1\") if this is a "
+        + "Switchyard data directory, or start with another --data-dir."
+    case let .missingFormatFile(directory):
+      "\(directory) holds journal segments but no FORMAT file, so its format is unknown. Restore the file "
+        + "(\"switchyard-journal 1\") if this is a Switchyard data directory, or start with another --data-dir."
+    case let .corruptRecord(segment, offset, reason):
+      "The journal is damaged in \(segment) at byte \(offset): \(reason). Nothing was changed. Restore the "
+        + "file from a backup, or start with --repair to cut the journal there (later records are set aside)."
+    case let .missingRecords(from, through, before):
+      "The journal is missing records \(from) through \(through), just before \(before): a segment file was "
+        + "removed or lost. Restore it, or start with --repair to cut the journal at the gap."
+    case let .snapshotAheadOfJournal(snapshot, sequence, journalEnd):
+      "\(snapshot) covers the journal up to record \(sequence), but the journal ends at record \(journalEnd): "
+        + "journal segments were lost. Restore them, or start with --repair to continue from the snapshot."
+    case let .payloadTooLarge(size, limit):
+      "A journal record of \(size) bytes is larger than the \(limit)-byte limit; the action was not journaled."
+    case let .stopped(reason):
+      "The journal accepts no more records: \(reason)."
+    case let .snapshotEncodingFailed(reason):
+      "The state could not be encoded for a snapshot: \(reason). The journal still holds every action."
+    case let .historyUnavailable(sequence, reason):
+      "The state at record \(sequence) cannot be rebuilt: \(reason)."
+    }
+  }
+}

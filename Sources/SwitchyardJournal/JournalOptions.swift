@@ -1,0 +1,31 @@
+/// How a ``Journal`` writes, rotates, keeps and recovers its files.
+public struct JournalOptions: Sendable {
+  /// When appended records are on disk.
+  public var durability: Durability
+  /// A segment is closed and a new one started once it holds at least this many bytes.
+  public var segmentSize: Int
+  /// How many snapshots to keep; the journal is kept from the oldest of them on, so a damaged
+  /// newest snapshot falls back to the one before it.
+  public var snapshotsKept: Int
+  /// Whether recovery may cut a damaged journal at the damage, setting the files after it aside
+  /// (renamed `*.damaged`), instead of refusing to open it.
+  public var repair: Bool
+  /// Receives the one line recovery writes for each thing it changed: a torn tail it cut, a
+  /// repair, a leftover it removed.
+  public var log: @Sendable (String) -> Void
+
+  /// Creates options; the defaults suit a coordinator.
+  public init(
+    durability: Durability = .default,
+    segmentSize: Int = 64 << 20,
+    snapshotsKept: Int = 2,
+    repair: Bool = false,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.durability = durability
+    self.segmentSize = segmentSize
+    self.snapshotsKept = max(1, snapshotsKept)
+    self.repair = repair
+    self.log = log
+  }
+}

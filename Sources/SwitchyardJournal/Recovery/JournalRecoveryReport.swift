@@ -1,0 +1,11 @@
+/// What opening a journal found and did: the coordinator logs it and `status` shows it.
+public struct JournalRecoveryReport: Sendable, Equatable {
+  /// The sequence of the snapshot the state was restored from, or `nil` if it started empty.
+  public var snapshotSequence: UInt64?
+  /// How many records after the snapshot were replayed.
+  public var replayedRecords: Int
+  /// The last record in the journal; the next append gets the one after it.
+  public var lastSequence: UInt64
+  /// The lines recovery logged, one per change it made to the directory (a torn tail cut, a repair).
+  public var changes: [String]
+}

@@ -1,0 +1,70 @@
+import Glibc
+
+/// Writes snapshot files atomically, finds the newest sound one, and removes what retention no
+/// longer needs.
+struct SnapshotStore: Sendable {
+  let directory: DataDirectory
+
+  /// Writes `snapshot` to a temporary file, fsyncs it, renames it into place and fsyncs the
+  /// directory: a crash leaves either the whole snapshot or none.
+  func write(_ snapshot: JournalSnapshot) throws(JournalError) {
+    let name = DataDirectory.snapshotName(sequence: snapshot.sequence)
+    let temporary = name + ".tmp"
+    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
+    do {
+      try file.write(SnapshotLayout.encode(snapshot))
+      try file.synchronize()
+      file.close()
+    } catch {
+      file.close()
+      try? directory.remove(temporary)
+      throw error
+    }
+    try directory.rename(temporary, to: name)
+    try directory.synchronize()
+  }
+
+  /// The newest sound snapshot at or before `sequence`, skipping damaged ones with a log line
+  /// each (and setting them aside when `setAside`).
+  func newest(
+    atOrBefore sequence: UInt64 = .max,
+    setAside: Bool = false,
+    log: (String) -> Void = { _ in }
+  ) throws(JournalError) -> JournalSnapshot? {
+    for (snapshotSequence, name) in try directory.snapshots().reversed() where snapshotSequence <= sequence {
+      switch try read(name) {
+      case let .success(snapshot) where snapshot.sequence == snapshotSequence:
+        return snapshot
+      case .success:
+        log("Skipped snapshot \(name): its header names another sequence than its file name.")
+      case let .failure(failure):
+        log("Skipped snapshot \(name): \(failure.reason).")
+      }
+      if setAside {
+        try directory.rename(name, to: name + ".damaged")
+        log("Set \(name) aside as \(name).damaged.")
+      }
+    }
+    return nil
+  }
+
+  /// Keeps the newest `kept` snapshots and the journal from the oldest of them on; removes the
+  /// older snapshots and every segment whose records all precede it.
+  func applyRetention(keeping kept: Int) throws(JournalError) {
+    let snapshots = try directory.snapshots()
+    guard let oldestKept = snapshots.suffix(kept).first?.sequence else { return }
+    for (_, name) in snapshots.dropLast(kept) { try directory.remove(name) }
+    let segments = try directory.segments()
+    // A segment's records all precede the next segment's first one; the last segment is never removed.
+    for (segment, next) in zip(segments, segments.dropFirst()) where next.firstSequence <= oldestKept + 1 {
+      try directory.remove(segment.name)
+    }
+    try directory.synchronize()
+  }
+
+  private func read(_ name: String) throws(JournalError) -> Result<JournalSnapshot, SnapshotLayout.LayoutError> {
+    let file = try FileDescriptor.open(directory.file(name), O_RDONLY)
+    defer { file.close() }
+    return SnapshotLayout.decode(try file.readAll())
+  }
+}

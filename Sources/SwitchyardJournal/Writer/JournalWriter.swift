@@ -1,0 +1,206 @@
+import Foundation
+
+/// Appends records to memory on the caller's thread and writes and fsyncs them on a thread of
+/// its own, so neither the coordinator's actor nor Swift's cooperative pool ever blocks on disk.
+///
+/// Appenders that arrive while an fsync is under way are written and fsynced together by the next
+/// one: group commit, which is what makes `always` affordable under concurrency.
+final class JournalWriter: @unchecked Sendable {
+  typealias Completion = @Sendable (Result<Void, JournalError>) -> Void
+
+  private enum Phase {
+    case running
+    case closing
+    case stopped(JournalError)
+  }
+
+  let durability: Durability
+  // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
+  private let condition = NSCondition()
+  private var phase = Phase.running
+  private var pending: [UInt8] = []
+  private var spare: [UInt8] = []
+  private var pendingSince: Int64 = 0
+  private var nextSequence: UInt64
+  private var writtenSequence: UInt64
+  private var syncedSequence: UInt64
+  private var syncRequestedThrough: UInt64 = 0
+  private var waiters: [(sequence: UInt64, completion: Completion)] = []
+  private var lastSyncNanoseconds: Int64 = 0
+  private var syncCount: UInt64 = 0
+  private var isFinished = false
+  private var appender: SegmentAppender
+
+  /// Starts the writer thread; the next record appended is `nextSequence`.
+  init(appender: SegmentAppender, nextSequence: UInt64, durability: Durability) {
+    self.appender = appender
+    self.durability = durability
+    self.nextSequence = nextSequence
+    self.writtenSequence = nextSequence - 1
+    self.syncedSequence = nextSequence - 1
+    let thread = Thread { [self] in run() }
+    thread.name = "switchyard-journal"
+    thread.start()
+  }
+
+  /// Assigns the next sequence number to `payload` and queues it for the writer thread.
+  func append(_ payload: UnsafeRawBufferPointer, timestampNanoseconds: Int64) throws(JournalError) -> UInt64 {
+    guard payload.count <= RecordLayout.maximumPayloadSize else {
+      throw .payloadTooLarge(size: payload.count, limit: RecordLayout.maximumPayloadSize)
+    }
+    condition.lock()
+    defer { condition.unlock() }
+    if let reason = stoppedReason { throw .stopped(reason: reason) }
+    let sequence = nextSequence
+    nextSequence += 1
+    if pending.isEmpty {
+      pendingSince = SystemTime.monotonicNanoseconds()
+      // Only an empty queue can have left the writer thread asleep with nothing to wait for.
+      condition.signal()
+    }
+    RecordLayout.encode(sequence: sequence, timestampNanoseconds: timestampNanoseconds, payload: payload, into: &pending)
+    return sequence
+  }
+
+  /// Calls `completion` on the writer thread once `sequence` is durable, or at once if it is.
+  func whenDurable(_ sequence: UInt64, _ completion: @escaping Completion) {
+    condition.lock()
+    if let reason = stoppedReason {
+      condition.unlock()
+      return completion(.failure(.stopped(reason: reason)))
+    }
+    guard sequence > durableSequence else {
+      condition.unlock()
+      return completion(.success(()))
+    }
+    waiters.append((sequence, completion))
+    condition.unlock()
+  }
+
+  /// Blocks until every record through `sequence` is fsynced, whatever the durability: a snapshot
+  /// must never cover records the disk does not hold.
+  func synchronize(through sequence: UInt64) throws(JournalError) {
+    condition.lock()
+    defer { condition.unlock() }
+    let target = min(sequence, nextSequence - 1)
+    syncRequestedThrough = max(syncRequestedThrough, target)
+    condition.signal()
+    while syncedSequence < target {
+      if let reason = stoppedReason { throw .stopped(reason: reason) }
+      condition.wait()
+    }
+  }
+
+  /// Writes and fsyncs everything appended, stops the thread and closes the segment.
+  func close() {
+    condition.lock()
+    if case .running = phase { phase = .closing }
+    condition.signal()
+    while !isFinished { condition.wait() }
+    condition.unlock()
+  }
+
+  /// The last sequence number assigned, the last durable one, how long the last fsync took and
+  /// how many there were.
+  var progress: (last: UInt64, durable: UInt64, lastSyncNanoseconds: Int64, syncCount: UInt64) {
+    condition.withLock { (nextSequence - 1, durableSequence, lastSyncNanoseconds, syncCount) }
+  }
+
+  private var durableSequence: UInt64 {
+    if case .off = durability { return writtenSequence }
+    return syncedSequence
+  }
+
+  private var stoppedReason: String? {
+    switch phase {
+    case .running: nil
+    case .closing: "it was closed"
+    case let .stopped(error): "it stopped after an error (\(error))"
+    }
+  }
+
+  private var maxDelayNanoseconds: Int64? {
+    switch durability {
+    case .always: nil
+    case let .batch(delay), let .off(delay):
+      delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+    }
+  }
+
+  private var hasSyncRequest: Bool {
+    syncRequestedThrough > syncedSequence
+  }
+
+  private func run() {
+    condition.lock()
+    while true {
+      while pending.isEmpty && !hasSyncRequest, case .running = phase { condition.wait() }
+      if case .stopped = phase { break }
+      if case .closing = phase, pending.isEmpty, syncedSequence == writtenSequence { break }
+      if let delay = maxDelayNanoseconds, case .running = phase {
+        // Batch: let appends gather until the oldest has waited its limit, unless someone needs an fsync now.
+        let deadline = pendingSince + delay
+        while !hasSyncRequest, case .running = phase {
+          let remaining = deadline - SystemTime.monotonicNanoseconds()
+          if remaining <= 0 { break }
+          _ = condition.wait(until: Date(timeIntervalSinceNow: Double(remaining) / 1e9))
+        }
+      }
+      flushOnce()
+    }
+    appender.close()
+    isFinished = true
+    let failed = waiters
+    waiters = []
+    condition.broadcast()
+    let reason = stoppedReason ?? "it was closed"
+    condition.unlock()
+    for waiter in failed { waiter.completion(.failure(.stopped(reason: reason))) }
+  }
+
+  /// Writes what is pending and fsyncs it; called and returns with the lock held.
+  private func flushOnce() {
+    swap(&pending, &spare)
+    let first = writtenSequence + 1
+    let last = nextSequence - 1
+    let mustSync: Bool
+    switch (durability, phase) {
+    case (.off, .running): mustSync = hasSyncRequest
+    default: mustSync = true
+    }
+    condition.unlock()
+    let started = SystemTime.monotonicNanoseconds()
+    var failure: JournalError?
+    do {
+      try appender.write(spare, firstSequence: first)
+      if mustSync { try appender.synchronize() }
+    } catch {
+      failure = error
+    }
+    condition.lock()
+    spare.removeAll(keepingCapacity: true)
+    if let failure {
+      // A failed write or fsync leaves the file's contents unknown; retrying could acknowledge
+      // records the disk lost, so the journal stops and says why.
+      phase = .stopped(failure)
+      return
+    }
+    writtenSequence = last
+    if mustSync {
+      syncedSequence = last
+      lastSyncNanoseconds = SystemTime.monotonicNanoseconds() - started
+      syncCount += 1
+    }
+    let durable = durableSequence
+    var ready: [Completion] = []
+    waiters.removeAll { waiter in
+      guard waiter.sequence <= durable else { return false }
+      ready.append(waiter.completion)
+      return true
+    }
+    condition.broadcast()
+    condition.unlock()
+    for completion in ready { completion(.success(())) }
+    condition.lock()
+  }
+}

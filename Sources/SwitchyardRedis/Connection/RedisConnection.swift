@@ -1,0 +1,233 @@
+import Dispatch
+import Synchronization
+import SwitchyardNet
+
+/// A connection to one Redis server: commands go out in order and replies are matched to them in
+/// order, many at once when pipelined.
+///
+/// Calls block the calling thread until their replies are in, so run them on threads of your own,
+/// never on Swift's cooperative pool. One call at a time uses the connection (others wait), so a
+/// blocking read such as `XREADGROUP … BLOCK` wants a connection of its own. The connection is
+/// made on first use and remade, with backoff, on the first call after it is lost.
+public final class RedisConnection: Sendable {
+  /// Where and how this connection talks to Redis.
+  public let configuration: RedisConfiguration
+  private let session: Mutex<Session>
+  /// The open socket, apart from ``session`` so ``close()`` can wake a call blocked reading.
+  private let live = Mutex<Live>(Live())
+  private let wakeup = DispatchSemaphore(value: 0)
+
+  private struct Session {
+    var socket: Socket?
+    var parser: RESPParser
+    var database: Int
+  }
+
+  private struct Live {
+    var socket: Socket?
+    var isClosed = false
+  }
+
+  /// Creates a connection that connects on its first command (or on ``connect()``).
+  public init(configuration: RedisConfiguration) {
+    self.configuration = configuration
+    session = Mutex(Session(parser: RESPParser(limits: configuration.limits), database: configuration.database))
+  }
+
+  /// Connects now if not connected, so that a wrong address or password shows up at once.
+  public func connect() throws(RedisError) {
+    try session.withLock { session throws(RedisError) in _ = try open(&session) }
+  }
+
+  /// Sends one command and returns its reply; an error reply throws ``RedisError/server(_:)``.
+  ///
+  /// `serverWait` is how long the command itself may make the server wait, such as a `BLOCK`
+  /// argument, added to the read timeout.
+  @discardableResult
+  public func send(_ command: RedisCommand, serverWait: Duration = .zero) throws(RedisError) -> RedisValue {
+    let reply = try exchange([command], serverWait: serverWait)[0]
+    if case let .error(error) = reply { throw .server(error) }
+    return reply
+  }
+
+  /// Writes every command before reading any reply, and returns the replies in the same order.
+  ///
+  /// An error reply is an ``RedisValue/error(_:)`` in its place, so one refused command does not
+  /// hide the others' replies.
+  public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RedisValue] {
+    guard !commands.isEmpty else { return [] }
+    return try exchange(commands, serverWait: .zero)
+  }
+
+  /// Switches to `database`, which is then selected again after every reconnect.
+  public func select(_ database: Int) throws(RedisError) {
+    try session.withLock { session throws(RedisError) in
+      let reply = try roundTrip([RedisCommand("SELECT", String(database))], in: &session, serverWait: .zero)[0]
+      if case let .error(error) = reply { throw .server(error) }
+      session.database = database
+    }
+  }
+
+  /// Closes the connection for good, from any thread: a call blocked on it fails with
+  /// ``RedisError/closed`` and so does every later one.
+  public func close() {
+    let socket = live.withLock { live in
+      live.isClosed = true
+      defer { live.socket = nil }
+      return live.socket
+    }
+    socket?.shutdown(.both)
+    wakeup.signal()
+  }
+
+  private func exchange(_ commands: [RedisCommand], serverWait: Duration) throws(RedisError) -> [RedisValue] {
+    try session.withLock { session throws(RedisError) in
+      try roundTrip(commands, in: &session, serverWait: serverWait)
+    }
+  }
+
+  private func roundTrip(_ commands: [RedisCommand], in session: inout Session, serverWait: Duration) throws(RedisError) -> [RedisValue] {
+    let socket = try open(&session)
+    do {
+      return try Self.write(commands, andRead: socket, parser: &session.parser, readTimeout: configuration.readTimeout + serverWait)
+    } catch {
+      drop(&session)
+      if live.withLock({ $0.isClosed }) { throw .closed }
+      throw error
+    }
+  }
+
+  /// The open socket, connecting with backoff (and handshaking) when there is none or when the
+  /// server closed it while idle (it restarted, or timed the client out).
+  private func open(_ session: inout Session) throws(RedisError) -> Socket {
+    if let socket = session.socket {
+      guard socket.peerHasClosed() else { return socket }
+      drop(&session)
+    }
+    var lastFailure = "no attempt was made"
+    for attempt in 1...max(1, configuration.reconnect.maxAttempts) {
+      let delay = configuration.reconnect.delay(beforeAttempt: attempt)
+      if delay > .zero { _ = wakeup.wait(timeout: .now() + delay.dispatchTimeInterval) }
+      if live.withLock({ $0.isClosed }) { throw .closed }
+      do {
+        let socket = try Socket.connect(host: configuration.host, port: configuration.port, deadline: .now + configuration.connectTimeout)
+        socket.setSendTimeout(configuration.readTimeout)
+        session.parser = RESPParser(limits: configuration.limits)
+        try handshake(socket, parser: &session.parser, database: session.database)
+        let isClosed = live.withLock { live in
+          if !live.isClosed { live.socket = socket }
+          return live.isClosed
+        }
+        guard !isClosed else {
+          socket.close()
+          throw RedisError.closed
+        }
+        session.socket = socket
+        return socket
+      } catch let error as SocketError {
+        lastFailure = error.description
+      } catch let error as RedisError {
+        switch error {
+        case .connectionLost(let reason), .timedOut(let reason):
+          lastFailure = reason
+        case .server(let refusal) where refusal.code == "LOADING":
+          // A restarted server accepts connections while it replays its append-only file.
+          lastFailure = refusal.description
+        default:
+          throw error
+        }
+      } catch {
+        lastFailure = "\(error)"
+      }
+    }
+    throw .connectFailed(host: configuration.host, port: configuration.port, reason: lastFailure)
+  }
+
+  /// `HELLO 3` (or `AUTH`), `CLIENT SETNAME`, `SELECT` and a `PING`, pipelined; any error reply
+  /// fails the connect. The `PING` answers `LOADING` while a restarted server replays its data,
+  /// which makes the connect wait (with backoff) until the server can serve.
+  private func handshake(_ socket: Socket, parser: inout RESPParser, database: Int) throws(RedisError) {
+    var commands: [RedisCommand] = []
+    switch configuration.protocolVersion {
+    case .resp3:
+      var hello = RedisCommand("HELLO", "3")
+      if let password = configuration.password {
+        hello = hello.appending("AUTH").appending(configuration.username ?? "default").appending(password)
+      }
+      commands.append(hello)
+    case .resp2:
+      if let password = configuration.password {
+        commands.append(configuration.username.map { RedisCommand("AUTH", $0, password) } ?? RedisCommand("AUTH", password))
+      }
+    }
+    if let name = configuration.clientName { commands.append(RedisCommand("CLIENT", "SETNAME", name)) }
+    if database != 0 { commands.append(RedisCommand("SELECT", String(database))) }
+    commands.append(RedisCommand("PING"))
+    do throws(RedisError) {
+      let replies = try Self.write(commands, andRead: socket, parser: &parser, readTimeout: configuration.connectTimeout)
+      for reply in replies {
+        if case let .error(error) = reply { throw .server(error) }
+      }
+    } catch {
+      socket.close()
+      throw error
+    }
+  }
+
+  private static func write(
+    _ commands: [RedisCommand], andRead socket: Socket, parser: inout RESPParser, readTimeout: Duration
+  ) throws(RedisError) -> [RedisValue] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(commands.count * 64)
+    for command in commands { command.encode(into: &bytes) }
+    do {
+      try socket.write(bytes)
+    } catch .timedOut {
+      throw .timedOut("\(commands[0].name): the server stopped reading")
+    } catch {
+      throw .connectionLost(error.description)
+    }
+    var replies: [RedisValue] = []
+    replies.reserveCapacity(commands.count)
+    var deadline = ContinuousClock.now + readTimeout
+    while replies.count < commands.count {
+      let reply: RedisValue?
+      do {
+        reply = try parser.next()
+      } catch {
+        throw .protocolViolation(error)
+      }
+      if let reply {
+        // Pushes are out of band (invalidations, pub/sub); they answer no command.
+        if case .push = reply { continue }
+        replies.append(reply)
+        deadline = .now + readTimeout
+        continue
+      }
+      let chunk: [UInt8]
+      do {
+        chunk = try socket.read(upTo: 256 << 10, deadline: deadline)
+      } catch .timedOut {
+        throw .timedOut(commands[replies.count].name)
+      } catch {
+        throw .connectionLost(error.description)
+      }
+      guard !chunk.isEmpty else { throw .connectionLost("the server closed the connection") }
+      parser.append(chunk)
+    }
+    return replies
+  }
+
+  private func drop(_ session: inout Session) {
+    guard let socket = session.socket else { return }
+    session.socket = nil
+    live.withLock { live in
+      if live.socket === socket { live.socket = nil }
+    }
+    socket.close()
+  }
+
+  deinit {
+    session.withLock { session in session.socket?.close() }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The keys and group names of one coordinator's Redis transport, namespaced by its name.
+///
+/// The name sits in braces (`switchyard:{demo}:jobs:search`), a Redis Cluster hash tag, so all
+/// of a coordinator's keys live in one slot. Two coordinators must not share a name.
+public struct StreamLayout: Sendable, Equatable {
+  /// The coordinator's name, such as `demo`.
+  public var coordinator: String
+
+  /// The layout of the coordinator named `coordinator`.
+  public init(coordinator: String) {
+    self.coordinator = coordinator
+  }
+
+  /// The consumer group every worker of a kind joins on that kind's job stream.
+  public static let workerGroup = "workers"
+
+  /// A worker's consumer name, `HOST/PID`: unique among live workers, and what `status` shows
+  /// of a remote worker.
+  public static func workerName(host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) -> String {
+    "\(host)/\(pid)"
+  }
+
+  /// The stream of jobs of `kind`: `run` messages, read by the kind's workers through
+  /// ``workerGroup``.
+  public func jobs(_ kind: String) -> String {
+    "\(prefix):jobs:\(kind)"
+  }
+
+  /// The stream workers write `emit`, `finished`, `failed`, `hello` and `heartbeat` messages to,
+  /// read by the coordinator alone.
+  public var replies: String {
+    "\(prefix):replies"
+  }
+
+  /// The stream of `cancel` messages every worker reads in full (no group): a broadcast.
+  public var cancels: String {
+    "\(prefix):cancels"
+  }
+
+  private var prefix: String {
+    "switchyard:{\(coordinator)}"
+  }
+}

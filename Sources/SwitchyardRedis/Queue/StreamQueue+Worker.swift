@@ -1,0 +1,128 @@
+import SwitchyardWire
+
+extension StreamQueue {
+  /// Joins the worker group of `kind`'s job stream, creating stream and group when this worker
+  /// comes before the coordinator.
+  public func join(kind: String) throws(RedisError) {
+    try connection.createGroup(StreamLayout.workerGroup, on: layout.jobs(kind), startingAfter: .after(.zero))
+  }
+
+  /// Reads up to `count` jobs of `kind` for `worker` (its consumer name), waiting up to `block`.
+  ///
+  /// `.undelivered` reads new jobs; `.after(.zero)` re-reads the jobs this worker holds, which a
+  /// worker restarted under the same name does first. Malformed entries are acknowledged,
+  /// deleted and returned as rejected. When the group is gone, or the stream was deleted under a
+  /// blocked read (`NOGROUP`, `UNBLOCKED`: a new coordinator took the namespace over), the worker
+  /// joins again and reads once more.
+  public func readJobs(
+    kind: String, worker: String, from position: StreamReadPosition = .undelivered,
+    count: Int = 100, block: Duration? = nil
+  ) throws(RedisError) -> StreamBatch<Run> {
+    let stream = layout.jobs(kind)
+    let reads: [StreamRead]
+    do {
+      reads = try read(stream, worker: worker, from: position, count: count, block: block)
+    } catch .server(let error) where error.code == "NOGROUP" || error.code == "UNBLOCKED" {
+      try join(kind: kind)
+      reads = try read(stream, worker: worker, from: position, count: count, block: block)
+    }
+    let batch = Self.batch(reads.first?.entries ?? [], of: stream, expecting: "run") { message in
+      if case let .run(run) = message, run.kind == kind { run } else { nil }
+    }
+    if !batch.rejected.isEmpty {
+      try settle(stream, ids: batch.rejected.map(\.id))
+    }
+    return batch
+  }
+
+  /// Writes `messages` to the reply stream as `worker`, then acknowledges and deletes the
+  /// entries of `completed` jobs, in one pipeline and in that order.
+  ///
+  /// Send a job's `finished` or `failed` with its entry in `completed`: should the worker die
+  /// in between, the entry is reclaimed and the coordinator, which already has the end, drops
+  /// the reclaim's `failed`.
+  public func reply(_ messages: [WorkerMessage], worker: String, completing completed: [StreamMessage<Run>] = []) throws(RedisError) {
+    var commands = messages.map { RedisCommand.xadd(layout.replies, fields: Self.fields(for: $0, worker: worker)) }
+    for (kind, jobs) in Dictionary(grouping: completed, by: \.message.kind) {
+      let ids = jobs.map(\.id)
+      commands.append(.xack(layout.jobs(kind), group: StreamLayout.workerGroup, ids: ids))
+      commands.append(.xdel(layout.jobs(kind), ids: ids))
+    }
+    for reply in try connection.pipeline(commands) {
+      if case let .error(error) = reply { throw .server(error) }
+    }
+  }
+
+  /// Resets the idle time of jobs `worker` is still running, so that no other worker reclaims
+  /// them; call it well within the reclaim idle time (a third of it, say).
+  @discardableResult
+  public func renew(_ jobs: [StreamMessage<Run>], worker: String) throws(RedisError) -> [StreamEntryID] {
+    var renewed: [StreamEntryID] = []
+    for (kind, jobs) in Dictionary(grouping: jobs, by: \.message.kind) {
+      renewed += try connection.renew(layout.jobs(kind), group: StreamLayout.workerGroup, consumer: worker, ids: jobs.map(\.id))
+    }
+    return renewed
+  }
+
+  /// Takes over jobs of `kind` pending longer than `minIdle` with any worker (one that died or
+  /// stopped), and hands each back to the coordinator as a retryable `failed` with code
+  /// `workerLost`, then acknowledges and deletes its entry.
+  ///
+  /// The claimed attempt is not run here: only the coordinator mints generations, so it retries
+  /// under a new one, and whatever the lost worker still sends for the old one is fenced off.
+  /// Returns the jobs handed back (and entries that were malformed, settled the same way).
+  @discardableResult
+  public func reclaimAbandoned(kind: String, worker: String, minIdle: Duration, count: Int = 100) throws(RedisError) -> StreamBatch<Run> {
+    let stream = layout.jobs(kind)
+    var entries: [StreamEntry] = []
+    var start = StreamEntryID.zero
+    repeat {
+      let claim = try connection.xautoclaim(
+        stream, group: StreamLayout.workerGroup, consumer: worker, minIdle: minIdle, start: start, count: count - entries.count)
+      entries += claim.entries
+      start = claim.next
+    } while start != .zero && entries.count < count
+    let batch = Self.batch(entries, of: stream, expecting: "run") { message in
+      if case let .run(run) = message { run } else { nil }
+    }
+    let handBacks = batch.messages.map { job in
+      WorkerMessage.failed(
+        Failed(
+          effect: job.message.effect, generation: job.message.generation, code: "workerLost",
+          message: "the worker running this job stopped answering for \(minIdle); \(worker) reclaimed it", retryable: true))
+    }
+    try reply(handBacks, worker: worker, completing: batch.messages)
+    if !batch.rejected.isEmpty { try settle(stream, ids: batch.rejected.map(\.id)) }
+    return batch
+  }
+
+  /// Where a worker starting now begins reading cancellations: after the newest one.
+  public func cancelsStart() throws(RedisError) -> StreamReadPosition {
+    let reply = try connection.send(RedisCommand("XREVRANGE", layout.cancels, "+", "-", "COUNT", "1"))
+    let newest = try StreamEntry.list(reply, command: "XREVRANGE").first
+    return .after(newest?.id ?? .zero)
+  }
+
+  /// Reads cancellations after `position`, waiting up to `block`; continue from the batch's
+  /// ``StreamBatch/last``.
+  public func readCancels(after position: StreamReadPosition, count: Int = 1000, block: Duration? = nil) throws(RedisError) -> StreamBatch<Cancel> {
+    let reads = try connection.xread(streams: [(layout.cancels, position)], count: count, block: block)
+    return Self.batch(reads.first?.entries ?? [], of: layout.cancels, expecting: "cancel") { message in
+      if case let .cancel(cancel) = message { cancel } else { nil }
+    }
+  }
+
+  private func read(
+    _ stream: String, worker: String, from position: StreamReadPosition, count: Int, block: Duration?
+  ) throws(RedisError) -> [StreamRead] {
+    try connection.xreadgroup(
+      group: StreamLayout.workerGroup, consumer: worker, streams: [(stream, position)], count: count, block: block)
+  }
+
+  /// Acknowledges and deletes entries that will never be run.
+  private func settle(_ stream: String, ids: [StreamEntryID]) throws(RedisError) {
+    for reply in try connection.pipeline([.xack(stream, group: StreamLayout.workerGroup, ids: ids), .xdel(stream, ids: ids)]) {
+      if case let .error(error) = reply { throw .server(error) }
+    }
+  }
+}

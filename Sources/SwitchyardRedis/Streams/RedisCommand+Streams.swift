@@ -1,0 +1,50 @@
+extension RedisCommand {
+  /// `XADD key [MAXLEN ~ n] * field value …`: appends an entry with a server-assigned ID.
+  ///
+  /// `maxLength` trims the stream to about that many entries (`~` lets Redis trim whole nodes,
+  /// which is much cheaper than an exact trim).
+  public static func xadd(_ key: String, fields: [StreamField], maxLength: Int? = nil) -> RedisCommand {
+    var command = RedisCommand("XADD", key)
+    if let maxLength { command = command.appending("MAXLEN").appending("~").appending(String(maxLength)) }
+    command = command.appending("*")
+    for field in fields { command = command.appending(field.name).appending(field.value) }
+    return command
+  }
+
+  /// `XREADGROUP GROUP group consumer [COUNT n] [BLOCK ms] STREAMS key … position …`.
+  public static func xreadgroup(
+    group: String, consumer: String, streams: [(key: String, position: StreamReadPosition)],
+    count: Int? = nil, block: Duration? = nil
+  ) -> RedisCommand {
+    read(RedisCommand("XREADGROUP", "GROUP", group, consumer), streams: streams, count: count, block: block)
+  }
+
+  /// `XREAD [COUNT n] [BLOCK ms] STREAMS key … position …`: reads without a group.
+  public static func xread(
+    streams: [(key: String, position: StreamReadPosition)], count: Int? = nil, block: Duration? = nil
+  ) -> RedisCommand {
+    read(RedisCommand("XREAD"), streams: streams, count: count, block: block)
+  }
+
+  /// `XACK key group id …`: the group's consumers are done with these entries.
+  public static func xack(_ key: String, group: String, ids: [StreamEntryID]) -> RedisCommand {
+    RedisCommand("XACK", [key, group] + ids.map(\.description))
+  }
+
+  /// `XDEL key id …`: removes entries from the stream.
+  public static func xdel(_ key: String, ids: [StreamEntryID]) -> RedisCommand {
+    RedisCommand("XDEL", [key] + ids.map(\.description))
+  }
+
+  private static func read(
+    _ start: RedisCommand, streams: [(key: String, position: StreamReadPosition)], count: Int?, block: Duration?
+  ) -> RedisCommand {
+    var command = start
+    if let count { command = command.appending("COUNT").appending(String(count)) }
+    if let block { command = command.appending("BLOCK").appending(String(block.wholeMilliseconds)) }
+    command = command.appending("STREAMS")
+    for stream in streams { command = command.appending(stream.key) }
+    for stream in streams { command = command.appending(stream.position.argument) }
+    return command
+  }
+}

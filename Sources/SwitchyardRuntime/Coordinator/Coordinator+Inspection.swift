@@ -1,0 +1,22 @@
+import ComposableArchitecture
+import SwitchyardWire
+
+extension Coordinator {
+  /// Calls `observer` on the main actor after each action the store reduces, with the action's
+  /// sequence number (the status report's `actionsTotal` once it is counted), the action and the
+  /// state it left; `nil` removes it.
+  ///
+  /// One observer at a time, for a tool such as a web inspector. It runs inside the store's
+  /// reduce, so it must be quick; remove it whenever nobody is looking, which makes the hook free.
+  public func observeActions(_ observer: (@MainActor (_ sequence: UInt64, _ action: R.Action, _ state: R.State) -> Void)?) {
+    observation.observer = observer
+  }
+
+  /// Decodes `json` as an action and sends it to the store, as the control socket's `send` does.
+  ///
+  /// - Throws: an error whose description names where the JSON does not fit the action type,
+  ///   the same sentence `switchyard send` prints.
+  public func send(json: JSONValue) throws {
+    store.send(try ActionDecoding.decode(R.Action.self, from: RawJSON(json)))
+  }
+}

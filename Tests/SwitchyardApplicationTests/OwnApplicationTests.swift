@@ -1,0 +1,81 @@
+import Foundation
+import SwitchyardApplication
+import Testing
+
+/// Switchyard used from outside: `Tests/Fixtures/OwnApp` is a separate package that depends on it
+/// by path and uses only its public API. It is built, its own tests run, and its executable is
+/// started with its two pools, sent an action, and asked for the result.
+@MainActor
+@Suite(.serialized)
+struct OwnApplicationTests {
+  @Test(.timeLimit(.minutes(15)))
+  func aSeparatePackageBuildsTestsStartsAndServesItsOwnFeature() async throws {
+    let fixture = try OwnAppFixture.prepare()
+    // Compiles Switchyard again in the fixture's own scratch directory: minutes the first time.
+    let build = try await run(
+      OwnAppFixture.swift, ["swift", "build", "--build-tests", "--package-path", fixture.package],
+      within: .seconds(720)
+    )
+    try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
+    #expect(!build.output.contains("warning:"), "\(build.output)")
+
+    let tests = try await run(
+      OwnAppFixture.swift, ["swift", "test", "--skip-build", "--package-path", fixture.package], within: .seconds(120)
+    )
+    #expect(tests.status == 0, "the fixture's TestStore tests failed:\n\(tests.output)\(tests.errorOutput)")
+    #expect((tests.output + tests.errorOutput).contains("2 tests"), "\(tests.output)")
+
+    let documents = fixture.executable
+    let runDirectory = "/tmp/sy-own-\(getpid())-\(UUID().uuidString.prefix(6))"
+    defer { try? FileManager.default.removeItem(atPath: runDirectory) }
+    let coordinator = try TestProcess(documents, ["start", "--run-dir", runDirectory, "--grace-ms", "500"])
+    defer { coordinator.stop() }
+    var workers: [WorkerStatus] = []
+    defer { for worker in workers { kill(worker.pid, SIGKILL) } }
+
+    let ready = ContinuousClock.now + .seconds(30)
+    while true {
+      let status = try await run(documents, ["status", "--json", "--run-dir", runDirectory])
+      if status.status == 0 {
+        let report = try WireJSONDecoder().decode(StatusReport.self, from: Array(status.output.utf8))
+        workers = report.workers
+        if report.workers.filter({ $0.state == "ready" }).count == 3 { break }
+      }
+      guard coordinator.isRunning, ContinuousClock.now < ready else {
+        Issue.record("the workers were not ready: \(coordinator.errorOutput)")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(Set(workers.map(\.kind)) == ["wordcount", "headline"])
+    // Each worker is the application's own executable, started by its coordinator.
+    let executable = URL(fileURLWithPath: documents).resolvingSymlinksInPath().path
+    for worker in workers {
+      #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker.pid)/exe")) == executable)
+    }
+
+    let sent = try await run(
+      documents, ["send", #"{"submitted":{"id":"a","text":"Hello from outside\nand a second line"}}"#, "--run-dir", runDirectory]
+    )
+    #expect(sent.status == 0 && sent.output == "sent\n", "\(sent.errorOutput)")
+    let answered = ContinuousClock.now + .seconds(20)
+    var document = JSONValue.null
+    while document[dottedPath: "headline"] == nil || document[dottedPath: "headline"] == .null {
+      guard ContinuousClock.now < answered else { break }
+      let state = try await run(documents, ["status", "--state", "documents.a", "--run-dir", runDirectory])
+      if state.status == 0 { document = try WireJSONDecoder().parse(Array(state.output.utf8)) }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(document[dottedPath: "words"] == 7)
+    #expect(document[dottedPath: "headline"] == "HELLO FROM OUTSIDE (7 words)")
+
+    let help = try await run(documents, ["--help"])
+    #expect(help.output.contains("documents <command> [options]") && help.output.contains("  load "))
+
+    kill(coordinator.pid, SIGTERM)
+    #expect(try await coordinator.exitStatus(within: .seconds(15)) == 0, "\(coordinator.errorOutput)")
+    for worker in workers {
+      #expect(kill(worker.pid, 0) != 0, "worker \(worker.pid) outlived its coordinator")
+    }
+  }
+}

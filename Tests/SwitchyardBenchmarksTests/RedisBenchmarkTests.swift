@@ -1,0 +1,16 @@
+import Testing
+@testable import SwitchyardBenchmarks
+
+/// The Redis transport's cases, in quick mode against the `redis-server` they start: each one
+/// measures something, or (without redis-server) says how to install it.
+@Suite struct RedisBenchmarkTests {
+  @Test func redisCasesRunInQuickMode() async throws {
+    let suite = BenchmarkSuite(cases: RedisBenchmarks.cases)
+    #expect(suite.cases.map(\.name) == ["redis.round-trip", "redis.pipelined"])
+    let report = await suite.run(mode: .quick)
+    for result in report.results {
+      #expect(result.failure == nil, "\(result.name): \(result.failure ?? "")")
+      #expect(result.measurement.map { $0.value.isFinite && $0.value > 0 } == true)
+    }
+  }
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Drives the inspector page in headless Chromium over the DevTools protocol, as a person would.
+
+Usage: inspector_browser.py PAGE_URL SCREENSHOT_DIR
+Opens the page, waits for the pool table, sends an action from the send box and sees the state
+change, scales the search pool and sees its worker count change, drags the history slider and
+sees an older state. Writes a screenshot per step into SCREENSHOT_DIR. Exits 0 when every step
+passed; otherwise prints which step failed and why, and exits 1. Chromium is always killed.
+"""
+import asyncio, base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
+
+import websockets
+
+QUERY_PATH = "sessions.id=1.search.query"
+ACTION = '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper kettle"}}}}}'
+
+
+class Step(Exception):
+    pass
+
+
+class Browser:
+    def __init__(self, socket):
+        self.socket, self.next_id, self.pending, self.page_errors = socket, 0, {}, []
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self):
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                if message.get("method") == "Runtime.exceptionThrown":
+                    details = message["params"]["exceptionDetails"]
+                    self.page_errors.append(details.get("exception", {}).get("description") or details.get("text"))
+                future = self.pending.pop(message.get("id"), None)
+                if future and not future.done():
+                    future.set_result(message)
+        except websockets.ConnectionClosed:
+            pass
+
+    async def call(self, method, **params):
+        self.next_id += 1
+        future = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        await self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        message = await asyncio.wait_for(future, 15)
+        if "error" in message:
+            raise Step(f"{method} failed: {message['error']}")
+        return message["result"]
+
+    async def evaluate(self, expression):
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise Step(f"script failed: {result['exceptionDetails'].get('exception', {}).get('description')}")
+        return result["result"].get("value")
+
+    async def wait_for(self, what, expression, timeout=20):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = await self.evaluate(expression)
+            if value:
+                return value
+            await asyncio.sleep(0.1)
+        raise Step(f"timed out after {timeout} s waiting for {what}")
+
+    async def center(self, selector):
+        rect = await self.evaluate(
+            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            " return {x: r.left + r.width / 2, y: r.top + r.height / 2, left: r.left, right: r.right}; })()")
+        return rect
+
+    async def click(self, selector):
+        await self.evaluate(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: 'center'}})")
+        point = await self.center(selector)
+        for kind in ("mousePressed", "mouseReleased"):
+            await self.call("Input.dispatchMouseEvent", type=kind, x=point["x"], y=point["y"], button="left", clickCount=1)
+
+    async def type_into(self, selector, text):
+        await self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.focus(); e.select(); }})()")
+        await self.call("Input.insertText", text=text)
+
+    async def screenshot(self, directory, name):
+        data = await self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
+        path = os.path.join(directory, name)
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(data["data"]))
+        print(f"screenshot: {path}", flush=True)
+
+
+def leaf(path):
+    return f"(document.querySelector('[data-path=\"{path}\"] .leaf') || {{}}).textContent"
+
+
+async def drive(url, shots, devtools):
+    with urllib.request.urlopen(f"http://127.0.0.1:{devtools}/json/list", timeout=10) as answer:
+        page = next(t for t in json.load(answer) if t["type"] == "page")
+    async with websockets.connect(page["webSocketDebuggerUrl"], max_size=None) as socket:
+        browser = Browser(socket)
+        try:
+            await steps(browser, url, shots)
+        except Step:
+            await browser.screenshot(shots, "failed.png")
+            raise
+        finally:
+            browser.reader.cancel()
+    print("inspector browser test: all steps passed", flush=True)
+
+
+async def steps(browser, url, shots):
+    await browser.call("Page.enable")
+    await browser.call("Runtime.enable")
+    await browser.call("Emulation.setDeviceMetricsOverride", width=1440, height=1000, deviceScaleFactor=1, mobile=False)
+    await browser.call("Page.navigate", url=url)
+
+    # 1. The pool table fills from the live status.
+    await browser.wait_for("the pool table", "document.querySelectorAll('#pool-table tbody tr').length >= 3")
+    await browser.wait_for("the live connection", "document.getElementById('connection').textContent === 'live'")
+    await browser.wait_for("the history's first state", "document.getElementById('history-slider').max !== undefined && document.getElementById('state-sequence').textContent.startsWith('live')")
+    await browser.type_into("#state-path", "sessions.id=1.search")
+    before = await browser.wait_for("the session's query in the state tree", leaf(QUERY_PATH))
+    await browser.screenshot(shots, "1-pools.png")
+
+    # 2. An action sent from the page changes the state.
+    await browser.type_into("#send-text", ACTION)
+    await browser.click("#send-button")
+    await browser.wait_for("'sent' under the send box", "document.getElementById('send-result').textContent === 'sent'")
+    await browser.wait_for("the new query in the state tree", f"{leaf(QUERY_PATH)} === '\"copper kettle\"'")
+    await browser.click("#action-list li[data-sequence]:last-child")
+    entry = "[...document.querySelectorAll('#action-list li')].find(li => li.textContent.includes('searchQueryChanged'))"
+    await browser.wait_for("the action in the stream", f"!!{entry}")
+    await browser.evaluate(f"{entry}.scrollIntoView({{block: 'center'}})")
+    sequence = await browser.evaluate(f"{entry}.dataset.sequence")
+    await browser.click(f"#action-list li[data-sequence='{sequence}']")
+    await browser.wait_for("the diff of the action", "document.getElementById('action-diff').textContent.includes('search.query')")
+    await browser.screenshot(shots, "2-sent.png")
+
+    # 3. Scaling the search pool changes its worker count.
+    search_workers = "document.querySelectorAll('#worker-table tbody tr[data-pool=\"search\"]').length"
+    workers = await browser.wait_for("search workers", search_workers)
+    target = workers + 1
+    await browser.type_into("#pool-table tr[data-pool='search'] input", str(target))
+    await browser.click("#pool-table tr[data-pool='search'] button")
+    await browser.wait_for(f"{target} search workers", f"{search_workers} === {target}", timeout=30)
+    await browser.wait_for("the pool's size", f"document.querySelector('#pool-table tr[data-pool=\"search\"] .size').textContent === '{target}'", timeout=30)
+    await browser.screenshot(shots, "3-scaled.png")
+
+    # 4. Dragging the history slider to its start shows the state from before the action.
+    await browser.wait_for("history with several states", "Number(document.getElementById('history-slider').max) >= 1")
+    await browser.evaluate("document.getElementById('history-slider').scrollIntoView({block: 'center'})")
+    slider = await browser.center("#history-slider")
+    await browser.call("Input.dispatchMouseEvent", type="mousePressed", x=slider["right"] - 6, y=slider["y"], button="left", clickCount=1)
+    for step in range(1, 11):
+        x = slider["right"] - 6 - (slider["right"] - slider["left"]) * step / 10
+        await browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=slider["y"], button="left", buttons=1)
+    await browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=slider["left"], y=slider["y"], button="left", clickCount=1)
+    await browser.wait_for("the slider at its start", "document.getElementById('history-slider').value === '0'")
+    await browser.wait_for("an older state", "document.getElementById('state-sequence').textContent.startsWith('after #')")
+    older = await browser.wait_for("the old query", f"{leaf(QUERY_PATH)} !== '\"copper kettle\"' && {leaf(QUERY_PATH)}")
+    if older != before:
+        raise Step(f"the oldest state's query is {older}, expected {before} as before the action")
+    await browser.screenshot(shots, "4-history.png")
+    await browser.click("#pin-button")
+    await browser.click("#live-button")
+    await browser.wait_for("the diff from the pinned point", "document.getElementById('history-diff').textContent.includes('copper kettle')")
+    await browser.screenshot(shots, "5-since-pinned.png")
+    if browser.page_errors:
+        raise Step(f"the page's script threw: {browser.page_errors}")
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+async def main():
+    url, shots = sys.argv[1], sys.argv[2]
+    os.makedirs(shots, exist_ok=True)
+    executable = chromium()
+    if not executable:
+        print("chromium is not installed: apt-get install -y chromium", flush=True)
+        return 77
+    profile = tempfile.mkdtemp(prefix="sy-chromium-")
+    process = subprocess.Popen(
+        [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+         "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+         "--window-size=1440,1000", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = os.path.join(profile, "DevToolsActivePort")
+        deadline = time.monotonic() + 30
+        while not (os.path.exists(port_file) and open(port_file).read().strip()):
+            if time.monotonic() > deadline or process.poll() is not None:
+                print("chromium did not open its DevTools port", flush=True)
+                return 1
+            await asyncio.sleep(0.1)
+        devtools = int(open(port_file).read().split()[0])
+        await asyncio.wait_for(drive(url, shots, devtools), 150)
+        return 0
+    except Step as failure:
+        print(f"inspector browser test failed: {failure}", flush=True)
+        return 1
+    finally:
+        process.kill()
+        process.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

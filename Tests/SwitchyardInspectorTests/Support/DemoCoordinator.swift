@@ -1,0 +1,61 @@
+import Foundation
+
+/// `switchyard start --demo --http 127.0.0.1:0` as a child process with its own run directory:
+/// the inspector's page and socket at ``url``. ``stop()`` ends it, killing it if it lingers.
+final class DemoCoordinator {
+  struct Failed: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  let runDirectory = "/tmp/sy-inspector-\(getpid())-\(UUID().uuidString.prefix(8))"
+  private(set) var url = ""
+  private let process = Process()
+  private var logPath: String { runDirectory + ".log" }
+
+  /// Starts the demo with `arguments` added, and waits up to 30 s for the inspector's address.
+  init(arguments: [String] = []) async throws {
+    mkdir(runDirectory, 0o700)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    process.executableURL = testBundle.deletingLastPathComponent().appendingPathComponent("switchyard")
+    process.arguments = ["start", "--demo", "--run-dir", runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments
+    process.standardError = FileHandle(forWritingAtPath: logPath)
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(30)
+    while url.isEmpty {
+      if let match = log.firstMatch(of: /inspector serving (http:\/\/127\.0\.0\.1:\d+\/\S*)/) {
+        url = String(match.1)
+      } else {
+        guard ContinuousClock.now < deadline, process.isRunning else {
+          stop()
+          throw Failed(description: "the demo did not serve an inspector within 30 s; its log:\n\(log)")
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+  }
+
+  /// What the coordinator wrote to standard error.
+  var log: String {
+    (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+  }
+
+  /// The inspector's port.
+  var port: UInt16 {
+    UInt16(url.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0
+  }
+
+  /// Sends SIGTERM, kills the coordinator after 10 s, and removes its files.
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      let deadline = Date().addingTimeInterval(10)
+      while process.isRunning, Date() < deadline { usleep(20_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(atPath: runDirectory)
+    try? FileManager.default.removeItem(atPath: logPath)
+  }
+}

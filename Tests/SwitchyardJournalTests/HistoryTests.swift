@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import SwitchyardJournal
+
+@Suite struct HistoryTests {
+  /// A journal whose records each add their number to a running total, snapshotted at 10 and 20.
+  func summingJournal() async throws -> TemporaryDirectory {
+    let directory = TemporaryDirectory()
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, segmentSize: 200))
+    for index in 1...25 {
+      try await journal.waitUntilDurable(try journal.append(Array(String(index).utf8)))
+      if index % 10 == 0 {
+        let total = (1...index).reduce(0, +)
+        try await journal.snapshot(through: UInt64(index)) { Array(String(total).utf8) }
+      }
+    }
+    journal.close()
+    return directory
+  }
+
+  func total(at sequence: UInt64, in history: JournalHistory) throws -> Int {
+    try history.state(at: sequence) {
+      0
+    } restore: { snapshot in
+      Int(String(decoding: snapshot.state, as: UTF8.self))!
+    } apply: { total, record in
+      total += Int(String(decoding: record.payload, as: UTF8.self))!
+    }
+  }
+
+  @Test func listsRecordsFromASequenceWithALimit() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let history = try JournalHistory(directory: directory.path)
+    let records = try history.records(from: 21, limit: 3)
+    #expect(records.map(\.sequence) == [21, 22, 23])
+    #expect(records.map(\.payload) == ["21", "22", "23"].map { Array($0.utf8) })
+    #expect(records.allSatisfy { abs($0.date.timeIntervalSinceNow) < 600 })
+    #expect(try history.records(from: 24).map(\.sequence) == [24, 25])
+    #expect(try history.snapshotSequences() == [10, 20])
+    #expect(try history.lastSequence() == 25)
+    #expect(try JournalHistory(directory: directory.path + "/absent").lastSequence() == 0)
+  }
+
+  @Test func rebuildsTheStateAtAnySequenceFromTheNearestSnapshot() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let history = try JournalHistory(directory: directory.path)
+    for sequence: UInt64 in [10, 11, 19, 20, 25] {
+      #expect(try total(at: sequence, in: history) == (1...Int(sequence)).reduce(0, +), "at \(sequence)")
+    }
+  }
+
+  @Test func saysWhenTheStateCannotBeRebuilt() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let history = try JournalHistory(directory: directory.path)
+    #expect(throws: JournalError.historyUnavailable(sequence: 26, reason: "the journal ends at record 25")) {
+      try total(at: 26, in: history)
+    }
+    // Retention removed the segments before the oldest snapshot, so early states are gone.
+    #expect {
+      try total(at: 2, in: history)
+    } throws: { error in
+      guard case .historyUnavailable(2, _) = error as? JournalError else { return false }
+      return true
+    }
+  }
+
+  @Test func aTornTailEndsTheListingWithoutChangingIt() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let last = directory.segmentNames().last!
+    let torn = Array(directory.contents(last).dropLast(3))
+    directory.write(last, torn)
+    let records = try JournalHistory(directory: directory.path).records(from: 20)
+    #expect(records.map(\.sequence) == Array(20...24))
+    #expect(directory.contents(last) == torn)
+  }
+
+  @Test func readsBesideAnOpenJournal() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    defer { journal.close() }
+    try await appendDurably(journal, 1..<4)
+    #expect(try JournalHistory(directory: directory.path).records().count == 3)
+  }
+}

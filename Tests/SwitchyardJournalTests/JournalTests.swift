@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SwitchyardJournal
+
+@Suite struct JournalTests {
+  @Test func appendsAreNumberedFromOneAndReplayedInOrderAfterReopening() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, replayed) = try openJournal(directory)
+    #expect(replayed.isEmpty)
+    #expect(try journal.append(payload(1)) == 1)
+    #expect(try journal.append(payload(2)) == 2)
+    try await journal.waitUntilDurable(2)
+    journal.close()
+
+    let (reopened, again) = try openJournal(directory)
+    defer { reopened.close() }
+    #expect(again.map(\.sequence) == [1, 2])
+    #expect(again.map(\.payload) == [payload(1), payload(2)])
+    #expect(reopened.recovery.lastSequence == 2)
+    #expect(try reopened.append(payload(3)) == 3)
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 1\n".utf8))
+  }
+
+  @Test func aRecordIsInTheFileOnceItIsDurable() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    for durability in [Durability.always, .batch(maxDelay: .milliseconds(2)), .off(maxDelay: .milliseconds(2))] {
+      let (journal, _) = try openJournal(directory, options: JournalOptions(durability: durability))
+      let sequence = try journal.append(payload(7))
+      try await journal.waitUntilDurable(sequence)
+      // Read while the journal is still open: the record was written by the writer thread, not by close.
+      let records = try JournalHistory(directory: directory.path).records(from: sequence)
+      #expect(records.map(\.payload) == [payload(7)], "\(durability)")
+      #expect(journal.status.durableSequence >= sequence)
+      journal.close()
+    }
+  }
+
+  @Test func concurrentAppendersGetDistinctSequencesAndAllBecomeDurable() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    let sequences = try await withThrowingTaskGroup(of: [UInt64].self) { group in
+      for appender in 0..<16 {
+        group.addTask {
+          var mine: [UInt64] = []
+          for index in 0..<25 {
+            let sequence = try journal.append(payload(appender * 100 + index))
+            try await journal.waitUntilDurable(sequence)
+            mine.append(sequence)
+          }
+          return mine
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(sequences.sorted() == Array(1...400))
+    let status = journal.status
+    #expect(status.durableSequence == 400)
+    #expect(status.undurableRecords == 0)
+    #expect(status.syncCount >= 1 && status.syncCount <= 400)
+    let payloads = (0..<16).flatMap { appender in (0..<25).map { payload(appender * 100 + $0) } }
+    #expect(status.bytes == 16 + payloads.map { 24 + $0.count }.reduce(0, +))
+    journal.close()
+    let (reopened, replayed) = try openJournal(directory)
+    reopened.close()
+    #expect(Set(replayed.map(\.payload)) == Set(payloads))
+  }
+
+  @Test func segmentsRotateBySizeAndReplayAcrossThem() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let options = JournalOptions(durability: .always, segmentSize: 100)
+    let (journal, _) = try openJournal(directory, options: options)
+    try await appendDurably(journal, 1..<11)
+    journal.close()
+    #expect(directory.segmentNames().count >= 4)
+    #expect(directory.segmentNames().first == "segment-00000000000000000001.log")
+    let (reopened, replayed) = try openJournal(directory, options: options)
+    reopened.close()
+    #expect(replayed.map(\.payload) == (1..<11).map(payload))
+  }
+
+  @Test func closeWritesWhatIsPendingEvenWithoutFsync() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .off(maxDelay: .seconds(60))))
+    for index in 1...100 { try journal.append(payload(index)) }
+    journal.close()
+    journal.close()
+    #expect(throws: JournalError.stopped(reason: "it was closed")) { try journal.append(payload(101)) }
+    let (reopened, replayed) = try openJournal(directory)
+    reopened.close()
+    #expect(replayed.count == 100)
+  }
+
+  @Test func aJournalDroppedWithoutClosingWritesWhatItWasGivenAndFreesTheDirectory() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    do {
+      let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .off(maxDelay: .seconds(60))))
+      try journal.append(payload(1))
+    }
+    let (reopened, replayed) = try openJournal(directory)
+    reopened.close()
+    #expect(replayed.map(\.payload) == [payload(1)])
+  }
+
+  @Test func whenDurableCallsBackOnceTheRecordIsFsynced() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    let called = Mutex<[UInt64]>([])
+    let done = DispatchSemaphore(value: 0)
+    let sequence = try journal.append(payload(1))
+    journal.whenDurable(sequence) { result in
+      if case .success = result { called.withLock { $0.append(sequence) } }
+      done.signal()
+    }
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(called.withLock { $0 } == [1])
+    journal.close()
+  }
+
+  @Test func aSecondOpenerOfTheSameDirectoryIsRefused() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard case let .locked(path, holder) = error as? JournalError else { return false }
+      return path == directory.path && holder == String(getpid())
+    }
+    journal.close()
+    let (again, _) = try openJournal(directory)
+    again.close()
+  }
+
+  @Test func aDirectoryOfANewerFormatIsRefusedUntouched() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    journal.close()
+    directory.write("FORMAT", Array("switchyard-journal 2\n".utf8))
+    let before = directory.everything()
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 2, supported: 1)) {
+      _ = try openJournal(directory)
+    }
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 2, supported: 1)) {
+      _ = try JournalHistory(directory: directory.path)
+    }
+    #expect(directory.everything() == before)
+    #expect("\(JournalError.newerFormat(directory: "/d", found: 2, supported: 1))".contains("newer Switchyard"))
+  }
+
+  @Test func anOversizedPayloadIsRefusedAndTheJournalGoesOn() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    defer { journal.close() }
+    #expect(throws: JournalError.payloadTooLarge(size: (64 << 20) + 1, limit: 64 << 20)) {
+      try journal.append([UInt8](repeating: 0, count: (64 << 20) + 1))
+    }
+    #expect(try journal.append(payload(1)) == 1)
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import SwitchyardRedis
+
+/// Runs `body` on a thread of its own against a fresh `redis-server` on a free loopback port,
+/// then kills the server and removes its directory, whatever `body` did.
+///
+/// Without `redis-server` the test fails with how to install it.
+func withRedisServer<Value: Sendable>(
+  appendOnly: Bool = false,
+  _ body: @escaping @Sendable (LocalRedisServer) throws -> Value
+) async throws -> Value {
+  guard LocalRedisServer.executable != nil else {
+    Issue.record("\(LocalRedisServerError.notInstalled)")
+    throw LocalRedisServerError.notInstalled
+  }
+  return try await offThread {
+    let server = try LocalRedisServer(appendOnly: appendOnly)
+    defer { server.stop() }
+    return try body(server)
+  }
+}
+
+extension LocalRedisServer {
+  /// A new connection to this server, with `adjust` applied to its configuration.
+  func connection(_ adjust: (inout RedisConfiguration) -> Void = { _ in }) -> RedisConnection {
+    var configuration = configuration
+    adjust(&configuration)
+    return RedisConnection(configuration: configuration)
+  }
+}
