@@ -11,9 +11,10 @@ struct OwnApplicationTests {
   @Test(.timeLimit(.minutes(15)))
   func aSeparatePackageBuildsTestsStartsAndServesItsOwnFeature() async throws {
     let fixture = try OwnAppFixture.prepare()
-    // Compiles Switchyard again in the fixture's own scratch directory: minutes the first time.
+    // Compiles Switchyard again in the fixture's own scratch directory: minutes the first time, on
+    // one job, so that the suites running beside it keep a core for their timed exchanges.
     let build = try await run(
-      OwnAppFixture.swift, ["swift", "build", "--build-tests", "--package-path", fixture.package],
+      OwnAppFixture.swift, ["swift", "build", "--build-tests", "-j", "1", "--package-path", fixture.package],
       within: .seconds(720)
     )
     try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
