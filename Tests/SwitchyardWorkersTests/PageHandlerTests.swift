@@ -82,7 +82,9 @@ struct PageHandlerTests {
     let recording = JobRecording<CatalogPage>()
     let failure = await failure(of: PageJob(baseURL: "http://127.0.0.1:\(port)", page: 1), on: handler, recording: recording)
     #expect(failure?.code == .upstreamUnavailable)
-    #expect(failure?.message.contains("nothing accepted the connection") == true, "\(failure?.message ?? "")")
+    #expect(failure?.message.contains("Nothing accepted the connection to 127.0.0.1:\(port)") == true, "\(failure?.message ?? "")")
+    // Issue 14: the composed sentences read "running?. Gave up…".
+    #expect(failure?.message.hasSuffix("is the server running? Gave up after 2 attempts.") == true, "\(failure?.message ?? "")")
     #expect(recording.counters == ["requests": 2, "retries": 1])
   }
 
