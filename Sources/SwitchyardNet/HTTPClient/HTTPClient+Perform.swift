@@ -20,7 +20,8 @@ extension HTTPClient {
       try exchange.adopt(socket)
       do {
         let (response, keepsAlive) = try send(bytes, on: socket, to: endpoint, method: request.method, deadline: deadline, reused: pooled != nil)
-        if exchange.release(), keepsAlive {
+        // A request that asked for `Connection: close` gets its connection closed by the server.
+        if exchange.release(), keepsAlive, !request.headers.contains("Connection", token: "close") {
           pool.put(socket, for: endpoint.poolKey)
         } else {
           socket.close()

@@ -11,8 +11,9 @@ import SwitchyardWire
 ///
 /// Connection errors, timeouts and 5xx answers are retried on ``retry``'s schedule, up to
 /// ``maxAttempts`` requests in all, then fail with ``JobFailure/Code/upstreamUnavailable``. A 4xx
-/// answer or a body that is not a page fails at once with ``JobFailure/Code/badResponse``, saying
-/// the status or where the body went wrong: asking again would get the same answer.
+/// answer, an answer that is not valid HTTP, or a body that is not a page fails at once with
+/// ``JobFailure/Code/badResponse``, saying the status or what went wrong: asking again would get
+/// the same answer.
 ///
 /// Counters: `requests` (every request sent), `retries` (requests after the first of a job).
 public struct PageHandler: JobHandler {
@@ -72,7 +73,7 @@ public struct PageHandler: JobHandler {
       response = try await client.get(url, headers: ["Accept": "application/json"])
     } catch let error as HTTPClientError {
       try Task.checkCancellation()
-      return .failure(JobFailure(code: .upstreamUnavailable, message: "GET \(url) failed. \(error)", retryable: true))
+      return .failure(Self.failure(of: url, error))
     }
     switch response.status {
     case 200..<300:
@@ -90,6 +91,20 @@ public struct PageHandler: JobHandler {
       return .failure(JobFailure(
         code: .badResponse,
         message: "GET \(url) answered \(response.statusLine)\(body.isEmpty ? "." : ": \(Self.sentence(body))")"))
+    }
+  }
+
+  /// A request that got no usable answer: retryable if the upstream may answer next time, not if
+  /// it broke HTTP itself (asking again would get the same answer) or the URL cannot be sent to.
+  private static func failure(of url: URL, _ error: HTTPClientError) -> JobFailure {
+    let message = "GET \(url) failed. \(error)"
+    switch error {
+    case .invalidURL, .unsupportedScheme, .invalidHeader:
+      return JobFailure(code: .invalidURL, message: message)
+    case .malformedResponse, .headTooLarge, .bodyTooLarge:
+      return JobFailure(code: .badResponse, message: message)
+    case .hostNotFound, .connectionRefused, .connectionFailed, .connectTimedOut, .timedOut, .connectionLost:
+      return JobFailure(code: .upstreamUnavailable, message: message, retryable: true)
     }
   }
 
