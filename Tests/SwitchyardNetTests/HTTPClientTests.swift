@@ -103,6 +103,35 @@ struct HTTPClientTests {
     #expect(try await peer.stop() == [])
   }
 
+  @Test func theResendGoesOnAFreshConnectionNotAnotherIdleOne() async throws {
+    let bothConnected = DispatchGroup()
+    bothConnected.enter()
+    bothConnected.enter()
+    let peer = try LoopbackPeer { socket, number in
+      _ = try socket.readRequestHead()
+      if number <= 2 {
+        // Two requests in flight at once, so that two connections end up idle in the pool.
+        bothConnected.leave()
+        _ = bothConnected.wait(timeout: .now() + 5)
+      }
+      try socket.write("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n\(number)")
+      if number <= 2 {
+        // One gets the third request and closes unanswered; the other sees the client close it.
+        _ = try? socket.readRequestHead()
+      }
+    }
+    let client = client()
+    async let first = client.get(peer.url())
+    async let second = client.get(peer.url())
+    _ = try await (first, second)
+    #expect(client.pool.idleCount == 2)
+    let third = try await client.get(peer.url())
+    #expect(third.body == Array("3".utf8))
+    #expect(peer.acceptedConnections == 3)
+    client.pool.closeIdle()
+    #expect(try await peer.stop() == [])
+  }
+
   @Test func aPostIsNotResentWhenAKeptAliveConnectionClosesUnanswered() async throws {
     let peer = try LoopbackPeer { socket, number in
       _ = try socket.readRequestHead()

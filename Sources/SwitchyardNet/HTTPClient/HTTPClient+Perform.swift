@@ -13,9 +13,10 @@ extension HTTPClient {
     _ request: HTTPClientRequest, bytes: [UInt8], to endpoint: HTTPEndpoint, exchange: HTTPExchange
   ) throws -> HTTPClientResponse {
     let deadline = ContinuousClock.now + configuration.requestTimeout
-    var mayResend = request.isIdempotent
+    var isFirstAttempt = true
     while true {
-      let pooled = pool.take(endpoint.poolKey)
+      // A resend goes on a fresh connection: another idle one may be just as stale.
+      let pooled = isFirstAttempt ? pool.take(endpoint.poolKey) : nil
       let socket = try pooled ?? connect(to: endpoint, deadline: deadline)
       try exchange.adopt(socket)
       do {
@@ -31,8 +32,8 @@ extension HTTPClient {
         let wasCancelled = !exchange.release()
         socket.close()
         if wasCancelled { throw CancellationError() }
-        guard failure.connectionWasStale, mayResend else { throw failure.error }
-        mayResend = false
+        guard failure.connectionWasStale, request.isIdempotent, isFirstAttempt else { throw failure.error }
+        isFirstAttempt = false
       }
     }
   }

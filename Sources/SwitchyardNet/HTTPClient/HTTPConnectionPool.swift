@@ -22,9 +22,7 @@ final class HTTPConnectionPool: Sendable {
   }
 
   deinit {
-    for connection in idle.withLock({ $0.values.joined() }) {
-      connection.socket.close()
-    }
+    closeIdle()
   }
 
   /// The most recently used idle connection to `key` that still looks open, if any.
@@ -56,6 +54,13 @@ final class HTTPConnectionPool: Sendable {
       return idle[key]!.count > maxIdlePerHost ? idle[key]!.removeFirst().socket : nil
     }
     evicted?.close()
+  }
+
+  /// Closes every idle connection, so that their servers see them end now.
+  func closeIdle() {
+    for connection in idle.withLock({ idle in defer { idle = [:] }; return idle.values.joined() }) {
+      connection.socket.close()
+    }
   }
 
   /// How many connections are idle, across hosts.
