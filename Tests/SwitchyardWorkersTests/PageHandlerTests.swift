@@ -1,5 +1,5 @@
 import Foundation
-import SwitchyardNet
+@testable import SwitchyardNet
 import SwitchyardRuntime
 import SwitchyardUpstream
 import Testing
@@ -82,7 +82,9 @@ struct PageHandlerTests {
     let recording = JobRecording<CatalogPage>()
     let failure = await failure(of: PageJob(baseURL: "http://127.0.0.1:\(port)", page: 1), on: handler, recording: recording)
     #expect(failure?.code == .upstreamUnavailable)
-    #expect(failure?.message.contains("nothing accepted the connection") == true, "\(failure?.message ?? "")")
+    #expect(failure?.message.contains("Nothing accepted the connection to 127.0.0.1:\(port)") == true, "\(failure?.message ?? "")")
+    // Issue 14: the composed sentences read "running?. Gave up…".
+    #expect(failure?.message.hasSuffix("is the server running? Gave up after 2 attempts.") == true, "\(failure?.message ?? "")")
     #expect(recording.counters == ["requests": 2, "retries": 1])
   }
 
@@ -132,6 +134,24 @@ struct PageHandlerTests {
     await server.stop()
     #expect(failure?.code == .badResponse)
     #expect(failure?.message.contains(reason) == true, "\(failure?.message ?? "")")
+    #expect(recording.counters == ["requests": 1])
+  }
+
+  @Test func anAnswerThatIsNotHTTPFailsAtOnce() async throws {
+    let listener = try Socket.listen(port: 0)
+    let port = try listener.localPort()
+    Thread.detachNewThread {
+      guard let socket = try? listener.accept() else { return }
+      _ = try? socket.read(upTo: 4096, deadline: .now + .seconds(5))
+      try? socket.write(Array("SSH-2.0-OpenSSH_9.6\r\n\r\n".utf8))
+      socket.close()
+    }
+    let recording = JobRecording<CatalogPage>()
+    let failure = await failure(of: PageJob(baseURL: "http://127.0.0.1:\(port)", page: 1), on: handler().0, recording: recording)
+    listener.close()
+    #expect(failure?.code == .badResponse)
+    #expect(failure?.retryable == false)
+    #expect(failure?.message.contains("127.0.0.1:\(port) sent an answer that is not valid HTTP/1.1") == true, "\(failure?.message ?? "")")
     #expect(recording.counters == ["requests": 1])
   }
 

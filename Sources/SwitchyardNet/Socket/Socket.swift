@@ -234,6 +234,13 @@ package final class Socket: Sendable {
     }
   }
 
+  /// Whether a read would return at once (bytes, end of stream or an error) without blocking:
+  /// how a kept-alive connection that the peer closed while idle is told from a live one.
+  func hasPendingInput() -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) != 0
+  }
+
   private func setBlocking(_ blocking: Bool) throws(SocketError) {
     let flags = fcntl(descriptor, F_GETFL)
     guard flags >= 0 else { throw .lastError("fcntl") }
