@@ -1,4 +1,4 @@
-import SwitchyardWorkers
+import SwitchyardCatalog
 import Testing
 
 @testable import SwitchyardUpstream

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SwitchyardUpstream
-import SwitchyardWorkers
+import SwitchyardCatalog
 
 /// `GET /items`, `GET /health` and the answers the upstream gives to requests it cannot serve.
 @Suite(.timeLimit(.minutes(1)))
