@@ -18,7 +18,7 @@ let package = Package(
     .target(name: "ComposableArchitecture"),
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"]),
+    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal"]),
     // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
     .target(name: "SwitchyardJournal"),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
@@ -40,7 +40,10 @@ let package = Package(
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
     .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
     // An application's command line: start, status, send, scale, load, worker.
-    .target(name: "SwitchyardApplication", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI"]),
+    .target(
+      name: "SwitchyardApplication",
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI", "SwitchyardJournal"]
+    ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
     .executableTarget(
       name: "switchyard",
