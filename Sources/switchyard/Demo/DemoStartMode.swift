@@ -11,6 +11,7 @@ enum DemoStartMode {
   static let mode = StartMode(
     flag: .flag("--demo", help: "Run the demo, which needs no other server (pools search=2,websocket=1,pagination=2)."),
     handlers: [SearchHandler(), FeedHandler(), PageHandler()],
+    history: HistoryReplay(application: "switchyard --demo", reducer: { AppFeature() }),
     run: run
   )
 

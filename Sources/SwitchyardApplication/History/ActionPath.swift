@@ -1,0 +1,21 @@
+/// The path of an action's cases, read from its JSON: `sessions.element.action.search.searchQueryChanged`.
+enum ActionPath {
+  /// Follows single-key objects (an enum case and its payload) and, in a payload, its `action`
+  /// member (an identified element's action), until neither is there.
+  static func of(_ action: JSONValue) -> String {
+    var components: [String] = []
+    var current = action
+    while case let .object(members) = current {
+      if members.count == 1, let (key, value) = members.first {
+        components.append(key)
+        current = value
+      } else if let next = members["action"], case .object = next {
+        components.append("action")
+        current = next
+      } else {
+        break
+      }
+    }
+    return components.joined(separator: ".")
+  }
+}
