@@ -17,7 +17,10 @@ enum DemoStartMode {
 
   @MainActor
   private static func run(_ options: StartOptions) async throws -> Int32 {
-    let upstream = try UpstreamService.start()
+    // Where the recovered sessions expect it, when that port is free; anywhere otherwise.
+    let previous = DemoUpstreamPort.previous(options).flatMap { try? UpstreamService.start(UpstreamConfiguration(port: $0)) }
+    let upstream = try previous ?? UpstreamService.start()
+    DemoUpstreamPort.remember(upstream.port, options)
     let demo = DemoApplication(upstream: UpstreamEndpoints(httpBaseURL: upstream.baseURL, feedURL: upstream.feedURL))
     let application = Application(
       name: "switchyard",
