@@ -31,14 +31,21 @@ extension Application {
     let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
     try journalOwner.check(directory: directory)
     let started = ContinuousClock.now
-    let (journal, state) = try ActionJournal.open(
-      directory: directory,
-      options: JournalOptions(durability: options.durability, snapshotsKept: options.snapshotsKept, repair: options.repair, log: log),
-      policy: options.snapshotPolicy,
-      replay: ActionReplay(reducer),
-      initialState: initialState,
-      log: log
-    )
+    let opened: (ActionJournal, Feature.State)
+    do {
+      opened = try ActionJournal.open(
+        directory: directory,
+        options: JournalOptions(durability: options.durability, snapshotsKept: options.snapshotsKept, repair: options.repair, log: log),
+        policy: options.snapshotPolicy,
+        replay: ActionReplay(reducer),
+        initialState: initialState,
+        log: log
+      )
+    } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {
+      // The run directory's own data directory is held by the coordinator running there.
+      throw CoordinatorError.alreadyRunning(runDirectory: options.runDirectory, pid: holder.flatMap { Int32($0) })
+    }
+    let (journal, state) = opened
     do {
       try journalOwner.claim(directory: directory)
     } catch {

@@ -88,12 +88,13 @@ struct DurabilityTests {
         before = nil
         let burst = Burst(round: round, runDirectory: directory.path)
         Thread.detachNewThread { burst.run() }
-        try await Task.sleep(for: .milliseconds(Int.random(in: 20...80, using: &generator)))
+        // Killed at a random moment once the burst is under way, mid-request as likely as not.
+        try await burst.waitUntilAcknowledged()
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &generator)))
         kill(coordinator.pid, SIGKILL)
         try await burst.waitUntilDone()
         sent.formUnion(burst.sent)
         acknowledged.formUnion(burst.acknowledged)
-        #expect(!burst.acknowledged.isEmpty, "round \(round): the burst got no action acknowledged before the kill")
       }
       _ = try await coordinator.exitStatus(within: 5)
     }
@@ -123,6 +124,14 @@ struct DurabilityTests {
           return
         }
         progress.withLock { _ = $0.acknowledged.insert(name) }
+      }
+    }
+
+    func waitUntilAcknowledged() async throws {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while progress.withLock({ $0.acknowledged.isEmpty && !$0.done }) {
+        guard ContinuousClock.now < deadline else { throw TimedOut(what: "the burst's first acknowledgement") }
+        try await Task.sleep(for: .milliseconds(1))
       }
     }
 

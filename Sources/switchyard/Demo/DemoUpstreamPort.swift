@@ -16,7 +16,7 @@ enum DemoUpstreamPort {
   static func remember(_ port: UInt16, _ options: StartOptions) {
     guard options.journals else { return }
     try? FileManager.default.createDirectory(atPath: options.resolvedDataDirectory, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path(options), contents: Data("\(port)\n".utf8))
+    _ = FileManager.default.createFile(atPath: path(options), contents: Data("\(port)\n".utf8))
   }
 
   private static func path(_ options: StartOptions) -> String {
