@@ -14,7 +14,7 @@ extension Application {
       let status = try await serve(JournaledReducer(reducer, journal: journal), initialState: state, journal: journal, options)
       return status
     } catch {
-      journal.journal.close()
+      journal.close()
       throw error
     }
   }
@@ -49,7 +49,7 @@ extension Application {
     do {
       try journalOwner.claim(directory: directory)
     } catch {
-      journal.journal.close()
+      journal.close()
       throw error
     }
     log(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started))
@@ -96,8 +96,7 @@ extension Application {
       "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
     await coordinator.runUntilTerminated()
-    let finalState = coordinator.store.state
-    journal?.close(finalState: { try WireJSONEncoder().encode(finalState) })
+    journal?.close(finalState: coordinator.store.state)
     return 0
   }
 }

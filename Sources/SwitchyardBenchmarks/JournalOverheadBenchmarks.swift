@@ -36,7 +36,7 @@ enum JournalOverheadBenchmarks {
       let journaled = PipelineCoordinator(
         JournaledReducer(ProbeFeature(), journal: journal), runDirectory: base + "/journaled", launch: launch, window: window
       )
-      defer { journal.close(finalState: { [] }) }
+      defer { journal.close() }
       var times = (plain: 0.0, journaled: 0.0)
       do {
         try await plain.start()

@@ -17,7 +17,7 @@ extension ActionJournal {
     replay: ActionReplay<Base>,
     initialState: Base.State,
     log: @escaping @Sendable (String) -> Void
-  ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Sendable {
+  ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
     var state = initialState
     let journal = try Journal.open(
       directory: directory,
@@ -27,8 +27,7 @@ extension ActionJournal {
     )
     let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)
     if journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0 {
-      let initial = state
-      actionJournal.snapshot { try WireJSONEncoder().encode(initial) }
+      actionJournal.snapshot(state)
     }
     return (actionJournal, state)
   }
