@@ -18,9 +18,14 @@ struct HistoryEntry: Encodable, Equatable {
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(sequence, forKey: .sequence)
-    try container.encode(time.formatted(.iso8601.time(includingFractionalSeconds: true).year().month().day()), forKey: .time)
+    try container.encode(timeText, forKey: .time)
     try container.encode(action, forKey: .action)
     try container.encode(changes, forKey: .changes)
+  }
+
+  /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
+  var timeText: String {
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time)
   }
 
   /// The changes on one line: the first, and how many more.
