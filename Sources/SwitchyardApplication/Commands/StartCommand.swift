@@ -37,7 +37,8 @@ enum StartCommand {
         and '\(toolName) history' reads it. --fsync says what a crash can lose:
           always  a 'send' is answered only once its action is on disk: nothing acknowledged is lost
           batch   (default) records are fsynced together at most \(batchDelayMilliseconds) ms after the first:
-                  a crash loses at most the last \(batchDelayMilliseconds) ms of acknowledged actions
+                  a crash loses at most the last \(batchDelayMilliseconds) ms of acknowledged actions (more
+                  only while a saturated coordinator has records waiting to be encoded)
           off     records reach the kernel within \(batchDelayMilliseconds) ms and are never fsynced: a
                   process crash loses at most \(batchDelayMilliseconds) ms, a machine crash more
         A damaged journal stops 'start' naming the file and byte; --repair cuts it there instead,
