@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire"], exclude: ["THREADS.md"]),
+    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal"], exclude: ["THREADS.md"]),
     // The runtime's diagnostics: the probe feature, job and handler, and the raw-echo worker the
     // benchmarks measure the pipe with.
     .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
@@ -58,7 +58,7 @@ let package = Package(
       name: "SwitchyardApplication",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
-        "SwitchyardInspector",
+        "SwitchyardInspector", "SwitchyardJournal",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.

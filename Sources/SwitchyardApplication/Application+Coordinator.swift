@@ -2,13 +2,76 @@ import Foundation
 import SwitchyardInspector
 
 extension Application {
-  /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: claims the run
-  /// directory, spawns the pools from this same executable, sends ``startActions``, and returns the
-  /// exit status once it has shut down.
+  /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: recovers the
+  /// state from the data directory's journal, claims the run directory, spawns the pools from this
+  /// same executable, sends ``startActions``, and returns the exit status once it has shut down.
   ///
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
   public func runCoordinator(_ options: StartOptions) async throws -> Int32 {
+    guard options.journals else { return try await serve(reducer, initialState: initialState, journal: nil, options) }
+    let (journal, state) = try openJournal(options)
+    do {
+      let status = try await serve(JournaledReducer(reducer, journal: journal), initialState: state, journal: journal, options)
+      return status
+    } catch {
+      journal.close()
+      throw error
+    }
+  }
+
+  /// The owner this application writes into its data directories.
+  var journalOwner: JournalOwner {
+    JournalOwner(application: name, reducer: Feature.self)
+  }
+
+  /// Opens the data directory, refusing one another reducer wrote, and rebuilds the state it holds.
+  @MainActor
+  private func openJournal(_ options: StartOptions) throws -> (ActionJournal, Feature.State) {
+    let directory = options.resolvedDataDirectory
+    let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
+    try journalOwner.check(directory: directory)
+    let started = ContinuousClock.now
+    let opened: (ActionJournal, Feature.State)
+    do {
+      opened = try ActionJournal.open(
+        directory: directory,
+        options: JournalOptions(durability: options.durability, snapshotsKept: options.snapshotsKept, repair: options.repair, log: log),
+        policy: options.snapshotPolicy,
+        replay: ActionReplay(reducer),
+        initialState: initialState,
+        log: log
+      )
+    } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {
+      // The run directory's own data directory is held by the coordinator running there.
+      throw CoordinatorError.alreadyRunning(runDirectory: options.runDirectory, pid: holder.flatMap { Int32($0) })
+    }
+    let (journal, state) = opened
+    do {
+      try journalOwner.claim(directory: directory)
+    } catch {
+      journal.close()
+      throw error
+    }
+    log(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started))
+    return (journal, state)
+  }
+
+  private static func recoveryLine(_ recovery: JournalRecoveryReport, directory: String, elapsed: Duration) -> String {
+    guard recovery.lastSequence > 0 else { return "journaling to \(directory) (empty)" }
+    let snapshot = recovery.snapshotSequence.map { "the snapshot of action \($0)" } ?? "the initial state"
+    let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+    return "recovered \(recovery.lastSequence) actions from \(directory): \(snapshot) plus \(recovery.replayedRecords) "
+      + "replayed, in \(String(format: "%.1f", milliseconds)) ms"
+  }
+
+  @MainActor
+  private func serve<Root: Reducer>(
+    _ root: Root,
+    initialState: Feature.State,
+    journal: ActionJournal?,
+    _ options: StartOptions
+  ) async throws -> Int32 where Root.State == Feature.State, Root.Action == Feature.Action {
     let pools = options.pools.isEmpty ? self.pools : options.pools
     let coordinator = Coordinator(
       configuration: CoordinatorConfiguration(
@@ -18,8 +81,9 @@ extension Application {
         version: version
       ),
       initialState: initialState,
-      reducer: reducer
+      reducer: root
     )
+    coordinator.actionLog = journal
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
@@ -35,6 +99,7 @@ extension Application {
       "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
     await coordinator.runUntilTerminated()
+    journal?.close(finalState: coordinator.store.state)
     await inspector?.stop()
     return 0
   }

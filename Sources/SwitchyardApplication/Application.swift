@@ -16,7 +16,7 @@
 ///   )
 /// )
 /// ```
-public struct Application<Feature: Reducer> where Feature.State: Codable & Equatable, Feature.Action: Codable {
+public struct Application<Feature: Reducer> where Feature.State: Codable & Equatable & Sendable, Feature.Action: Codable & Sendable {
   /// The executable's name, as help and error messages spell it.
   public var name: String
   /// Printed by `--version` and reported by the coordinator's status.

@@ -4,3 +4,4 @@
 @_exported import SwitchyardCLI
 @_exported import SwitchyardRuntime
 @_exported import SwitchyardWire
+@_exported import SwitchyardJournal

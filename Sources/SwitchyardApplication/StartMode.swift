@@ -8,6 +8,8 @@ public struct StartMode: Sendable {
   public var flag: CommandOption
   /// The handlers its pools need.
   public var handlers: [any JobHandler]
+  /// How `history` replays the data directories it writes, when it journals another application.
+  public var history: HistoryReplay?
   /// Runs it until SIGINT or SIGTERM, usually through ``Application/runCoordinator(_:)``, and
   /// returns the exit status.
   public var run: @MainActor @Sendable (StartOptions) async throws -> Int32
@@ -16,10 +18,12 @@ public struct StartMode: Sendable {
   public init(
     flag: CommandOption,
     handlers: [any JobHandler],
+    history: HistoryReplay? = nil,
     run: @escaping @MainActor @Sendable (StartOptions) async throws -> Int32
   ) {
     self.flag = flag
     self.handlers = handlers
+    self.history = history
     self.run = run
   }
 }

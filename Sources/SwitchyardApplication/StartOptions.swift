@@ -1,6 +1,7 @@
 import SwitchyardInspector
 
-/// What `start`'s options asked for: where the coordinator runs, its pools, how it stops.
+/// What `start`'s options asked for: where the coordinator runs, its pools, how it stops, and how
+/// it journals.
 ///
 /// A new `start` option adds a field here and reads it in ``StartCommand``; ``StartMode``s and
 /// ``Application/runCoordinator(_:)`` receive it whole.
@@ -15,6 +16,18 @@ public struct StartOptions: Sendable {
   public var parent: Int32?
   /// `--http` and `--http-token`: where to serve the web inspector, or `nil` for no inspector.
   public var http: InspectorConfiguration?
+  /// `--data-dir`, or `nil` for `<run-dir>/data`: where the journal and snapshots live.
+  public var dataDirectory: String?
+  /// `false` with `--no-journal`: the state lives in memory only, and a restart starts afresh.
+  public var journals: Bool
+  /// `--fsync`: when journal records are on disk.
+  public var durability: Durability
+  /// `--snapshot-every` and `--snapshot-seconds`: when the state is snapshotted.
+  public var snapshotPolicy: SnapshotPolicy
+  /// `--snapshots-kept`: how many snapshots (and the journal since the oldest) are kept.
+  public var snapshotsKept: Int
+  /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
+  public var repair: Bool
 
   /// Creates start options.
   public init(
@@ -22,12 +35,29 @@ public struct StartOptions: Sendable {
     pools: [PoolConfiguration] = [],
     shutdownGrace: Duration = .seconds(5),
     parent: Int32? = nil,
-    http: InspectorConfiguration? = nil
+    http: InspectorConfiguration? = nil,
+    dataDirectory: String? = nil,
+    journals: Bool = true,
+    durability: Durability = .default,
+    snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
+    snapshotsKept: Int = 2,
+    repair: Bool = false
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
     self.shutdownGrace = shutdownGrace
     self.parent = parent
     self.http = http
+    self.dataDirectory = dataDirectory
+    self.journals = journals
+    self.durability = durability
+    self.snapshotPolicy = snapshotPolicy
+    self.snapshotsKept = snapshotsKept
+    self.repair = repair
+  }
+
+  /// The data directory: `--data-dir`, or `data` in the run directory.
+  public var resolvedDataDirectory: String {
+    dataDirectory ?? DataDirectoryOption.defaultPath(runDirectory: runDirectory)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The command line of a Switchyard application: `start`, `status`, `send`, `scale`, `load` and
-/// `worker`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
+/// The command line of a Switchyard application: `start`, `status`, `send`, `scale`, `load`,
+/// `worker` and `history`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
 /// directory shared by every command.
 ///
 /// Most executables are one call:
@@ -52,6 +52,7 @@ public struct SwitchyardCommandLine {
       ScaleCommand.command(toolName: name, kinds: kinds),
       LoadCommand.command(toolName: name, scenarios: loadScenarios),
       WorkerCommand.command(toolName: name, handlers: handlers),
+      HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
     ] + additionalCommands
   }
 

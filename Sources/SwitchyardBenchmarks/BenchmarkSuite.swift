@@ -20,7 +20,8 @@ public struct BenchmarkSuite: Sendable {
   /// process boundary, whose workers `launch` starts (`switchyard worker probe` and `raw-echo`),
   /// then the Redis transport's streams through a local `redis-server`.
   public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
-    BenchmarkSuite(cases: MemoryBenchmarks.cases).adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch))
+    BenchmarkSuite(cases: MemoryBenchmarks.cases)
+      .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch))
       .adding(RedisBenchmarks.cases)
   }
 

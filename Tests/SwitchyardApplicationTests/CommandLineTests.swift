@@ -24,7 +24,7 @@ struct CommandLineTests {
 
   @Test func anApplicationGetsEveryCommandUnderItsOwnName() {
     let commandLine = SwitchyardCommandLine(application)
-    #expect(commandLine.commands.map(\.name) == ["start", "status", "send", "scale", "load", "worker"])
+    #expect(commandLine.commands.map(\.name) == ["start", "status", "send", "scale", "load", "worker", "history"])
     let start = commandLine.commands[0].help(toolName: commandLine.name)
     #expect(start.contains("USAGE: counter start [--pools KIND=N,…] [--run-dir DIR] [--grace-ms N] [--parent PID]"))
     #expect(start.contains("(default: tally=3,echo=1)"))
@@ -56,6 +56,28 @@ struct CommandLineTests {
     #expect(throws: UsageError.invalidValue(name: "--grace-ms", value: "-1", expected: "milliseconds ≥ 0")) {
       try StartCommand.options(start.parse(["--grace-ms", "-1"]))
     }
+  }
+
+  @Test func startJournalsIntoTheRunDirectoryUnlessToldOtherwise() throws {
+    let start = SwitchyardCommandLine(application).commands[0]
+    let defaults = try StartCommand.options(start.parse(["--run-dir", "/tmp/x"]))
+    #expect(defaults.journals && !defaults.repair)
+    #expect(defaults.resolvedDataDirectory == "/tmp/x/data")
+    #expect(defaults.durability == .batch(maxDelay: .milliseconds(10)))
+    #expect(defaults.snapshotPolicy == SnapshotPolicy())
+    let options = try StartCommand.options(
+      start.parse([
+        "--data-dir", "/var/lib/counter", "--fsync", "always", "--snapshot-every", "500", "--snapshot-seconds", "5",
+        "--snapshots-kept", "3", "--repair", "--no-journal",
+      ])
+    )
+    #expect(options.resolvedDataDirectory == "/var/lib/counter")
+    #expect(options.durability == .always && options.repair && !options.journals && options.snapshotsKept == 3)
+    #expect(options.snapshotPolicy == SnapshotPolicy(everyActions: 500, every: .seconds(5)))
+    #expect(throws: UsageError.invalidValue(name: "--fsync", value: "sometimes", expected: "always, batch or off")) {
+      try StartCommand.options(start.parse(["--fsync", "sometimes"]))
+    }
+    #expect(start.help(toolName: "counter").contains("at most 10 ms of acknowledged actions at risk"))
   }
 
   @Test func aModeRunsInsteadOfTheApplicationAndTwoModesAreAUsageError() async {

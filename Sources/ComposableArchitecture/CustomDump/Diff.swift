@@ -2,7 +2,7 @@
 ///
 /// Lines only in `expected` start with `format.removed`, lines only in `actual` with `format.added`;
 /// unchanged parts of large values fold into "… (N unchanged)" so the change stands out.
-func diff<T>(_ expected: T, _ actual: T, format: DiffFormat = .default) -> String? {
+package func diff<T>(_ expected: T, _ actual: T, format: DiffFormat = .default) -> String? {
   diff(DumpNode(expected), DumpNode(actual), format: format)
 }
 
@@ -13,13 +13,13 @@ func diff(_ lhs: DumpNode, _ rhs: DumpNode, format: DiffFormat = .default) -> St
 }
 
 /// The markers of a diff's lines.
-struct DiffFormat {
+package struct DiffFormat {
   var removed: String
   var added: String
   var unchanged: String
 
   /// `-` and `+`, as `diff -u` prints them.
-  static let `default` = DiffFormat(removed: "-", added: "+", unchanged: " ")
+  package static let `default` = DiffFormat(removed: "-", added: "+", unchanged: " ")
 
   /// `−` for what the test expected and `+` for what happened, as TCA's test store prints them.
   static let testStore = DiffFormat(removed: "\u{2212}", added: "+", unchanged: " ")

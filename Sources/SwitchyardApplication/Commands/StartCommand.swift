@@ -17,6 +17,12 @@ enum StartCommand {
   )
   static let pools = "--pools"
   static let grace = "--grace-ms"
+  static let fsync = "--fsync"
+  static let snapshotEvery = "--snapshot-every"
+  static let snapshotSeconds = "--snapshot-seconds"
+  static let snapshotsKept = "--snapshots-kept"
+  /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
+  static let batchDelayMilliseconds = 10
 
   static func command(
     toolName: String,
@@ -32,6 +38,19 @@ enum StartCommand {
         The coordinator owns the store; effects run in worker processes ('\(toolName) worker KIND')
         that it starts from this executable, supervises and restarts. Other commands reach it
         through the control socket in its run directory.
+
+        Every action the store reduces is journaled in the data directory with the values its
+        dependencies returned, and the state is snapshotted now and then; 'start' on the same data
+        directory restores the newest snapshot and replays the journal after it before it serves,
+        and '\(toolName) history' reads it. --fsync says what a crash can lose:
+          always  a 'send' is answered only once its action is on disk: nothing acknowledged is lost
+          batch   (default) records are fsynced together at most \(batchDelayMilliseconds) ms after the first:
+                  a crash loses at most the last \(batchDelayMilliseconds) ms of acknowledged actions (more
+                  only while a saturated coordinator has records waiting to be encoded)
+          off     records reach the kernel within \(batchDelayMilliseconds) ms and are never fsynced: a
+                  process crash loses at most \(batchDelayMilliseconds) ms, a machine crash more
+        A damaged journal stops 'start' naming the file and byte; --repair cuts it there instead,
+        setting what follows aside as *.damaged.
         """,
       options: modes.map(\.flag) + [
         .value(pools, "KIND=N,…", help: "Worker pools and their sizes (default: \(poolsText.isEmpty ? "none" : poolsText))."),
@@ -40,9 +59,17 @@ enum StartCommand {
         parent,
         http,
         httpToken,
+        DataDirectoryOption.option,
+        .flag("--no-journal", help: "Keep the state in memory only: a restart starts from the initial state."),
+        .value(fsync, "MODE", help: "always, batch (default: at most \(batchDelayMilliseconds) ms of acknowledged actions at risk) or off."),
+        .value(snapshotEvery, "N", help: "Snapshot the state every N actions (default: 100000)."),
+        .value(snapshotSeconds, "S", help: "Snapshot the state every S seconds when actions came (default: 60)."),
+        .value(snapshotsKept, "K", help: "Keep K snapshots and the journal since the oldest (default: 2)."),
+        .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
+        "\(toolName) start --data-dir /var/lib/\(toolName) --fsync always",
       ],
       run: { arguments in
         let chosen = modes.filter { arguments.flag($0.flag.name) }
@@ -68,12 +95,40 @@ enum StartCommand {
     } catch {
       throw .conflict(error.description)
     }
+    let defaults = SnapshotPolicy()
+    let every = try positive(snapshotEvery, arguments.value(snapshotEvery, as: Int.self))
+    let seconds = try positive(snapshotSeconds, arguments.value(snapshotSeconds, as: Int.self))
+    let kept = try positive(snapshotsKept, arguments.value(snapshotsKept, as: Int.self))
     return StartOptions(
       runDirectory: arguments.runDirectory,
       pools: pools,
       shutdownGrace: grace.map { .milliseconds($0) } ?? .seconds(5),
       parent: try arguments.value(parent.name, as: Int32.self),
-      http: inspector
+      http: inspector,
+      dataDirectory: arguments.value(DataDirectoryOption.option.name),
+      journals: !arguments.flag("--no-journal"),
+      durability: try durability(arguments.value(fsync)),
+      snapshotPolicy: SnapshotPolicy(
+        everyActions: every.map(UInt64.init) ?? defaults.everyActions,
+        every: seconds.map { .seconds($0) } ?? defaults.every
+      ),
+      snapshotsKept: kept ?? 2,
+      repair: arguments.flag("--repair")
     )
+  }
+
+  private static func durability(_ mode: String?) throws(UsageError) -> Durability {
+    let delay = Duration.milliseconds(batchDelayMilliseconds)
+    switch mode {
+    case nil, "batch": return .batch(maxDelay: delay)
+    case "always": return .always
+    case "off": return .off(maxDelay: delay)
+    case let mode?: throw .invalidValue(name: fsync, value: mode, expected: "always, batch or off")
+    }
+  }
+
+  private static func positive(_ name: String, _ value: Int?) throws(UsageError) -> Int? {
+    if let value, value < 1 { throw .invalidValue(name: name, value: "\(value)", expected: "a whole number ≥ 1") }
+    return value
   }
 }

@@ -31,6 +31,22 @@ package struct StatusView: Sendable {
     ]
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
       + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"
+      + (report.journal.map { journalLine($0, colored: colored) } ?? "")
+  }
+
+  /// The journal: how far it has written, how far that is on disk, its size and newest snapshot.
+  private func journalLine(_ journal: JournalReport, colored: Bool) -> String {
+    var facts = [
+      "fsync \(journal.fsync)",
+      "last \(journal.lastSequence)",
+      "durable \(journal.durableSequence) (lag \(journal.undurableRecords))",
+      "fsync \(HumanReadable.latency(micros: journal.lastSyncMicros))",
+      "\(HumanReadable.bytes(Int(journal.bytes)))",
+      "snapshot \(journal.snapshotSequence.map(String.init) ?? "none")",
+    ]
+    if let failure = journal.failure { facts.append(TextColor.red.apply("stopped: \(failure)", enabled: colored)) }
+    return TextColor.bold.apply("journal", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
+      + TextColor.dim.apply("data dir \(journal.dataDir)", enabled: colored) + "\n"
   }
 
   private var poolsTable: Table {

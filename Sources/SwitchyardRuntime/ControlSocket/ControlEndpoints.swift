@@ -10,6 +10,9 @@ struct ControlEndpoints {
   var state: @MainActor () throws -> RawJSON
   /// Decodes one action from the frame it arrived in and sends it; throws an error whose description says what is wrong with it.
   var send: @MainActor (RawJSON) throws -> Void
+  /// Calls its argument once the actions sent so far may be answered `sent` (with a sentence if
+  /// they cannot): at once, or once the journal has them on disk.
+  var acknowledge: @MainActor (@escaping @MainActor @Sendable (_ failure: String?) -> Void) -> Void
   /// Resizes pools; returns every pool's target size.
   var scale: @MainActor ([String: Int]) throws -> [String: Int]
 }

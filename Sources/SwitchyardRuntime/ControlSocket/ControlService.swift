@@ -83,9 +83,11 @@ final class ControlService {
     }
     do {
       try endpoints.send(action)
-      reply(.sent(id: id), to: client)
     } catch {
-      reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
+      return reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
+    }
+    endpoints.acknowledge { [weak self] failure in
+      self?.reply(failure.map { .error(id: id, code: "journalFailed", message: $0) } ?? .sent(id: id), to: client)
     }
   }
 

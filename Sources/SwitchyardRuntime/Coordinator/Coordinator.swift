@@ -29,6 +29,9 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   public let store: StoreOf<R>
   /// How this coordinator runs.
   public let configuration: CoordinatorConfiguration
+  /// Where the store's actions are journaled, if anywhere: shown in status, and waited for before
+  /// a `send` is answered when it makes senders wait for the disk. Set it before ``start()``.
+  public var actionLog: (any ActionLog)?
 
   let runtime: RemoteRuntime
   private let tap: ActionTap
@@ -139,7 +142,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         actionsPerSecond: tap.perSecond
       ),
       pools: runtime.poolStatuses(),
-      workers: runtime.workerStatuses()
+      workers: runtime.workerStatuses(),
+      journal: actionLog?.report()
     )
   }
 
@@ -217,6 +221,10 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in store.send(try ActionDecoding.decode(R.Action.self, from: json)) },
+      acknowledge: { [unowned self] acknowledge in
+        guard let actionLog else { return acknowledge(nil) }
+        actionLog.whenAcknowledgeable(acknowledge)
+      },
       scale: { [unowned self] pools in
         try scale(Dictionary(uniqueKeysWithValues: pools.map { (JobKind($0.key), $0.value) }))
         return Dictionary(uniqueKeysWithValues: configurationTargets())

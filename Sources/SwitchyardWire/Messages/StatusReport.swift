@@ -6,11 +6,14 @@ public struct StatusReport: Codable, Equatable, Sendable {
   public var pools: [PoolStatus]
   /// One entry per worker process, live or recently stopped.
   public var workers: [WorkerStatus]
+  /// The coordinator's journal; absent when it runs without one (`start --no-journal`).
+  public var journal: JournalReport?
 
   /// Creates a report.
-  public init(coordinator: CoordinatorStatus, pools: [PoolStatus], workers: [WorkerStatus]) {
+  public init(coordinator: CoordinatorStatus, pools: [PoolStatus], workers: [WorkerStatus], journal: JournalReport? = nil) {
     self.coordinator = coordinator
     self.pools = pools
     self.workers = workers
+    self.journal = journal
   }
 }

@@ -11,12 +11,16 @@ enum DemoStartMode {
   static let mode = StartMode(
     flag: .flag("--demo", help: "Run the demo, which needs no other server (pools search=2,websocket=1,pagination=2)."),
     handlers: [SearchHandler(), FeedHandler(), PageHandler()],
+    history: HistoryReplay(application: "switchyard --demo", reducer: { AppFeature() }),
     run: run
   )
 
   @MainActor
   private static func run(_ options: StartOptions) async throws -> Int32 {
-    let upstream = try UpstreamService.start()
+    // Where the recovered sessions expect it, when that port is free; anywhere otherwise.
+    let previous = DemoUpstreamPort.previous(options).flatMap { try? UpstreamService.start(UpstreamConfiguration(port: $0)) }
+    let upstream = try previous ?? UpstreamService.start()
+    DemoUpstreamPort.remember(upstream.port, options)
     let demo = DemoApplication(upstream: UpstreamEndpoints(httpBaseURL: upstream.baseURL, feedURL: upstream.feedURL))
     let application = Application(
       name: "switchyard",

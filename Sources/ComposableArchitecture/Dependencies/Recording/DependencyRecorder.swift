@@ -6,7 +6,14 @@ import Synchronization
 /// Effects keep the dependencies in force when the reducer returned them, so they keep this
 /// recorder's dependencies too; once ``finish()`` is called those pass values through unrecorded.
 public final class DependencyRecorder: Sendable {
-  private let state = Mutex<(recording: DependencyRecording, isFinished: Bool)>((DependencyRecording(), false))
+  private struct State {
+    var recording = DependencyRecording()
+    var isFinished = false
+    /// The one thread recorded from, when ``restart()`` bound it; any thread otherwise.
+    var thread: pthread_t?
+  }
+
+  private let state = Mutex(State())
 
   /// Creates an empty recorder.
   public init() {}
@@ -19,8 +26,20 @@ public final class DependencyRecorder: Sendable {
     }
   }
 
+  /// Empties the recording and records again, from the calling thread only: a reduction runs on
+  /// one thread, and calls from others come from effects of earlier reductions.
+  public func restart() {
+    let thread = pthread_self()
+    state.withLock { $0 = State(thread: thread) }
+  }
+
   func record(_ update: (inout DependencyRecording) -> Void) {
-    state.withLock { if !$0.isFinished { update(&$0.recording) } }
+    let thread = pthread_self()
+    state.withLock { state in
+      guard !state.isFinished else { return }
+      if let bound = state.thread, pthread_equal(bound, thread) == 0 { return }
+      update(&state.recording)
+    }
   }
 }
 

@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+
+/// Records what the non-deterministic dependencies return, reduction after reduction, building
+/// the recording dependencies once rather than for every action as
+/// ``withDependencyRecording(operation:)`` does.
+///
+/// For a caller whose dependencies stay the same from one reduction to the next, such as a store's
+/// root reducer: the dependencies in force at the first reduction are the ones recorded through.
+/// Effects keep them, as they keep any dependencies; what they ask for on other threads, or
+/// between reductions, passes through unrecorded.
+public final class ReductionRecorder: Sendable {
+  private let recorder = DependencyRecorder()
+  private let values = Mutex<DependencyValues?>(nil)
+
+  /// Creates a recorder that has recorded nothing yet.
+  public init() {}
+
+  /// Runs `operation` — one reduction, on one thread — recording what the dependencies returned.
+  public func record<R>(_ operation: () throws -> R) rethrows -> (value: R, recording: DependencyRecording) {
+    let values = self.values.withLock { values in
+      if let values { return values }
+      let recording = DependencyValues._current.recording(into: recorder)
+      values = recording
+      return recording
+    }
+    recorder.restart()
+    let value = try DependencyValues.$_current.withValue(values, operation: operation)
+    return (value, recorder.finish())
+  }
+}

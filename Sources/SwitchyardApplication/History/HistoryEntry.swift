@@ -1,0 +1,36 @@
+import Foundation
+
+/// One line of `history`: a journaled action and what it changed in the state.
+struct HistoryEntry: Encodable, Equatable {
+  /// The record's sequence number.
+  var sequence: UInt64
+  /// When it was journaled.
+  var time: Date
+  /// The action's path, such as `sessions.element.action.search.searchQueryChanged`.
+  var action: String
+  /// Each change to the state, one `path: old → new` each, in path order.
+  var changes: [String]
+
+  private enum CodingKeys: String, CodingKey {
+    case sequence, time, action, changes
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(sequence, forKey: .sequence)
+    try container.encode(timeText, forKey: .time)
+    try container.encode(action, forKey: .action)
+    try container.encode(changes, forKey: .changes)
+  }
+
+  /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
+  var timeText: String {
+    Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time)
+  }
+
+  /// The changes on one line: the first, and how many more.
+  var summary: String {
+    guard let first = changes.first else { return "(no change)" }
+    return changes.count == 1 ? first : "\(first) (+\(changes.count - 1) more)"
+  }
+}

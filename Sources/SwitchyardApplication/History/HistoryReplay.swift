@@ -1,0 +1,71 @@
+import Foundation
+
+/// How `history` replays a data directory one application wrote: its reducer, behind closures, so
+/// the command is not generic over it.
+///
+/// `start` modes that run another application give theirs (``StartMode/history``), and `history`
+/// picks the one whose reducer the data directory's owner names.
+public struct HistoryReplay: Sendable {
+  /// Who writes the data directories this replays.
+  public let owner: JournalOwner
+  let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> [HistoryEntry]
+  let state: @MainActor @Sendable (JournalHistory, _ sequence: UInt64) throws -> JSONValue
+
+  /// Replays the journals of `application` through the reducer `makeReducer` returns.
+  public init<Feature: Reducer>(
+    application: String,
+    reducer makeReducer: @escaping @MainActor @Sendable () -> Feature
+  ) where Feature.State: Codable, Feature.Action: Codable {
+    owner = JournalOwner(application: application, reducer: Feature.self)
+    entries = { history, from, limit in
+      try HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).entries(from: from, limit: limit)
+    }
+    state = { history, sequence in
+      try WireJSONEncoder().encodeValue(HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).state(at: sequence))
+    }
+  }
+}
+
+/// A journal's records replayed one by one, each with what it changed.
+struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.Action: Codable {
+  let history: JournalHistory
+  let replay: ActionReplay<Feature>
+
+  /// The state after record `sequence`, from the nearest snapshot.
+  func state(at sequence: UInt64) throws -> Feature.State {
+    try history.state(
+      at: sequence,
+      initial: {
+        throw JournalError.historyUnavailable(sequence: sequence, reason: "no snapshot at or before it remains")
+      },
+      restore: { snapshot in try replay.state(snapshot) },
+      apply: { state, record in try replay.apply(record, to: &state) }
+    )
+  }
+
+  /// Up to `limit` records from `from` on (or the first a snapshot lets it rebuild), each with the
+  /// action's path and the state's changes.
+  func entries(from: UInt64, limit: Int) throws -> [HistoryEntry] {
+    let earliest = (try history.snapshotSequences().first).map { $0 + 1 } ?? 1
+    let records = try history.records(from: max(from, earliest), limit: limit)
+    guard let first = records.first else { return [] }
+    var state = try self.state(at: first.sequence - 1)
+    var before = try WireJSONEncoder().encodeValue(state)
+    return try records.map { record in
+      let action: JSONValue
+      switch try replay.entry(record) {
+      case let .action(value, _): action = try WireJSONEncoder().encodeValue(value)
+      case let .other(kind): action = .object([kind: .null])
+      }
+      try replay.apply(record, to: &state)
+      let after = try WireJSONEncoder().encodeValue(state)
+      defer { before = after }
+      return HistoryEntry(
+        sequence: record.sequence,
+        time: record.date,
+        action: ActionPath.of(action),
+        changes: StateChanges.between(before, after)
+      )
+    }
+  }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ComposableArchitecture
+import Foundation
+import SwitchyardJournal
+import SwitchyardDiagnostics
+import SwitchyardRuntime
+
+/// What journaling costs a busy coordinator: `process.pipelined` through two coordinators at once,
+/// one journaling every action (`--fsync batch`, the default) and one not, their windows
+/// alternated so load drift weighs on both alike; the headline is journaled time over plain time.
+enum JournalOverheadBenchmarks {
+  static func cases(launch: WorkerLaunch) -> [BenchmarkCase] {
+    [pipelined(launch: launch)]
+  }
+
+  static func pipelined(launch: WorkerLaunch) -> BenchmarkCase {
+    BenchmarkCase(
+      name: "journal.pipelined-overhead",
+      summary: "process.pipelined (1 worker) with every action journaled, over the same without a journal",
+      target: .atMostRatio(1.15)
+    ) { harness in
+      let window = harness.mode == .full ? 1_024 : 64
+      let rounds = harness.mode == .full ? 40 : 1
+      let base = NSTemporaryDirectory() + "switchyard-bench-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      defer { try? FileManager.default.removeItem(atPath: base) }
+      let (journal, _) = try ActionJournal.open(
+        directory: base + "/data",
+        options: JournalOptions(),
+        policy: SnapshotPolicy(),
+        replay: ActionReplay(ProbeFeature()),
+        initialState: ProbeFeature.State(),
+        log: { _ in }
+      )
+      let plain = PipelineCoordinator(ProbeFeature(), runDirectory: base + "/plain", launch: launch, window: window)
+      let journaled = PipelineCoordinator(
+        JournaledReducer(ProbeFeature(), journal: journal), runDirectory: base + "/journaled", launch: launch, window: window
+      )
+      defer { journal.close() }
+      var times = (plain: 0.0, journaled: 0.0)
+      do {
+        try await plain.start()
+        try await journaled.start()
+        // One window each first, uncounted, to warm both sides.
+        _ = try await plain.pipeline(window: window, tag: "warm")
+        _ = try await journaled.pipeline(window: window, tag: "warm")
+        for round in 0..<rounds {
+          times.plain += try await plain.pipeline(window: window, tag: "\(round)")
+          times.journaled += try await journaled.pipeline(window: window, tag: "\(round)")
+        }
+      } catch {
+        await plain.shutdown()
+        await journaled.shutdown()
+        throw error
+      }
+      await plain.shutdown()
+      await journaled.shutdown()
+      let effects = Double(window * rounds)
+      let status = journal.journal.status
+      return BenchmarkMeasurement(
+        value: times.journaled / times.plain,
+        unit: .ratio,
+        note: "\(BenchmarkUnit.perSecond.format(effects / (times.journaled / 1e9))) journaled, "
+          + "\(BenchmarkUnit.perSecond.format(effects / (times.plain / 1e9))) plain; "
+          + "\(status.lastSequence) records in \(status.syncCount) fsyncs; windows of \(window); unpinned"
+      )
+    }
+  }
+}
+
+/// A coordinator of one `probe` worker running `Root`, for pipelining probe effects through.
+@MainActor
+private final class PipelineCoordinator<Root: Reducer>
+where Root.State == ProbeFeature.State, Root.Action == ProbeFeature.Action {
+  let coordinator: Coordinator<Root>
+
+  init(_ root: Root, runDirectory: String, launch: WorkerLaunch, window: Int) {
+    coordinator = Coordinator(
+      configuration: CoordinatorConfiguration(
+        runDirectory: runDirectory,
+        pools: [PoolConfiguration(kind: ProbeJob.kind, size: 1, maxInFlightPerWorker: window, maxQueued: window)],
+        workerLaunch: launch,
+        shutdownGrace: .seconds(1),
+        servesControlSocket: false,
+        log: { _ in }
+      ),
+      initialState: ProbeFeature.State(),
+      reducer: root
+    )
+  }
+
+  func start() async throws {
+    try coordinator.start()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while coordinator.status().workers.filter({ $0.state == "ready" }).count < 1 {
+      guard ContinuousClock.now < deadline else { throw ProcessBenchmarkError.workerNotReady(seconds: 10) }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// Starts `window` probe effects at once, waits for all of them to be reduced, and returns the
+  /// nanoseconds that took.
+  func pipeline(window: Int, tag: String) async throws -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let tasks = (0..<window).map { index in
+      coordinator.store.send(.start(name: "p\(index)", job: ProbeJob(tag: "\(tag)-\(index)"), cancelInFlight: false))
+    }
+    for task in tasks { await task.finish() }
+    let elapsed = start.duration(to: clock.now).components
+    for index in 0..<window where coordinator.store.runs["p\(index)"]?.outcome != .finished {
+      throw ProcessBenchmarkError.effectFailed("outcome \(coordinator.store.runs["p\(index)"]?.outcome.rawValue ?? "none")")
+    }
+    return Double(elapsed.seconds) * 1e9 + Double(elapsed.attoseconds) / 1e9
+  }
+
+  func shutdown() async {
+    await coordinator.shutdown()
+  }
+}

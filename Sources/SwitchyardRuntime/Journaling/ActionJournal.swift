@@ -1,0 +1,182 @@
+import ComposableArchitecture
+import Foundation
+import Synchronization
+import SwitchyardJournal
+import SwitchyardWire
+
+/// A coordinator's journal of actions: appends each reduced action's record, takes snapshots of
+/// the state as its ``SnapshotPolicy`` says, and tells the control socket when a `send` may be
+/// answered.
+///
+/// Open it with ``open(directory:options:policy:replay:initialState:log:)``, which recovers the
+/// state; a ``JournaledReducer`` feeds it.
+@MainActor
+public final class ActionJournal: ActionLog {
+  /// The journal underneath.
+  public let journal: Journal
+  /// When snapshots are taken.
+  public let policy: SnapshotPolicy
+  private let log: @Sendable (String) -> Void
+  /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
+  private let pending = PendingRecords()
+  private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
+  /// The last sequence number given to a reduced action; its record may still be queued.
+  private var lastSequence: UInt64
+  private var actionsSinceSnapshot: UInt64 = 0
+  private var lastSnapshotAt = ContinuousClock.now
+  private var failure: String?
+
+  init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
+    self.journal = journal
+    self.policy = policy
+    self.log = log
+    self.lastSequence = journal.recovery.lastSequence
+  }
+
+  /// Journals one reduced action, and snapshots `state` (the state after it) when one is due.
+  ///
+  /// The record is encoded and appended off the main actor, in order, by a queue that takes what
+  /// accumulated in one go: the sequence number is known here, as nothing else appends.
+  func append<Action: Codable & Sendable, State: Encodable & Sendable>(
+    _ action: Action,
+    dependencies: DependencyRecording,
+    state: State
+  ) {
+    guard failure == nil else { return }
+    lastSequence += 1
+    actionsSinceSnapshot += 1
+    let snapshotIsDue = policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: .now - lastSnapshotAt)
+    if snapshotIsDue {
+      actionsSinceSnapshot = 0
+      lastSnapshotAt = .now
+    }
+    let payload: @Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void = { encoder, buffer in
+      try encoder.encode(JournalEntry.action(action, dependencies: dependencies), appendingTo: &buffer)
+    }
+    var snapshot: (@Sendable () throws -> [UInt8])?
+    if snapshotIsDue { snapshot = { try WireJSONEncoder().encode(state) } }
+    enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: snapshot))
+  }
+
+  /// Stops journaling: the state has moved past what the journal can hold.
+  func fail(_ reason: String) {
+    guard failure == nil else { return }
+    failure = reason
+    log("error: the journal stopped; actions are no longer recorded, and a restart loses them: \(reason)")
+  }
+
+  /// Snapshots `state`, the state after the last journaled action, off the main actor.
+  func snapshot<State: Encodable & Sendable>(_ state: State) {
+    actionsSinceSnapshot = 0
+    lastSnapshotAt = .now
+    enqueue(PendingRecord(sequence: lastSequence, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+  }
+
+  private func enqueue(_ record: PendingRecord) {
+    let wasEmpty = pending.records.withLock { pending in
+      defer { pending.append(record) }
+      return pending.isEmpty
+    }
+    guard wasEmpty else { return }
+    let (pending, journal, log) = (pending, journal, log)
+    encoding.async { [weak self] in
+      guard let failure = Self.drain(pending, into: journal, log: log) else { return }
+      DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
+    }
+  }
+
+  /// Encodes and appends what accumulated, in order; returns why it stopped, if it did.
+  private nonisolated static func drain(
+    _ pending: PendingRecords,
+    into journal: Journal,
+    log: @escaping @Sendable (String) -> Void
+  ) -> String? {
+    let records = pending.records.withLock { pending in
+      defer { pending.removeAll(keepingCapacity: true) }
+      return pending
+    }
+    let encoder = WireJSONEncoder()
+    var buffer: [UInt8] = []
+    for record in records {
+      if let payload = record.payload {
+        do {
+          buffer.removeAll(keepingCapacity: true)
+          try payload(encoder, &buffer)
+          let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes) }
+          guard appended == record.sequence else { throw JournalError.stopped(reason: "record \(record.sequence) became \(appended)") }
+        } catch {
+          // Later records would get other numbers than the ones given out: the journal ends here.
+          journal.close()
+          return "record \(record.sequence) was not journaled: \(error)"
+        }
+      }
+      if let state = record.snapshot {
+        journal.snapshot(through: record.sequence, encode: state) { result in
+          if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and closes.
+  public func close<State: Encodable & Sendable>(finalState state: State) {
+    if failure == nil && actionsSinceSnapshot > 0 { snapshot(state) }
+    close()
+  }
+
+  /// Appends the records still queued, then writes, fsyncs and closes.
+  public func close() {
+    encoding.sync {}
+    journal.close()
+  }
+
+  public func report() -> JournalReport {
+    let status = journal.status
+    return JournalReport(
+      dataDir: journal.directory,
+      fsync: Self.name(of: journal.options.durability),
+      bytes: Int64(status.bytes),
+      lastSequence: status.lastSequence,
+      durableSequence: status.durableSequence,
+      lastSyncMicros: status.lastSyncNanoseconds / 1_000,
+      syncCount: status.syncCount,
+      snapshotSequence: status.snapshotSequence,
+      failure: failure
+    )
+  }
+
+  public func whenAcknowledgeable(_ acknowledge: @escaping @MainActor @Sendable (String?) -> Void) {
+    if let failure { return acknowledge("The action was reduced but not journaled: \(failure)") }
+    guard journal.options.durability == .always else { return acknowledge(nil) }
+    journal.whenDurable(lastSequence) { result in
+      let failure: String? =
+        switch result {
+        case .success: nil
+        case let .failure(error): "The action was reduced but its journal record is not on disk: \(error)"
+        }
+      DispatchQueue.main.async { acknowledge(failure) }
+    }
+  }
+
+  /// `always`, `batch` or `off`: the durability as `start --fsync` names it.
+  static func name(of durability: Durability) -> String {
+    switch durability {
+    case .always: "always"
+    case .batch: "batch"
+    case .off: "off"
+    }
+  }
+}
+
+/// A reduced action's record waiting to be encoded and appended, or a snapshot waiting for it.
+private struct PendingRecord: Sendable {
+  var sequence: UInt64
+  var payload: (@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)?
+  var snapshot: (@Sendable () throws -> [UInt8])?
+}
+
+/// The records waiting for the encoding queue, shared with it.
+private final class PendingRecords: Sendable {
+  let records = Mutex<[PendingRecord]>([])
+}

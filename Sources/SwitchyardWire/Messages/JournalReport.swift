@@ -1,0 +1,50 @@
+/// The coordinator's journal in a ``StatusReport``: how far it has written, how far that is on
+/// disk, and its newest snapshot.
+public struct JournalReport: Codable, Equatable, Sendable {
+  /// The data directory the journal lives in.
+  public var dataDir: String
+  /// `always`, `batch` or `off`, as `start --fsync` set it.
+  public var fsync: String
+  /// The bytes the journal's segments and snapshots take on disk.
+  public var bytes: Int64
+  /// The last record appended.
+  public var lastSequence: UInt64
+  /// The last record on disk as the fsync mode promises.
+  public var durableSequence: UInt64
+  /// How long the last fsync took, in microseconds.
+  public var lastSyncMicros: Int64
+  /// How many fsyncs since the coordinator started: with `lastSequence`, how well group commit shares them.
+  public var syncCount: UInt64
+  /// The record the newest snapshot covers, absent before the first.
+  public var snapshotSequence: UInt64?
+  /// Why the journal stopped accepting records, absent while it works.
+  public var failure: String?
+
+  /// Creates a journal report.
+  public init(
+    dataDir: String,
+    fsync: String,
+    bytes: Int64,
+    lastSequence: UInt64,
+    durableSequence: UInt64,
+    lastSyncMicros: Int64,
+    syncCount: UInt64,
+    snapshotSequence: UInt64? = nil,
+    failure: String? = nil
+  ) {
+    self.dataDir = dataDir
+    self.fsync = fsync
+    self.bytes = bytes
+    self.lastSequence = lastSequence
+    self.durableSequence = durableSequence
+    self.lastSyncMicros = lastSyncMicros
+    self.syncCount = syncCount
+    self.snapshotSequence = snapshotSequence
+    self.failure = failure
+  }
+
+  /// Records appended but not yet durable: the fsync lag.
+  public var undurableRecords: UInt64 {
+    lastSequence > durableSequence ? lastSequence - durableSequence : 0
+  }
+}

@@ -1,0 +1,30 @@
+@testable import SwitchyardApplication
+import Testing
+
+/// How `history` names an action and sums up what it changed.
+struct HistoryRenderingTests {
+  @Test func anActionsPathFollowsItsCasesAndIdentifiedElements() throws {
+    let decoder = WireJSONDecoder()
+    let search = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}"#.utf8))
+    #expect(ActionPath.of(search) == "sessions.element.action.search.searchQueryChanged")
+    let page = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"pageLoaded":{"_0":{"page":2}}}}}}}"#.utf8))
+    #expect(ActionPath.of(page) == "sessions.element.action.catalog.pageLoaded")
+    let start = try decoder.parse(Array(#"{"start":{"name":"a","job":{"tag":"t"},"cancelInFlight":false}}"#.utf8))
+    #expect(ActionPath.of(start) == "start")
+  }
+
+  @Test func changesArePathsStatusStateTakesWithIdentifiedElementsByID() {
+    let before: JSONValue = ["sessions": [["id": "1", "query": "", "results": [1]]], "count": 1]
+    let after: JSONValue = ["sessions": [["id": "2", "query": "new"], ["id": "1", "query": "copper", "results": [1, 2]]], "count": 1]
+    #expect(
+      StateChanges.between(before, after) == [
+        #"sessions.id=1.query: "" → "copper""#,
+        "sessions.id=1.results.1: added 2",
+        #"sessions.id=2: added {"id":"2","query":"new"}"#,
+      ]
+    )
+    #expect(StateChanges.between(after, after).isEmpty)
+    let entry = HistoryEntry(sequence: 1, time: .init(timeIntervalSince1970: 0), action: "a", changes: ["x: 1 → 2", "y: added 3"])
+    #expect(entry.summary == "x: 1 → 2 (+1 more)")
+  }
+}

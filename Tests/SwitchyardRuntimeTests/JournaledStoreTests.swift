@@ -1,0 +1,73 @@
+import ComposableArchitecture
+import Foundation
+import SwitchyardJournal
+import SwitchyardRuntime
+import Testing
+
+/// A store whose root is a ``JournaledReducer``: reopening its data directory rebuilds exactly the
+/// state it reached, dependencies' values included, from the snapshot and the journal after it.
+@MainActor
+@Suite struct JournaledStoreTests {
+  /// Stamps each action with what every non-deterministic dependency says, and starts an effect
+  /// that asks them again later, off the reduction.
+  struct Stamps: Reducer {
+    struct State: Codable, Equatable, Sendable {
+      var stamps: [String] = []
+    }
+
+    enum Action: Codable, Equatable, Sendable {
+      case stamp(String)
+      case effectAnswered(String)
+    }
+
+    @Dependency(\.uuid) var uuid
+    @Dependency(\.date) var date
+    @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case let .stamp(name):
+        let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+        state.stamps.append("\(name) \(uuid()) \(date.now.timeIntervalSince1970) \(roll)")
+        let uuid = self.uuid
+        return .run { send in await send(.effectAnswered("\(uuid())")) }
+      case let .effectAnswered(text):
+        state.stamps.append("effect \(text)")
+        return .none
+      }
+    }
+  }
+
+  @Test func reopeningRebuildsTheStateWithTheRecordedDependencies() async throws {
+    let directory = NSTemporaryDirectory() + "sy-journaled-store-\(getpid())-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let replay = ActionReplay(Stamps())
+    let policy = SnapshotPolicy(everyActions: 7, every: nil)
+
+    let (journal, initial) = try ActionJournal.open(
+      directory: directory, options: JournalOptions(), policy: policy, replay: replay, initialState: Stamps.State(), log: { _ in }
+    )
+    // Live, non-deterministic values: only the journal's record of them can rebuild the state.
+    let store = Store(initialState: initial) {
+      JournaledReducer(Stamps(), journal: journal)
+    } withDependencies: {
+      $0.uuid = UUIDGenerator { UUID() }
+      $0.date = DateGenerator { Date() }
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+    }
+    for index in 0..<20 {
+      await store.send(.stamp("s\(index)")).finish()
+    }
+    let live = store.state
+    #expect(live.stamps.count == 40)
+    journal.close()
+
+    let (reopened, recovered) = try ActionJournal.open(
+      directory: directory, options: JournalOptions(), policy: policy, replay: replay, initialState: Stamps.State(), log: { _ in }
+    )
+    defer { reopened.close() }
+    #expect(recovered == live)
+    #expect(reopened.journal.recovery.lastSequence == 40)
+    #expect(reopened.journal.recovery.snapshotSequence.map { $0 > 0 } == true, "snapshots were taken by policy")
+  }
+}
