@@ -57,11 +57,26 @@ import Testing
 
   /// Starts the child on `directory`, kills it with SIGKILL once it reported `count` durable
   /// records, and returns the highest it reported.
+  ///
+  /// Reads the child on a thread of its own: a blocking read on one of Swift's two cooperative
+  /// threads here would stall every other test in the process for the whole crash loop.
   private func runChildUntilKilled(_ directory: TemporaryDirectory, afterAcknowledging count: Int) async throws -> UInt64 {
+    let (highest, reason, status) = try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try Self.runChild(directory.path, afterAcknowledging: count) })
+      }
+    }
+    #expect(reason == .uncaughtSignal, "the child ended on its own: \(status)")
+    return highest
+  }
+
+  private static func runChild(_ directory: String, afterAcknowledging count: Int) throws
+    -> (UInt64, Process.TerminationReason, Int32)
+  {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     child.arguments = ["--testing-library", "swift-testing", "--filter", "appendUntilKilled"]
-    child.environment = ProcessInfo.processInfo.environment.merging([Self.childDirectory: directory.path]) { $1 }
+    child.environment = ProcessInfo.processInfo.environment.merging([Self.childDirectory: directory]) { $1 }
     let output = Pipe()
     child.standardOutput = output
     child.standardError = FileHandle.nullDevice
@@ -87,7 +102,6 @@ import Testing
       }
     }
     child.waitUntilExit()
-    #expect(child.terminationReason == .uncaughtSignal, "the child ended on its own: \(child.terminationStatus)")
-    return highest
+    return (highest, child.terminationReason, child.terminationStatus)
   }
 }
