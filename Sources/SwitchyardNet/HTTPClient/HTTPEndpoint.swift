@@ -1,15 +1,18 @@
 import Foundation
 
-/// Where an `http://` URL points: the host and port to connect to, and the request target.
+/// Where an `http://` (or, for the WebSocket client, `ws://`) URL points: the host and port to
+/// connect to, and the request target.
 struct HTTPEndpoint: Hashable, Sendable {
   var host: String
   var port: UInt16
   /// The path and query, as the request line carries them.
   var target: String
 
-  init(_ url: URL) throws(HTTPClientError) {
+  /// Reads `url`, whose scheme must be `scheme`; errors are the HTTP client's, which the WebSocket
+  /// client renames as its own.
+  init(_ url: URL, scheme expected: String = "http") throws(HTTPClientError) {
     guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
-    guard scheme == "http" else { throw .unsupportedScheme(scheme) }
+    guard scheme == expected else { throw .unsupportedScheme(scheme) }
     guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
           let rawHost = components.host, !rawHost.isEmpty else {
       throw .invalidURL(url.absoluteString)

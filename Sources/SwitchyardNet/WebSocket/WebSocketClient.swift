@@ -31,7 +31,7 @@ public enum WebSocketClient {
     maxMessageSize: Int = WebSocketConnection.defaultMaxMessageSize,
     headers: HTTPHeaders = [:]
   ) async throws -> WebSocketConnection {
-    let endpoint = try Endpoint(url)
+    let endpoint = try endpoint(url)
     let attempt = Attempt()
     let connection = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<WebSocketConnection, Error>) in
@@ -53,7 +53,7 @@ public enum WebSocketClient {
 
   /// Connects and shakes hands, blocking the calling thread.
   private static func open(
-    _ endpoint: Endpoint, timeout: Duration, maxMessageSize: Int, headers: HTTPHeaders, attempt: Attempt
+    _ endpoint: HTTPEndpoint, timeout: Duration, maxMessageSize: Int, headers: HTTPHeaders, attempt: Attempt
   ) throws -> WebSocketConnection {
     let deadline = ContinuousClock.now + timeout
     let socket: Socket
@@ -112,25 +112,15 @@ public enum WebSocketClient {
     }
   }
 
-  /// Where a `ws://` URL points.
-  private struct Endpoint {
-    var host: String
-    var port: UInt16
-    /// The path and query, as the request line carries them.
-    var target: String
-
-    init(_ url: URL) throws(WebSocketError) {
-      guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
-      guard scheme == "ws" else { throw .unsupportedScheme(scheme) }
-      guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let rawHost = components.host, !rawHost.isEmpty else {
-        throw .invalidURL(url.absoluteString)
+  /// Where a `ws://` URL points, or the WebSocket error that says why it points nowhere.
+  private static func endpoint(_ url: URL) throws(WebSocketError) -> HTTPEndpoint {
+    do {
+      return try HTTPEndpoint(url, scheme: "ws")
+    } catch {
+      switch error {
+      case let .unsupportedScheme(scheme): throw .unsupportedScheme(scheme)
+      default: throw .invalidURL(url.absoluteString)
       }
-      guard let port = UInt16(exactly: components.port ?? 80), port > 0 else { throw .invalidURL(url.absoluteString) }
-      host = rawHost.hasPrefix("[") && rawHost.hasSuffix("]") ? String(rawHost.dropFirst().dropLast()) : rawHost
-      self.port = port
-      let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-      target = components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
     }
   }
 
