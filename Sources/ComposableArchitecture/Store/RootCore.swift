@@ -42,26 +42,39 @@ final class RootCore<State, Action>: StoreCore {
   /// action waits in the buffer, it is dropped, so a processed cancel always wins.
   @discardableResult
   func send(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence? = nil) -> EffectTaskSet? {
-    buffer.append((action, tasks, fence))
-    guard !isSending else { return nil }
+    guard !isSending else {
+      buffer.append((action, tasks, fence))
+      return nil
+    }
     isSending = true
     drainTasks = nil
-    var index = 0
-    while index < buffer.count {
-      let (action, tasks, fence) = buffer[index]
-      index += 1
-      if fence?.isCancelled == true { continue }
-      let effect = reduce(action)
-      if !effect.isNone {
-        start(effect, context: EffectContext(origin: action, tasks: tasks, ids: [], fence: nil, collectors: []))
+    // The action sent from outside is reduced first, without a trip through the buffer: most
+    // sends buffer nothing, and the buffer's generic array costs metadata lookups on each use.
+    process(action, tasks: tasks, fence: fence)
+    if !buffer.isEmpty {
+      var index = 0
+      while index < buffer.count {
+        let (action, tasks, fence) = buffer[index]
+        index += 1
+        process(action, tasks: tasks, fence: fence)
       }
+      buffer.removeAll(keepingCapacity: true)
     }
-    buffer.removeAll(keepingCapacity: true)
     isSending = false
     let started = drainTasks
     drainTasks = nil
-    for observer in observers.values { observer(state) }
+    if !observers.isEmpty {
+      for observer in observers.values { observer(state) }
+    }
     return started
+  }
+
+  private func process(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
+    if fence?.isCancelled == true { return }
+    let effect = reduce(action)
+    if !effect.isNone {
+      start(effect, context: EffectContext(origin: action, tasks: tasks, ids: [], fence: nil, collectors: []))
+    }
   }
 
   private func reduce(_ action: Action) -> Effect<Action> {
