@@ -29,6 +29,9 @@ let package = Package(
     .target(name: "SwitchyardJournal"),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
+    // Pools whose workers read Redis streams on any host: the coordinator's broker link and
+    // `worker KIND --broker`'s bridge to a pipe worker. The runtime itself knows no Redis.
+    .target(name: "SwitchyardRedisTransport", dependencies: ["SwitchyardRuntime", "SwitchyardRedis", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(
       name: "SwitchyardWorkers",
@@ -58,7 +61,7 @@ let package = Package(
       name: "SwitchyardApplication",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
-        "SwitchyardInspector",
+        "SwitchyardInspector", "SwitchyardRedis", "SwitchyardRedisTransport",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.

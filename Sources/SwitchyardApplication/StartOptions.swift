@@ -15,6 +15,8 @@ public struct StartOptions: Sendable {
   public var parent: Int32?
   /// `--http` and `--http-token`: where to serve the web inspector, or `nil` for no inspector.
   public var http: InspectorConfiguration?
+  /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
+  public var broker: BrokerOptions?
 
   /// Creates start options.
   public init(
@@ -22,12 +24,14 @@ public struct StartOptions: Sendable {
     pools: [PoolConfiguration] = [],
     shutdownGrace: Duration = .seconds(5),
     parent: Int32? = nil,
-    http: InspectorConfiguration? = nil
+    http: InspectorConfiguration? = nil,
+    broker: BrokerOptions? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
     self.shutdownGrace = shutdownGrace
     self.parent = parent
     self.http = http
+    self.broker = broker
   }
 }

@@ -34,7 +34,12 @@ enum StartCommand {
         through the control socket in its run directory.
         """,
       options: modes.map(\.flag) + [
-        .value(pools, "KIND=N,…", help: "Worker pools and their sizes (default: \(poolsText.isEmpty ? "none" : poolsText))."),
+        .value(
+          pools, "KIND=N,…",
+          help: "Worker pools and their sizes, or KIND=redis[:N] for workers on other hosts (default: \(poolsText.isEmpty ? "none" : poolsText))."
+        ),
+        BrokerFlags.broker,
+        BrokerFlags.name,
         .runDirectory,
         .value(grace, "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
         parent,
@@ -58,8 +63,15 @@ enum StartCommand {
 
   /// Reads `start`'s options.
   static func options(_ arguments: ParsedArguments) throws(UsageError) -> StartOptions {
-    let pools = try PoolSize.list(parsing: arguments.value(pools) ?? "", argument: pools)
-      .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) }
+    let (remote, local) = try BrokerFlags.remotePools(in: arguments.value(pools) ?? "", argument: pools)
+    let pools = try PoolSize.list(parsing: local, argument: pools)
+      .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) } + remote
+    let broker = try BrokerFlags.redis(arguments).map {
+      BrokerOptions(redis: $0, coordinator: arguments.value(BrokerFlags.name.name), kinds: remote.map(\.kind))
+    }
+    if !remote.isEmpty, broker == nil {
+      throw .conflict("\(Self.pools) \(remote.map { "\($0.kind)=redis" }.joined(separator: ",")) needs --broker redis://HOST:PORT/DB")
+    }
     let grace = try arguments.value(grace, as: Int.self)
     if let grace, grace < 0 { throw .invalidValue(name: Self.grace, value: "\(grace)", expected: "milliseconds ≥ 0") }
     let inspector: InspectorConfiguration?
@@ -73,7 +85,8 @@ enum StartCommand {
       pools: pools,
       shutdownGrace: grace.map { .milliseconds($0) } ?? .seconds(5),
       parent: try arguments.value(parent.name, as: Int32.self),
-      http: inspector
+      http: inspector,
+      broker: broker
     )
   }
 }

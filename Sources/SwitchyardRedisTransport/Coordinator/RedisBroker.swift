@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+import SwitchyardRedis
+import SwitchyardRuntime
+import SwitchyardWire
+
+/// The coordinator's end of the Redis transport, shared by every remote pool's ``BrokerLink``:
+/// one thread appends `run`s and `cancel`s to the streams, another reads the reply stream and
+/// hands each reply to the link of the pool whose effect it answers.
+///
+/// Replies name an effect, not a kind, so the broker remembers which kind each effect it
+/// enqueued belongs to until its attempt ends.
+final class RedisBroker: Sendable {
+  let log: @Sendable (String) -> Void
+  private let writer: StreamQueue
+  private let reader: StreamQueue
+  private let state = Mutex(State())
+  private let wake = DispatchSemaphore(value: 0)
+
+  private struct State {
+    var links: [JobKind: BrokerLink] = [:]
+    /// The kind and current generation of every effect enqueued and not yet ended.
+    var routes: [UInt64: (kind: JobKind, generation: UInt32)] = [:]
+
+    /// The kind of `effect`, forgetting it when `ending` its current generation; a stale
+    /// attempt's end still reaches the pool, whose fence drops it.
+    mutating func kind(of effect: UInt64, ending generation: UInt32? = nil) -> JobKind? {
+      guard let route = routes[effect] else { return nil }
+      if let generation, generation == route.generation { routes[effect] = nil }
+      return route.kind
+    }
+    var outbox: [WorkerMessage] = []
+  }
+
+  /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
+  /// while Redis answers.
+  static let replyBlock = Duration.milliseconds(500)
+
+  init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (String) -> Void) throws(RedisError) {
+    self.log = log
+    writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    try writer.prepare(kinds: kinds.map(\.rawValue))
+    Thread.detachNewThread { [self] in writeLoop() }
+    Thread.detachNewThread { [self] in readLoop() }
+  }
+
+  /// A link for the pool of `kind`, which says hello at once: the stream takes jobs as soon as
+  /// it exists, whether or not a worker reads it yet.
+  func attach(kind: JobKind, events: WorkerLinkEvents) -> BrokerLink {
+    let link = BrokerLink(kind: kind, events: events, broker: self)
+    state.withLock { $0.links[kind] = link }
+    events.messages([
+      .hello(Hello(role: "worker", kind: kind.rawValue, pid: 0, capabilities: ["cancel", "concurrent"]))
+    ])
+    return link
+  }
+
+  func detach(_ link: BrokerLink) {
+    state.withLock { state in
+      if state.links[link.kind] === link { state.links[link.kind] = nil }
+    }
+  }
+
+  /// Queues `run`s and `cancel`s for the writing thread.
+  func post(_ messages: [WorkerMessage], from link: BrokerLink) {
+    guard !messages.isEmpty else { return }
+    state.withLock { state in
+      for message in messages {
+        switch message {
+        case let .run(run): state.routes[run.effect] = (link.kind, run.generation)
+        case let .cancel(cancel): _ = state.kind(of: cancel.effect, ending: cancel.generation)
+        default: continue
+        }
+      }
+      state.outbox += messages
+    }
+    wake.signal()
+  }
+
+  private func writeLoop() {
+    while true {
+      wake.wait()
+      let messages = state.withLock { state in
+        defer { state.outbox.removeAll(keepingCapacity: true) }
+        return state.outbox
+      }
+      guard !messages.isEmpty else { continue }
+      do {
+        var runs: [Run] = []
+        for message in messages {
+          switch message {
+          case let .run(run): runs.append(run)
+          case let .cancel(cancel):
+            try writer.enqueue(runs)
+            runs.removeAll()
+            try writer.broadcast(cancel)
+          default: continue
+          }
+        }
+        try writer.enqueue(runs)
+      } catch {
+        // Jobs not appended would wait forever: the links close, so their effects are retried
+        // (or fail) and the supervisor attaches new links once Redis answers again.
+        log("error: could not write to Redis (\(error)); the remote pools' links close and their effects are retried.")
+        closeAll()
+      }
+    }
+  }
+
+  private func readLoop() {
+    var position = StreamReadPosition.after(.zero)
+    while true {
+      let batch: StreamBatch<WorkerMessage>
+      do {
+        batch = try reader.readReplies(after: position, block: Self.replyBlock)
+      } catch {
+        log("error: could not read the reply stream (\(error)); the remote pools' links close.")
+        closeAll()
+        Thread.sleep(forTimeInterval: 1)
+        continue
+      }
+      for entry in batch.rejected { log("warning: \(entry)") }
+      route(batch.messages)
+      if let last = batch.last {
+        position = .after(last)
+        try? reader.trimReplies(before: last)
+      }
+    }
+  }
+
+  /// Hands each reply to its pool's link, in order, and tells every link Redis answered.
+  private func route(_ replies: [StreamMessage<WorkerMessage>]) {
+    let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
+      var byKind: [JobKind: [WorkerMessage]] = [:]
+      for reply in replies {
+        let kind: JobKind?
+        switch reply.message {
+        case let .emit(emit): kind = state.kind(of: emit.effect)
+        case let .finished(finished): kind = state.kind(of: finished.effect, ending: finished.generation)
+        case let .failed(failed): kind = state.kind(of: failed.effect, ending: failed.generation)
+        case let .hello(hello):
+          log("remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))")
+          kind = nil
+        default: kind = nil
+        }
+        if let kind { byKind[kind, default: []].append(reply.message) }
+      }
+      return (Array(state.links.values), byKind)
+    }
+    for link in links {
+      link.heard()
+      if let messages = byKind[link.kind] { link.events.messages(messages) }
+    }
+  }
+
+  private func closeAll() {
+    let links = state.withLock { state in
+      defer { state.links.removeAll() }
+      return Array(state.links.values)
+    }
+    for link in links { link.close(.unknown) }
+  }
+}
