@@ -100,6 +100,12 @@ let package = Package(
       dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard"],
       exclude: ["Peers"]
     ),
+    // Remote pools end to end: a real redis-server, a coordinator and `worker --broker` processes;
+    // and deploy/'s flags against the real command line.
+    .testTarget(
+      name: "SwitchyardRedisTransportTests",
+      dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
+    ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
     // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate

@@ -137,8 +137,12 @@ final class RedisBroker: Sendable {
         let kind: JobKind?
         switch reply.message {
         case let .emit(emit): kind = state.kind(of: emit.effect)
-        case let .finished(finished): kind = state.kind(of: finished.effect, ending: finished.generation)
-        case let .failed(failed): kind = state.kind(of: failed.effect, ending: failed.generation)
+        case let .finished(finished):
+          noteIfLate(finished.effect, generation: finished.generation, from: reply.worker, in: state)
+          kind = state.kind(of: finished.effect, ending: finished.generation)
+        case let .failed(failed):
+          noteIfLate(failed.effect, generation: failed.generation, from: reply.worker, in: state)
+          kind = state.kind(of: failed.effect, ending: failed.generation)
         case let .hello(hello):
           log("remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))")
           kind = nil
@@ -152,6 +156,15 @@ final class RedisBroker: Sendable {
       link.heard()
       if let messages = byKind[link.kind] { link.events.messages(messages) }
     }
+  }
+
+  /// Logs the end of an attempt the coordinator has moved past: a worker that stopped answering
+  /// came back after its job was reclaimed. The pool's fence drops it.
+  private func noteIfLate(_ effect: UInt64, generation: UInt32, from worker: String?, in state: State) {
+    let current = state.routes[effect]?.generation
+    guard current != generation else { return }
+    let since = current.map { "attempt \($0) was dispatched" } ?? "the effect ended"
+    log("effect \(effect) attempt \(generation) ended on \(worker ?? "?") after \(since); dropped.")
   }
 
   private func closeAll() {
