@@ -40,6 +40,7 @@ final class RedisBroker: Sendable {
     self.log = log
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    try writer.connection.connect()
     try writer.prepare(kinds: kinds.map(\.rawValue))
     Thread.detachNewThread { [self] in writeLoop() }
     Thread.detachNewThread { [self] in readLoop() }
