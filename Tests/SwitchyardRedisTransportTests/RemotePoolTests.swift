@@ -108,6 +108,28 @@ struct RemotePoolTests {
     #expect(run.outputs == [0, 1])
   }
 
+  @Test func statusShowsTheStreamAndItsRemoteWorkers() async throws {
+    let cluster = try await RemotePoolCluster(workers: 2)
+    defer { cluster.cleanUp() }
+    try cluster.start("held", ProbeJob(tag: "held", outputs: 100, intervalMillis: 100))
+    _ = try await cluster.wait(for: "held") { !$0.outputs.isEmpty }
+    let pids = Set(cluster.workers.map(\.processIdentifier))
+    var remote: RemotePoolStatus?
+    try await cluster.eventually("status to show both workers and the held job") {
+      guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 7)) else { return false }
+      remote = report.pools.first { $0.kind == "probe" }?.remote
+      return remote.map { Set($0.workers.map(\.pid)) == pids && $0.pending == 1 } ?? false
+    }
+    let stream = try #require(remote)
+    #expect(stream.streamLength == 1)
+    #expect(stream.oldestPendingMillis != nil)
+    #expect(stream.workers.allSatisfy { $0.host == ProcessInfo.processInfo.hostName && $0.lastHeardMillisAgo < 5_000 })
+    #expect(stream.workers.map(\.pending).sorted() == [0, 1])
+    let (status, text) = try DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
+    #expect(status == 0)
+    #expect(text.contains("REMOTE POOL") && text.contains("REMOTE WORKER"), "\(text)")
+  }
+
   @Test func scalingARemotePoolSaysHowToScaleItsWorkers() async throws {
     let cluster = try await RemotePoolCluster(workers: 0)
     defer { cluster.cleanUp() }

@@ -13,11 +13,12 @@ import SwitchyardWire
 final class RedisBroker: Sendable {
   let log: @Sendable (String) -> Void
   private let writer: StreamQueue
-  private let reader: StreamQueue
-  private let state = Mutex(State())
+  let reader: StreamQueue
+  let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
+  let kinds: [JobKind]
 
-  private struct State {
+  struct State {
     var links: [JobKind: BrokerLink] = [:]
     /// The kind and current generation of every effect enqueued and not yet ended.
     var routes: [UInt64: (kind: JobKind, generation: UInt32)] = [:]
@@ -30,6 +31,10 @@ final class RedisBroker: Sendable {
       return route.kind
     }
     var outbox: [WorkerMessage] = []
+    /// Each kind's latest backlog, and when it was read.
+    var backlogs: [JobKind: (backlog: StreamBacklog, at: ContinuousClock.Instant)] = [:]
+    /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
+    var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
   }
 
   /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
@@ -38,6 +43,7 @@ final class RedisBroker: Sendable {
 
   init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (String) -> Void) throws(RedisError) {
     self.log = log
+    self.kinds = kinds
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     try writer.connection.connect()
@@ -111,7 +117,16 @@ final class RedisBroker: Sendable {
 
   private func readLoop() {
     var position = StreamReadPosition.after(.zero)
+    var backlogsRead = ContinuousClock.now - Self.backlogInterval
     while true {
+      if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
+        backlogsRead = .now
+        do {
+          try readBacklogs()
+        } catch {
+          log("warning: could not read the remote pools' backlogs for status: \(error)")
+        }
+      }
       let batch: StreamBatch<WorkerMessage>
       do {
         batch = try reader.readReplies(after: position, block: Self.replyBlock)
@@ -134,7 +149,14 @@ final class RedisBroker: Sendable {
   private func route(_ replies: [StreamMessage<WorkerMessage>]) {
     let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
       var byKind: [JobKind: [WorkerMessage]] = [:]
+      let now = ContinuousClock.now
       for reply in replies {
+        if let worker = reply.worker {
+          var kind = state.heard[worker]?.kind
+          if case let .hello(hello) = reply.message { kind = hello.kind.map { JobKind($0) } }
+          if kind == nil, let effect = reply.message.effect { kind = state.routes[effect]?.kind }
+          state.heard[worker] = (kind, now)
+        }
         let kind: JobKind?
         switch reply.message {
         case let .emit(emit): kind = state.kind(of: emit.effect)
@@ -174,5 +196,17 @@ final class RedisBroker: Sendable {
       return Array(state.links.values)
     }
     for link in links { link.close(.unknown) }
+  }
+}
+
+extension WorkerMessage {
+  /// The effect an attempt's message belongs to.
+  fileprivate var effect: UInt64? {
+    switch self {
+    case let .emit(emit): emit.effect
+    case let .finished(finished): finished.effect
+    case let .failed(failed): failed.effect
+    default: nil
+    }
   }
 }

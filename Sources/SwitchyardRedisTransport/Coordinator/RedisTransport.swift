@@ -23,6 +23,10 @@ package struct RedisTransport: WorkerTransport {
     broker.attach(kind: kind, events: events)
   }
 
+  package func remoteStatus(of kind: JobKind) -> RemotePoolStatus? {
+    broker.remoteStatus(of: kind)
+  }
+
   package var scalingAdvice: String? {
     """
     its workers are 'switchyard worker KIND --broker URL' processes on other hosts, which this \

@@ -153,10 +153,3 @@ final class RemoteWorkerSession: Sendable {
     child.withLock { $0 }?.send(frames)
   }
 }
-
-extension Duration {
-  /// The duration in seconds, for `Thread.sleep`.
-  var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) * 1e-18
-  }
-}
