@@ -86,6 +86,22 @@ struct RemotePoolTests {
     #expect(paused.isRunning)
   }
 
+  @Test func redisRestartedMidLoadLosesNothing() async throws {
+    let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000, appendOnly: true)
+    defer { cluster.cleanUp() }
+    let names = (0..<20).map { "r\($0)" }
+    for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 5, intervalMillis: 200)) }
+    _ = try await cluster.wait(for: "r0") { $0.outputs.count >= 2 }
+    cluster.redis.kill()
+    try cluster.redis.start()
+    for name in names {
+      let run = try await cluster.wait(for: name, within: 45) { $0.outcome != .running }
+      #expect(run.outcome == .finished, "\(name): \(run)")
+      #expect(run.outputs.suffix(5) == [0, 1, 2, 3, 4], "\(name) ran to the end: \(run.outputs)")
+    }
+    try await cluster.eventually("the stream to empty") { try cluster.backlog().length == 0 }
+  }
+
   @Test func malformedEntriesAreLoggedAndAcknowledged() async throws {
     let cluster = try await RemotePoolCluster(workers: 1)
     defer { cluster.cleanUp() }

@@ -5,8 +5,9 @@ import SwitchyardWire
 /// One remote pool's job stream as its supervisor sees it: a single worker that takes `run`s and
 /// `cancel`s as frames and reports what the remote workers reply.
 ///
-/// Its liveness is Redis's: every read of the reply stream, empty or not, counts as hearing from
-/// it, so a coordinator cut off from Redis finds its link silent and the supervisor replaces it.
+/// Its liveness is the broker's: every pass of the reply reader, answered or not, counts as
+/// hearing from it. Remote workers' deaths are found by reclaiming (proto/PROTOCOL.md 7.6), and
+/// a Redis outage is waited out rather than taken for a crashing worker.
 final class BrokerLink: WorkerLink {
   let kind: JobKind
   let events: WorkerLinkEvents
@@ -25,7 +26,7 @@ final class BrokerLink: WorkerLink {
 
   var readCount: UInt64 { reads.load(ordering: .relaxed) }
 
-  /// The reply stream was read: Redis answers.
+  /// The broker's reader made a pass.
   func heard() {
     reads.add(1, ordering: .relaxed)
   }

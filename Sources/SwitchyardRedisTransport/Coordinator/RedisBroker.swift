@@ -85,7 +85,10 @@ final class RedisBroker: Sendable {
     wake.signal()
   }
 
+  /// Appends what links queued, in order; while Redis cannot be reached, keeps it and tries
+  /// again every second (the connection reconnects with backoff), so no job is dropped.
   private func writeLoop() {
+    var outage = false
     while true {
       wake.wait()
       let messages = state.withLock { state in
@@ -94,45 +97,60 @@ final class RedisBroker: Sendable {
       }
       guard !messages.isEmpty else { continue }
       do {
-        var runs: [Run] = []
-        for message in messages {
-          switch message {
-          case let .run(run): runs.append(run)
-          case let .cancel(cancel):
-            try writer.enqueue(runs)
-            runs.removeAll()
-            try writer.broadcast(cancel)
-          default: continue
-          }
-        }
-        try writer.enqueue(runs)
+        try write(messages)
+        if outage { log("Redis answers again; the remote pools' jobs flow.") }
+        outage = false
       } catch {
-        // Jobs not appended would wait forever: the links close, so their effects are retried
-        // (or fail) and the supervisor attaches new links once Redis answers again.
-        log("error: could not write to Redis (\(error)); the remote pools' links close and their effects are retried.")
-        closeAll()
+        if !outage { log("error: could not write to Redis (\(error)); the remote pools' jobs wait and are written once it answers.") }
+        outage = true
+        state.withLock { $0.outbox.insert(contentsOf: messages, at: 0) }
+        Thread.sleep(forTimeInterval: 1)
+        wake.signal()
       }
     }
   }
 
+  /// Appends `run`s in pipelines and broadcasts `cancel`s, in the order they were queued.
+  ///
+  /// A pipeline cut off by a lost connection may have run in part, so it is written again
+  /// whole: a job then sits in its stream twice under one generation, and the effect's fence
+  /// takes its first end and drops the second.
+  private func write(_ messages: [WorkerMessage]) throws(RedisError) {
+    var runs: [Run] = []
+    for message in messages {
+      switch message {
+      case let .run(run): runs.append(run)
+      case let .cancel(cancel):
+        try writer.enqueue(runs)
+        runs.removeAll()
+        try writer.broadcast(cancel)
+      default: continue
+      }
+    }
+    try writer.enqueue(runs)
+  }
+
+  /// Reads replies forever. Every pass, answered or not, is the links' proof of life: the
+  /// broker stands for the stream, and an outage of Redis is waited out (effects' deadlines
+  /// still hold) rather than counted as workers crashing, which would fail the pools.
   private func readLoop() {
     var position = StreamReadPosition.after(.zero)
     var backlogsRead = ContinuousClock.now - Self.backlogInterval
+    var outage = false
     while true {
       if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
         backlogsRead = .now
-        do {
-          try readBacklogs()
-        } catch {
-          log("warning: could not read the remote pools' backlogs for status: \(error)")
-        }
+        try? readBacklogs()
       }
       let batch: StreamBatch<WorkerMessage>
       do {
         batch = try reader.readReplies(after: position, block: Self.replyBlock)
+        if outage { log("Redis answers again; reading the reply stream.") }
+        outage = false
       } catch {
-        log("error: could not read the reply stream (\(error)); the remote pools' links close.")
-        closeAll()
+        if !outage { log("error: could not read the reply stream (\(error)); trying again every second.") }
+        outage = true
+        route([])
         Thread.sleep(forTimeInterval: 1)
         continue
       }
@@ -145,7 +163,7 @@ final class RedisBroker: Sendable {
     }
   }
 
-  /// Hands each reply to its pool's link, in order, and tells every link Redis answered.
+  /// Hands each reply to its pool's link, in order, and tells every link it was heard.
   private func route(_ replies: [StreamMessage<WorkerMessage>]) {
     let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
       var byKind: [JobKind: [WorkerMessage]] = [:]
@@ -188,14 +206,6 @@ final class RedisBroker: Sendable {
     guard current != generation else { return }
     let since = current.map { "attempt \($0) was dispatched" } ?? "the effect ended"
     log("effect \(effect) attempt \(generation) ended on \(worker ?? "?") after \(since); dropped.")
-  }
-
-  private func closeAll() {
-    let links = state.withLock { state in
-      defer { state.links.removeAll() }
-      return Array(state.links.values)
-    }
-    for link in links { link.close(.unknown) }
   }
 }
 

@@ -25,12 +25,15 @@ final class RemotePoolCluster {
 
   var brokerURL: String { "redis://127.0.0.1:\(redis.port)/0" }
 
-  /// Starts Redis, a coordinator with `probe=redis:N` and `workers` remote workers.
-  init(workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64) async throws {
+  /// Starts Redis (with an append-only file if asked), a coordinator with `probe=redis:N` and
+  /// `workers` remote workers.
+  init(
+    workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64, appendOnly: Bool = false
+  ) async throws {
     guard LocalRedisServer.executable != nil else { throw LocalRedisServerError.notInstalled }
     self.claimIdleMillis = claimIdleMillis
     self.concurrency = concurrency
-    redis = try LocalRedisServer()
+    redis = try LocalRedisServer(appendOnly: appendOnly)
     do {
       coordinator = try CoordinatorChild(arguments: [
         "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
