@@ -46,7 +46,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.

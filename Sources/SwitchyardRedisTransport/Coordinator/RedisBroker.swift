@@ -16,6 +16,7 @@ final class RedisBroker: Sendable {
   let reader: StreamQueue
   let state = Mutex(State())
   private let wake = DispatchSemaphore(value: 0)
+  private let isClosed = Atomic<Bool>(false)
   let kinds: [JobKind]
 
   struct State {
@@ -85,17 +86,25 @@ final class RedisBroker: Sendable {
     wake.signal()
   }
 
+  /// Stops both threads and closes both connections; links already attached hear nothing more.
+  func close() {
+    guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    writer.connection.close()
+    reader.connection.close()
+    wake.signal()
+  }
+
   /// Appends what links queued, in order; while Redis cannot be reached, keeps it and tries
   /// again every second (the connection reconnects with backoff), so no job is dropped.
   private func writeLoop() {
     var outage = false
-    while true {
+    while !isClosed.load(ordering: .acquiring) {
       wake.wait()
       let messages = state.withLock { state in
         defer { state.outbox.removeAll(keepingCapacity: true) }
         return state.outbox
       }
-      guard !messages.isEmpty else { continue }
+      guard !messages.isEmpty, !isClosed.load(ordering: .acquiring) else { continue }
       do {
         try write(messages)
         if outage { log("Redis answers again; the remote pools' jobs flow.") }
@@ -137,7 +146,7 @@ final class RedisBroker: Sendable {
     var position = StreamReadPosition.after(.zero)
     var backlogsRead = ContinuousClock.now - Self.backlogInterval
     var outage = false
-    while true {
+    while !isClosed.load(ordering: .acquiring) {
       if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
         backlogsRead = .now
         try? readBacklogs()
@@ -148,6 +157,7 @@ final class RedisBroker: Sendable {
         if outage { log("Redis answers again; reading the reply stream.") }
         outage = false
       } catch {
+        guard !isClosed.load(ordering: .acquiring) else { return }
         if !outage { log("error: could not read the reply stream (\(error)); trying again every second.") }
         outage = true
         route([])

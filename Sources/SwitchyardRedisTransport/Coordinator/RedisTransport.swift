@@ -19,6 +19,11 @@ package struct RedisTransport: WorkerTransport {
     broker = try RedisBroker(configuration: configuration, layout: StreamLayout(coordinator: coordinator), kinds: kinds, log: log)
   }
 
+  /// Stops reading and writing the streams; for a process that goes on after its coordinator.
+  package func close() {
+    broker.close()
+  }
+
   package func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink {
     broker.attach(kind: kind, events: events)
   }
