@@ -102,6 +102,29 @@ struct RemotePoolTests {
     try await cluster.eventually("the stream to empty") { try cluster.backlog().length == 0 }
   }
 
+  @Test func aTimeoutFailsTheEffectAndCancelsItsJob() async throws {
+    let cluster = try await RemotePoolCluster(workers: 1)
+    defer { cluster.cleanUp() }
+    try cluster.start("late", ProbeJob(tag: "late", outputs: 100, intervalMillis: 100, retryable: false, timeoutMillis: 500))
+    let run = try await cluster.wait(for: "late") { $0.outcome != .running }
+    #expect(run.outcome == .failed)
+    #expect(run.failure?.code == .timeout)
+    try await cluster.eventually("the timed-out job's entry to be acknowledged", within: 5) {
+      let backlog = try cluster.backlog()
+      return backlog.pending == 0 && backlog.length == 0
+    }
+  }
+
+  @Test func aHungPipeWorkerIsKilledAndItsJobRerunElsewhere() async throws {
+    let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000)
+    defer { cluster.cleanUp() }
+    try cluster.start("hung", ProbeJob(tag: "hung", outputs: 3, behavior: .hang, misbehaveAfter: 1))
+    let run = try await cluster.wait(for: "hung", within: 30) { $0.outcome != .running }
+    #expect(run.outcome == .finished, "\(run)")
+    #expect(run.attempts == 2)
+    #expect(cluster.log.contains("answered nothing"))
+  }
+
   @Test func malformedEntriesAreLoggedAndAcknowledged() async throws {
     let cluster = try await RemotePoolCluster(workers: 1)
     defer { cluster.cleanUp() }

@@ -17,6 +17,9 @@ final class RemoteWorkerSession: Sendable {
   private let held = Mutex<[UInt64: StreamMessage<Run>]>([:])
   /// Signalled when a job ends, so a worker at its concurrency reads again.
   private let freed = DispatchSemaphore(value: 0)
+  /// When the oldest ping the child has not answered (nor said anything since) was sent; `nil`
+  /// when it has been heard since its last ping. A hung child is not renewed forever.
+  private let silentSince = Mutex<ContinuousClock.Instant?>(nil)
 
   init(kind: JobKind, name: String, replies: StreamQueue, concurrency: Int) {
     self.kind = kind
@@ -83,8 +86,24 @@ final class RemoteWorkerSession: Sendable {
 
   /// Every `interval`: renews the jobs it holds, reclaims abandoned ones, and pings the child.
   func maintain(every interval: Duration, claimIdle: Duration) {
+    var lastTick = ContinuousClock.now
     while true {
       Thread.sleep(forTimeInterval: interval.seconds)
+      let now = ContinuousClock.now
+      // A child that answers no ping for the claim idle time is hung: it is killed, this worker
+      // exits with it, and its jobs go unrenewed, so another worker reclaims them. Silence is
+      // timed afresh when this worker itself was stopped or starved, whose fault it is not.
+      let wasStalled = now - lastTick > interval * 2
+      lastTick = now
+      let silence = silentSince.withLock { since -> Duration in
+        if wasStalled, since != nil { since = now }
+        return since.map { now - $0 } ?? .zero
+      }
+      if silence > claimIdle {
+        writeToStandardError("error: the '\(kind)' worker process answered nothing for \(claimIdle); killing it.")
+        child.withLock { $0 }?.kill()
+        return
+      }
       do {
         let jobs = held.withLock { Array($0.values) }
         if !jobs.isEmpty { try replies.renew(jobs, worker: name) }
@@ -98,6 +117,7 @@ final class RemoteWorkerSession: Sendable {
       }
       var ping: [UInt8] = []
       WorkerMessage.ping(Ping(nonce: 0)).appendFrame(to: &ping)
+      silentSince.withLock { $0 = $0 ?? .now }
       sendToChild(ping)
     }
   }
@@ -106,6 +126,7 @@ final class RemoteWorkerSession: Sendable {
 
   /// What the child said, passed on to the reply stream; a job's end acknowledges its entry.
   func childSaid(_ messages: [WorkerMessage]) {
+    silentSince.withLock { $0 = nil }
     var outgoing: [WorkerMessage] = []
     var completed: [StreamMessage<Run>] = []
     for message in messages {
