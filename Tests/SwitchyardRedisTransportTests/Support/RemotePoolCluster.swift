@@ -16,10 +16,10 @@ final class RemotePoolCluster {
   let redis: LocalRedisServer
   let coordinator: CoordinatorChild
   let client: ControlClient
+  let probe: ProbeClient
   let name = "test\(getpid())"
   private(set) var workers: [Process] = []
   private var workerLogs: [String] = []
-  private var nextRequest: UInt64 = 1
   private let claimIdleMillis: Int
   private let concurrency: Int
 
@@ -39,6 +39,7 @@ final class RemotePoolCluster {
         "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
       ])
       client = try await coordinator.connect()
+      probe = ProbeClient(client)
     } catch {
       redis.stop()
       throw error
@@ -70,45 +71,27 @@ final class RemotePoolCluster {
 
   /// Sends a `ProbeFeature` action as JSON.
   func send(_ action: JSONValue) throws {
-    let id = nextID()
-    guard case .sent = try client.request(.send(id: id, action: action)) else {
-      throw TimedOut(what: "the coordinator to take \(action)")
-    }
+    try probe.send(action)
   }
 
   /// Starts the probe run `name` with `job`.
   func start(_ name: String, _ job: ProbeJob) throws {
-    let action = ProbeFeature.Action.start(name: name, job: job, cancelInFlight: false)
-    try send(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(action)))
+    try probe.start(name, job)
   }
 
   /// The probe run `name` as the coordinator's state holds it, or `nil`.
   func run(_ name: String) throws -> ProbeRun? {
-    guard case let .stateSlice(_, _, value) = try client.request(.state(id: nextID(), path: "runs.\(name)")), !value.isNull else {
-      return nil
-    }
-    return try JSONDecoder().decode(ProbeRun.self, from: JSONEncoder().encode(value))
+    try probe.run(name)
   }
 
   /// Waits until the run `name` satisfies `condition`, returning it.
   func wait(for name: String, within seconds: Double = 20, until condition: (ProbeRun) -> Bool) async throws -> ProbeRun {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while true {
-      if let run = try run(name), condition(run) { return run }
-      guard ContinuousClock.now < deadline else {
-        throw TimedOut(what: "run \(name) (now \(String(describing: try? run(name)))); log:\n\(log.suffix(3000))")
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    try await probe.wait(for: name, within: seconds, log: { self.log }, until: condition)
   }
 
   /// The remote worker (the `--broker` process) whose pipe worker has `pid`.
   func worker(runningChild pid: Int32) -> Process? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
+    let parent = ProbeClient.parent(of: pid)
     return workers.first { $0.processIdentifier == parent }
   }
 
@@ -139,8 +122,4 @@ final class RemotePoolCluster {
     }
   }
 
-  private func nextID() -> UInt64 {
-    defer { nextRequest += 1 }
-    return nextRequest
-  }
 }
