@@ -38,13 +38,13 @@ enum StartCommand {
           pools, "KIND=N,…",
           help: "Worker pools and their sizes, or KIND=redis[:N] for workers on other hosts (default: \(poolsText.isEmpty ? "none" : poolsText))."
         ),
-        BrokerFlags.broker,
-        BrokerFlags.name,
         .runDirectory,
         .value(grace, "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
         parent,
         http,
         httpToken,
+        BrokerFlags.broker,
+        BrokerFlags.name,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
