@@ -107,7 +107,9 @@ enum RemotePoolBenchmarks {
     for _ in 0..<workers {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: launch.executable)
-      process.arguments = launch.arguments(ProbeJob.kind) + ["--broker", "redis://127.0.0.1:\(server.port)/0", "--name", name]
+      process.arguments = launch.arguments(ProbeJob.kind) + [
+        "--broker", "redis://127.0.0.1:\(server.port)/0", "--name", name, "--concurrency", String(window),
+      ]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
