@@ -63,6 +63,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       maxFrameLength: configuration.maxFrameLength,
       tickInterval: configuration.tickInterval
     )
+    runtime.transports = configuration.transports
     let tap = ActionTap()
     let observation = ActionObservation<R.State, R.Action>()
     self.configuration = configuration

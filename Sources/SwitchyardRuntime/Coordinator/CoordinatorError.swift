@@ -18,6 +18,9 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case unknownPool(JobKind, known: [String])
   /// A pool size below zero.
   case invalidPoolSize(JobKind, Int)
+  /// The pool's workers are not the coordinator's to start, such as workers reading a broker's
+  /// streams on other hosts; `advice` says how to scale them.
+  case poolNotScalable(JobKind, advice: String)
 
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
@@ -43,6 +46,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
       return "There is no '\(kind)' pool; the pools are: \(known.joined(separator: ", "))."
     case let .invalidPoolSize(kind, size):
       return "Cannot scale the '\(kind)' pool to \(size) workers; give a size of 0 or more."
+    case let .poolNotScalable(kind, advice):
+      return "Cannot scale the '\(kind)' pool from here: \(advice)"
     }
   }
 }
