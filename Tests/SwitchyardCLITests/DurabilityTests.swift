@@ -235,7 +235,7 @@ struct DurabilityTests {
     #expect(foreign.errorOutput.contains("was written by other running Other.Feature"), "\(foreign.errorOutput)")
     let refused = try await switchyard("start", "--pools", "probe=0", "--run-dir", directory.path)
     #expect(refused.status == 1)
-    #expect(refused.errorOutput.contains("was written by other running Other.Feature, not by SwitchyardRuntime.ProbeFeature"))
+    #expect(refused.errorOutput.contains("was written by other running Other.Feature, not by SwitchyardDiagnostics.ProbeFeature"))
   }
 
   @Test func aDamagedSegmentStopsStartUntilRepaired() async throws {

@@ -46,16 +46,18 @@ final class DemoCoordinator {
     UInt16(url.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0
   }
 
-  /// Sends SIGTERM, kills the coordinator after 10 s, and removes its files.
+  /// Sends SIGTERM, then on a thread of its own kills the coordinator after 10 s and removes its
+  /// files: waiting here, on one of the two cooperative threads, would stall every other test.
   func stop() {
-    if process.isRunning {
-      process.terminate()
+    let (process, runDirectory, logPath) = (process, runDirectory, logPath)
+    if process.isRunning { process.terminate() }
+    Thread.detachNewThread {
       let deadline = Date().addingTimeInterval(10)
       while process.isRunning, Date() < deadline { usleep(20_000) }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
+      try? FileManager.default.removeItem(atPath: runDirectory)
+      try? FileManager.default.removeItem(atPath: logPath)
     }
-    try? FileManager.default.removeItem(atPath: runDirectory)
-    try? FileManager.default.removeItem(atPath: logPath)
   }
 }
