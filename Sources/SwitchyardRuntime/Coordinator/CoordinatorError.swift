@@ -18,6 +18,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case unknownPool(JobKind, known: [String])
   /// A pool size below zero.
   case invalidPoolSize(JobKind, Int)
+  /// A pool size above the pool's configured maximum.
+  case poolSizeOverLimit(JobKind, Int, limit: Int)
 
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
@@ -43,6 +45,11 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
       return "There is no '\(kind)' pool; the pools are: \(known.joined(separator: ", "))."
     case let .invalidPoolSize(kind, size):
       return "Cannot scale the '\(kind)' pool to \(size) workers; give a size of 0 or more."
+    case let .poolSizeOverLimit(kind, size, limit):
+      return """
+        Cannot scale the '\(kind)' pool to \(size) workers: its maximum is \(limit). Give a size of \
+        at most \(limit), or raise the pool's maxSize.
+        """
     }
   }
 }

@@ -6,6 +6,8 @@ extension RemoteRuntime {
       throw .unknownPool(kind, known: pools.keys.map(\.rawValue).sorted())
     }
     guard size >= 0 else { throw .invalidPoolSize(kind, size) }
+    let limit = supervisor.pool.configuration.maxSize
+    guard size <= limit else { throw .poolSizeOverLimit(kind, size, limit: limit) }
     supervisor.scale(to: size)
   }
 }

@@ -145,7 +145,7 @@ final class RemoteRuntime {
       generation: record.generation,
       kind: record.kind.rawValue,
       job: record.job,
-      deadlineMillis: record.timeout.map(\.milliseconds),
+      deadlineMillis: record.deadline.map { max(1, ($0 - .now).milliseconds) },
       attempt: record.attempt,
       to: &frame
     )

@@ -18,6 +18,7 @@ final class RemoteEffectRecord {
   var attempt = 0
   var worker: Int?
   var dispatchedAt: ContinuousClock.Instant?
+  /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
   var deadline: ContinuousClock.Instant?
 
   private let deliver: @MainActor (RawJSON) throws -> Void
