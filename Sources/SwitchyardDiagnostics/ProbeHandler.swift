@@ -73,6 +73,10 @@ public struct ProbeHandler: JobHandler {
     case .garbage:
       let garbage: [UInt8] = [0, 0, 0, 7] + Array("garbage".utf8)
       _ = garbage.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+    case .strangeMessage:
+      let payload = Array(#"{"type":"teleport"}"#.utf8)
+      let frame = [0, 0, 0, UInt8(payload.count)] + payload
+      _ = frame.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
     case .closeOutput:
       close(STDOUT_FILENO)
     }

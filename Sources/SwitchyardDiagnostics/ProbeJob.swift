@@ -17,6 +17,9 @@ public struct ProbeJob: RemoteJob, Equatable {
     case hang
     /// Write a frame that is not a message to standard output.
     case garbage
+    /// Write a well-formed object that is no message (`{"type":"teleport"}`) and carry on: the
+    /// coordinator logs and drops it.
+    case strangeMessage
     /// Close standard output and keep running.
     case closeOutput
     /// Keep emitting after a cancel, past the worker's own fence, as a buggy worker would.

@@ -16,4 +16,12 @@ extension Emit {
     buffer.writeByte(UInt8(ascii: "}"))
     FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }
+
+  /// The largest output an `emit` can carry in a frame of at most `maxFrameLength` bytes, whatever
+  /// its effect and generation: a worker refuses a larger output instead of writing a frame its
+  /// coordinator must refuse.
+  public static func maxOutputLength(maxFrameLength: Int) -> Int {
+    // {"type":"emit","effect":<20 digits>,"generation":<10 digits>,"output":…}
+    maxFrameLength - (#"{"type":"emit","effect":,"generation":,"output":}"#.utf8.count + 20 + 10)
+  }
 }
