@@ -14,7 +14,8 @@ public struct ProbeHandler: JobHandler {
     let payload = String(repeating: "x", count: job.payloadBytes)
     let misbehaves = job.behavior != .normal && context.attempt <= job.misbehaveThroughAttempt
     if job.workMillis > 0 { burnCPU(milliseconds: job.workMillis) }
-    for index in 0..<job.outputs {
+    let first = job.resumes ? min(context.resume(), job.outputs) : 0
+    for index in first..<job.outputs {
       if misbehaves, index == job.misbehaveAfter { try misbehave(job, context: context) }
       if job.intervalMillis > 0 {
         do {

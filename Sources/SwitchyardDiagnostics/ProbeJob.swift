@@ -56,6 +56,9 @@ public struct ProbeJob: RemoteJob, Equatable {
   public var timeoutMillis: Int?
   /// Runs with the same affinity go to the same worker while it lives; `nil` for none.
   public var affinity: String?
+  /// Whether a retried attempt resumes after the outputs already delivered (``JobContext/resume()``)
+  /// instead of emitting from the start.
+  public var resumes: Bool
 
   /// Creates a probe job.
   public init(
@@ -69,7 +72,8 @@ public struct ProbeJob: RemoteJob, Equatable {
     misbehaveThroughAttempt: Int = 1,
     retryable: Bool = true,
     timeoutMillis: Int? = 30_000,
-    affinity: String? = nil
+    affinity: String? = nil,
+    resumes: Bool = false
   ) {
     self.tag = tag
     self.outputs = outputs
@@ -82,6 +86,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.retryable = retryable
     self.timeoutMillis = timeoutMillis
     self.affinity = affinity
+    self.resumes = resumes
   }
 
   /// ``retryable``.
@@ -97,7 +102,7 @@ public struct ProbeJob: RemoteJob, Equatable {
 extension ProbeJob {
   private enum CodingKeys: String, CodingKey {
     case tag, outputs, intervalMillis, payloadBytes, workMillis, behavior, misbehaveAfter, misbehaveThroughAttempt
-    case retryable, timeoutMillis, affinity
+    case retryable, timeoutMillis, affinity, resumes
   }
 
   /// Decodes a job in which every field but `tag` may be left out, so one is easy to type by hand
@@ -117,7 +122,8 @@ extension ProbeJob {
         ?? defaults.misbehaveThroughAttempt,
       retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? defaults.retryable,
       timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis,
-      affinity: try container.decodeIfPresent(String.self, forKey: .affinity)
+      affinity: try container.decodeIfPresent(String.self, forKey: .affinity),
+      resumes: try container.decodeIfPresent(Bool.self, forKey: .resumes) ?? defaults.resumes
     )
   }
 }

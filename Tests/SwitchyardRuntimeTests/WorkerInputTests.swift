@@ -54,6 +54,31 @@ struct WorkerInputTests {
     }
   }
 
+  @Test func outputsAreNumberedWithinTheEffectAndAJobMayResumeAfterThoseDelivered() async throws {
+    func run(resumes: Bool) -> Run {
+      let job = try! RawJSON(encoding: ProbeJob(tag: "r", outputs: 5, resumes: resumes))
+      return Run(effect: 7, generation: 2, kind: "probe", job: job, attempt: 2, delivered: 3)
+    }
+    func emitted(_ messages: [WorkerMessage]) -> [UInt64?] {
+      messages.compactMap { if case let .emit(emit) = $0 { emit.sequence } else { nil } }
+    }
+    // A handler that does not resume emits from the start; the coordinator drops 0, 1 and 2.
+    #expect(emitted(try await runWorker(job: run(resumes: false))) == [0, 1, 2, 3, 4])
+    // One that resumes emits only what was not delivered, numbered where it left off.
+    #expect(emitted(try await runWorker(job: run(resumes: true))) == [3, 4])
+  }
+
+  @Test func aRetriedAttemptThatEmitsAgainFromTheStartDeliversEachOutputOnce() async throws {
+    try await withCoordinator(pool: testPool(size: 2)) { coordinator in
+      let job = ProbeJob(tag: "c", outputs: 10, intervalMillis: 5, behavior: .crash, misbehaveAfter: 5)
+      coordinator.store.send(.start(name: "c", job: job, cancelInFlight: false))
+      let run = try await coordinator.waitForRun("c") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+      #expect(run.attempts == 2)
+      #expect(run.outputs == Array(0..<10))
+    }
+  }
+
   @Test func aJobTooDeepForItsRunFrameFailsWhenEncodedAndOneLevelLessReachesTheWorker() throws {
     #expect(throws: (any Error).self) { try RemoteRequest(DeepJob(depth: Run.maxJobDepth + 1)) }
     let fits = try RemoteRequest(DeepJob(depth: Run.maxJobDepth))
@@ -67,7 +92,7 @@ struct WorkerInputTests {
     let limit = 4_096
     let output = Array(#""\#(String(repeating: "x", count: Emit.maxOutputLength(maxFrameLength: limit) - 2))""#.utf8)
     var frame: [UInt8] = []
-    Emit.appendFrame(effect: .max, generation: .max, output: output, to: &frame)
+    Emit.appendFrame(effect: .max, generation: .max, output: output, sequence: .max, to: &frame)
     #expect(frame.count - Frame.headerLength == limit)
   }
 
@@ -105,6 +130,39 @@ private struct WorkerRun {
   var status: Int32
   var messages: [WorkerMessage]
   var errorOutput: String
+}
+
+/// The messages `switchyard worker probe` writes for one `run`, up to its end.
+private func runWorker(job run: Run) async throws -> [WorkerMessage] {
+  try await withTimeout(20, "the worker") {
+    try await Task.detached {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
+      process.arguments = ["worker", "probe"]
+      let (stdin, stdout) = (Pipe(), Pipe())
+      (process.standardInput, process.standardOutput) = (stdin, stdout)
+      try process.run()
+      var input: [UInt8] = []
+      WorkerMessage.run(run).appendFrame(to: &input)
+      try stdin.fileHandleForWriting.write(contentsOf: input)
+      var decoder = FrameDecoder()
+      var messages: [WorkerMessage] = []
+      reading: while true {
+        let data = stdout.fileHandleForReading.availableData
+        guard !data.isEmpty else { break }
+        decoder.append(contentsOf: data)
+        while let payload = try decoder.next() {
+          let message = try WorkerMessage(payload: payload)
+          messages.append(message)
+          if case .finished = message { break reading }
+          if case .failed = message { break reading }
+        }
+      }
+      try stdin.fileHandleForWriting.close()
+      process.waitUntilExit()
+      return messages
+    }.value
+  }
 }
 
 private func runWorker(input: [UInt8]) async throws -> WorkerRun {

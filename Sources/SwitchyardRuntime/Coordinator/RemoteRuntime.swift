@@ -147,6 +147,7 @@ final class RemoteRuntime {
       job: record.job,
       deadlineMillis: record.deadline.map { max(1, ($0 - .now).milliseconds) },
       attempt: record.attempt,
+      delivered: record.delivered > 0 ? record.delivered : nil,
       to: &frame
     )
     send(frame, to: process)

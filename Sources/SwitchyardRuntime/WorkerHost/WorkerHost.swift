@@ -173,9 +173,13 @@ private struct WorkerSession: Sendable {
       return
     }
     jobs.insert(effect: effect, generation: generation)
+    // Outputs are numbered within the effect; the next number is taken under the fence's lock.
+    let sequence = OutputSequence()
     let sinks = AnyJobHandler.Sinks(
       attempt: run.attempt,
-      emit: { [writer, jobs] output in
+      deliveredOutputs: Int(run.delivered ?? 0),
+      skip: { [sequence] outputs in sequence.skip(to: UInt64(max(0, outputs))) },
+      emit: { [writer, jobs, sequence] output in
         guard output.count <= WorkerHost.maxOutputLength else {
           return jobs.abort(effect: effect, generation: generation) {
             writer.enqueue(WorkerHost.outputTooLarge(output.count, effect: effect, generation: generation))
@@ -185,11 +189,13 @@ private struct WorkerSession: Sendable {
           try? await Task.sleep(for: .milliseconds(1))
         }
         jobs.ifCurrent(effect: effect, generation: generation) {
-          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
+          let number = sequence.take()
+          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
         }
       },
-      emitIgnoringCancellation: { [writer] output in
-        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
+      emitIgnoringCancellation: { [writer, sequence] output in
+        let number = sequence.take()
+        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
       },
       increment: { [counters] name, amount in counters.increment(name, by: amount) }
     )
