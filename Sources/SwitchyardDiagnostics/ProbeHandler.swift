@@ -78,6 +78,13 @@ public struct ProbeHandler: JobHandler {
       let payload = Array(#"{"type":"teleport"}"#.utf8)
       let frame = [0, 0, 0, UInt8(payload.count)] + payload
       _ = frame.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+    case .mutatedFrames:
+      let seed = UInt64.random(in: .min ... .max)
+      let line = Array("probe: writing 1000 mutated frames from seed \(seed)\n".utf8)
+      _ = line.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+      var frames = MutatedFrames(seed: seed)
+      let bytes = frames.make(count: 1_000)
+      _ = bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
     case .closeOutput:
       close(STDOUT_FILENO)
     }

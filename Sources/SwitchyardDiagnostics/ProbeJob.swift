@@ -20,6 +20,8 @@ public struct ProbeJob: RemoteJob, Equatable {
     /// Write a well-formed object that is no message (`{"type":"teleport"}`) and carry on: the
     /// coordinator logs and drops it.
     case strangeMessage
+    /// Write 1,000 mutated frames (see `MutatedFrames`) and carry on, if the coordinator lets it.
+    case mutatedFrames
     /// Close standard output and keep running.
     case closeOutput
     /// Keep emitting after a cancel, past the worker's own fence, as a buggy worker would.

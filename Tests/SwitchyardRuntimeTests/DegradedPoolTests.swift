@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import Synchronization
 import SwitchyardDiagnostics
 import SwitchyardTestSupport
 import Testing
@@ -20,11 +21,10 @@ struct DegradedPoolTests {
           coordinator.store.send(.start(name: name, job: ProbeJob(tag: name, outputs: 5, intervalMillis: 20), cancelInFlight: false))
         }
       }
-      // A random worker killed every 200 ms for 3 s, under a steady stream of jobs: the pacing of
-      // the storm, not a synchronisation.
+      // A random ready worker killed every 200 ms, fifteen times, under a steady stream of jobs:
+      // the pacing of the storm, not a synchronisation.
       var kills = 0
-      let end = ContinuousClock.now + .seconds(3)
-      while ContinuousClock.now < end {
+      while kills < 15 {
         startJobs(4)
         if let victim = coordinator.readyWorkerPIDs.randomElement() {
           kill(victim, SIGKILL)
@@ -33,7 +33,6 @@ struct DegradedPoolTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(coordinator.probePool.health != "failed")
       }
-      #expect(kills >= 10)
       var finished = 0
       for name in names {
         let run = try await coordinator.waitForRun(name) { $0.outcome != .running }
@@ -100,6 +99,19 @@ struct DegradedPoolTests {
     }
   }
 
+  @Test func spawnsThatFailFailThemselvesNotThePool() async throws {
+    try await withCoordinator(pool: testPool(size: 1)) { coordinator, log in
+      // As when the coordinator is out of file descriptors: the next eight spawns fail.
+      coordinator.runtime.transport = FailingTransport(wrapping: coordinator.runtime.transport, failures: 8)
+      try coordinator.scale([ProbeJob.kind: 3])
+      try await coordinator.waitUntilReady(3, within: 30)
+      #expect(log.lines.count { $0.contains("could not start a 'probe' worker") } == 8)
+      coordinator.store.send(.start(name: "a", job: ProbeJob(tag: "a"), cancelInFlight: false))
+      let run = try await coordinator.waitForRun("a") { $0.outcome != .running }
+      #expect(run.outcome == .finished)
+    }
+  }
+
   @Test func scalingAboveThePoolsMaximumIsRefusedWithASentence() async throws {
     var pool = testPool(size: 1)
     pool.maxSize = 2
@@ -120,4 +132,24 @@ private func isStopped(_ pid: Int32) -> Bool {
     let close = stat.lastIndex(of: ")")
   else { return false }
   return stat[close...].dropFirst(2).first == "T"
+}
+
+/// A transport whose first `failures` connects fail, as spawning does when file descriptors run out.
+private final class FailingTransport: WorkerTransport {
+  private let base: any WorkerTransport
+  private let remaining: Mutex<Int>
+
+  init(wrapping base: any WorkerTransport, failures: Int) {
+    self.base = base
+    self.remaining = Mutex(failures)
+  }
+
+  func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink {
+    let fails = remaining.withLock { remaining in
+      defer { remaining -= 1 }
+      return remaining > 0
+    }
+    if fails { throw ProcessError.pipeFailed(errno: EMFILE) }
+    return try base.connect(kind: kind, events: events)
+  }
 }

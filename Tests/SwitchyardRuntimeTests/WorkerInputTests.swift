@@ -97,13 +97,15 @@ struct WorkerInputTests {
   }
 
   @Test func anOutputLargerThanAFrameFailsItsJobWithOutputTooLarge() async throws {
-    try await withCoordinator(pool: testPool(size: 1), seconds: 60) { coordinator in
+    // Building and encoding 16 MiB keeps the worker from answering pings for a while on a busy
+    // machine; it must not be mistaken for dead.
+    try await withCoordinator(pool: testPool(size: 1, heartbeatTimeout: .seconds(60)), seconds: 60) { coordinator in
+      let before = coordinator.readyWorkerPIDs
       let job = ProbeJob(tag: "big", payloadBytes: Frame.defaultMaxLength, retryable: false)
       coordinator.store.send(.start(name: "big", job: job, cancelInFlight: false))
       let run = try await coordinator.waitForRun("big") { $0.outcome != .running }
       #expect(run.failure?.code == .outputTooLarge)
       // The worker lives on: the next job runs on it.
-      let before = coordinator.readyWorkerPIDs
       coordinator.store.send(.start(name: "next", job: ProbeJob(tag: "next"), cancelInFlight: false))
       let next = try await coordinator.waitForRun("next") { $0.outcome != .running }
       #expect(next.outcome == .finished)
