@@ -29,6 +29,9 @@ let package = Package(
     .target(name: "SwitchyardJournal"),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
+    // Pools whose workers read Redis streams on any host: the coordinator's broker link and
+    // `worker KIND --broker`'s bridge to a pipe worker. The runtime itself knows no Redis.
+    .target(name: "SwitchyardRedisTransport", dependencies: ["SwitchyardRuntime", "SwitchyardRedis", "SwitchyardWire"]),
     // The workers Switchyard ships: search, websocket, pagination. Each job type sits beside its handler.
     .target(
       name: "SwitchyardWorkers",
@@ -43,7 +46,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
@@ -58,7 +61,7 @@ let package = Package(
       name: "SwitchyardApplication",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
-        "SwitchyardInspector", "SwitchyardJournal",
+        "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
@@ -96,6 +99,12 @@ let package = Package(
       name: "SwitchyardInspectorTests",
       dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard"],
       exclude: ["Peers"]
+    ),
+    // Remote pools end to end: a real redis-server, a coordinator and `worker --broker` processes;
+    // and deploy/'s flags against the real command line.
+    .testTarget(
+      name: "SwitchyardRedisTransportTests",
+      dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),

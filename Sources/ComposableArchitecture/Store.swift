@@ -31,7 +31,7 @@ public final class Store<State, Action> {
     var dependencies = DependencyValues._current
     if let prepareDependencies { DependencyValues.prepare(&dependencies, with: prepareDependencies) }
     let (initialState, reducer) = DependencyValues.$_current.withValue(dependencies) {
-      (initialState(), ResolvedReducer(reducer()))
+      (initialState(), RootReducer(reducer()))
     }
     self.init(
       core: RootCore(

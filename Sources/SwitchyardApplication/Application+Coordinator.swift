@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRedisTransport
 import SwitchyardInspector
 
 extension Application {
@@ -73,13 +74,20 @@ extension Application {
     _ options: StartOptions
   ) async throws -> Int32 where Root.State == Feature.State, Root.Action == Feature.Action {
     let pools = options.pools.isEmpty ? self.pools : options.pools
+    var configuration = CoordinatorConfiguration(
+      runDirectory: options.runDirectory,
+      pools: pools,
+      shutdownGrace: options.shutdownGrace,
+      version: version
+    )
+    if let broker = options.broker {
+      let transport = try RedisTransport(
+        configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.log
+      )
+      for kind in broker.kinds { configuration.transports[kind] = transport }
+    }
     let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(
-        runDirectory: options.runDirectory,
-        pools: pools,
-        shutdownGrace: options.shutdownGrace,
-        version: version
-      ),
+      configuration: configuration,
       initialState: initialState,
       reducer: root
     )

@@ -28,6 +28,8 @@ public struct StartOptions: Sendable {
   public var snapshotsKept: Int
   /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
   public var repair: Bool
+  /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
+  public var broker: BrokerOptions?
 
   /// Creates start options.
   public init(
@@ -41,13 +43,15 @@ public struct StartOptions: Sendable {
     durability: Durability = .default,
     snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
-    repair: Bool = false
+    repair: Bool = false,
+    broker: BrokerOptions? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
     self.shutdownGrace = shutdownGrace
     self.parent = parent
     self.http = http
+    self.broker = broker
     self.dataDirectory = dataDirectory
     self.journals = journals
     self.durability = durability

@@ -18,11 +18,12 @@ public struct BenchmarkSuite: Sendable {
   /// Every case: the coordinator's memory with the demo app — first, so the resident set is a
   /// coordinator's and not one the other cases have grown — then those in this process, then the
   /// process boundary, whose workers `launch` starts (`switchyard worker probe` and `raw-echo`),
-  /// then the Redis transport's streams through a local `redis-server`.
+  /// then the Redis transport's streams through a local `redis-server`, alone and as a remote
+  /// pool beside a pipe pool.
   public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
     BenchmarkSuite(cases: MemoryBenchmarks.cases)
       .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch))
-      .adding(RedisBenchmarks.cases)
+      .adding(RedisBenchmarks.cases + RemotePoolBenchmarks.cases(launch: launch))
   }
 
   /// This suite followed by `more` cases.

@@ -21,9 +21,10 @@ final class ProbeCoordinator {
     launch: WorkerLaunch,
     workers: Int,
     window: Int = 64,
+    transport: (any WorkerTransport)? = nil,
     _ body: (ProbeCoordinator) async throws -> T
   ) async throws -> T {
-    let coordinator = ProbeCoordinator(launch: launch, workers: workers, window: window)
+    let coordinator = ProbeCoordinator(launch: launch, workers: workers, window: window, transport: transport)
     do {
       try await coordinator.start(workers: workers)
       let result = try await body(coordinator)
@@ -35,19 +36,22 @@ final class ProbeCoordinator {
     }
   }
 
-  private init(launch: WorkerLaunch, workers: Int, window: Int) {
+  /// `transport`, when given, reaches the pool's workers instead of pipes to `launch`'s children.
+  private init(launch: WorkerLaunch, workers: Int, window: Int, transport: (any WorkerTransport)?) {
     runDirectory = NSTemporaryDirectory() + "switchyard-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    var configuration = CoordinatorConfiguration(
+      runDirectory: runDirectory,
+      pools: [
+        PoolConfiguration(kind: ProbeJob.kind, size: workers, maxInFlightPerWorker: window, maxQueued: window)
+      ],
+      workerLaunch: launch,
+      shutdownGrace: .seconds(1),
+      servesControlSocket: false,
+      log: { _ in }
+    )
+    configuration.transports[ProbeJob.kind] = transport
     coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(
-        runDirectory: runDirectory,
-        pools: [
-          PoolConfiguration(kind: ProbeJob.kind, size: workers, maxInFlightPerWorker: window, maxQueued: window)
-        ],
-        workerLaunch: launch,
-        shutdownGrace: .seconds(1),
-        servesControlSocket: false,
-        log: { _ in }
-      ),
+      configuration: configuration,
       initialState: ProbeFeature.State(),
       reducer: ProbeFeature()
     )

@@ -54,6 +54,14 @@ private struct Recorder: Reducer {
 
 @MainActor
 @Suite struct StoreTests {
+  @Test func onReduceSeesEachActionInOrderWithTheStateItLeft() async {
+    let store = Store(initialState: Recorder.State()) { Recorder() }
+    var seen: [String] = []
+    store.onReduce { action, state in seen.append("\(action) \(state.log.count)") }
+    await store.send(.start).finish()
+    #expect(seen == ["start 1", "first 2", "second 3", "third 4"])
+  }
+
   @Test func actionsSentWhileReducingAreBufferedInOrder() {
     let store = Store(initialState: Recorder.State()) { Recorder() }
     store.send(.start)

@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func eachKindHasWorkersAndAutoscalersOnItsStream() throws {
-    let layout = StreamLayout(coordinator: "demo")
+    let layout = StreamLayout(coordinator: "switchyard")
     let deployments = try resources("Deployment")
     let scaledObjects = try resources("ScaledObject")
     let autoscalers = try resources("HorizontalPodAutoscaler")

@@ -6,15 +6,31 @@
 struct EffectCancelID: Hashable, Sendable {
   let id: AnyHashableSendable
   let navigationIDPath: NavigationIDPath
+  /// Hashed once, when made: the store looks an id up several times in its effect's life, and
+  /// hashing the user's id goes through `AnyHashable` each time.
+  private let hash: Int
 
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
-    self.id = AnyHashableSendable(id)
-    self.navigationIDPath = navigationIDPath
+    self.init(id: AnyHashableSendable(id), navigationIDPath: navigationIDPath)
   }
 
   private init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
     self.id = id
     self.navigationIDPath = navigationIDPath
+    var hasher = Hasher()
+    hasher.combine(id)
+    hasher.combine(navigationIDPath)
+    self.hash = hasher.finalize()
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.navigationIDPath == rhs.navigationIDPath
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// The ids an effect made under this one answers to: the same id at every ancestor of its place

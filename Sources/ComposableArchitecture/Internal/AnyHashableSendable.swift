@@ -9,7 +9,14 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    // Values of one type compare directly; boxing both in `AnyHashable` on every lookup of a
+    // cancel id cost casts and metadata lookups. Different types (`1 as Int` and `1 as Int8`)
+    // compare as `AnyHashable` does.
+    func equals<Base: Hashable>(_ base: Base) -> Bool {
+      guard let other = rhs.base as? Base else { return AnyHashable(base) == AnyHashable(rhs.base) }
+      return base == other
+    }
+    return equals(lhs.base)
   }
 
   @usableFromInline

@@ -95,7 +95,7 @@ final class CancellationRegistry {
     }
   }
 
-  private var entries: [EffectCancelID: [ObjectIdentifier: Entry]] = [:]
+  private var entries: [EffectCancelID: Running] = [:]
 
   /// Registers `entry` under each of its ids and, for an effect of a child feature, under the same
   /// id at each ancestor; a root effect costs no more than before.
@@ -119,19 +119,24 @@ final class CancellationRegistry {
     }
   }
 
+  // Each is one hash lookup: the registry is on the path of every cancellable effect.
   private func insert(_ entry: Entry, under id: EffectCancelID) {
-    entries[id, default: [:]][ObjectIdentifier(entry)] = entry
+    guard let index = entries.index(forKey: id) else {
+      entries[id] = .one(entry)
+      return
+    }
+    entries.values[index].insert(entry)
   }
 
   private func remove(_ entry: Entry, from id: EffectCancelID) {
-    entries[id]?[ObjectIdentifier(entry)] = nil
-    if entries[id]?.isEmpty == true { entries[id] = nil }
+    guard let index = entries.index(forKey: id) else { return }
+    if entries.values[index].remove(entry) { entries.remove(at: index) }
   }
 
   /// Cancels and forgets everything running under `id`.
   func cancel(id: EffectCancelID) {
     guard let running = entries.removeValue(forKey: id) else { return }
-    for entry in running.values {
+    for entry in running.entries {
       entry.cancel()
       unregister(entry)
     }
@@ -140,5 +145,44 @@ final class CancellationRegistry {
   /// Whether anything is running under `id`.
   func isRunning(id: EffectCancelID) -> Bool {
     entries[id] != nil
+  }
+
+  /// The effects running under one id: almost always one, which needs no table of its own.
+  private enum Running {
+    case one(Entry)
+    case many([ObjectIdentifier: Entry])
+
+    var entries: [Entry] {
+      switch self {
+      case let .one(entry): [entry]
+      case let .many(running): Array(running.values)
+      }
+    }
+
+    mutating func insert(_ entry: Entry) {
+      switch self {
+      case let .one(existing):
+        guard existing !== entry else { return }
+        self = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(entry): entry])
+      case var .many(running):
+        // Release this enum's reference first, so the table is changed in place, not copied.
+        self = .many([:])
+        running[ObjectIdentifier(entry)] = entry
+        self = .many(running)
+      }
+    }
+
+    /// Removes `entry`, returning whether nothing is left under the id.
+    mutating func remove(_ entry: Entry) -> Bool {
+      switch self {
+      case let .one(existing):
+        return existing === entry
+      case var .many(running):
+        self = .many([:])
+        running[ObjectIdentifier(entry)] = nil
+        self = .many(running)
+        return running.isEmpty
+      }
+    }
   }
 }

@@ -8,6 +8,9 @@ final class RootCore<State, Action>: StoreCore {
   private(set) var state: State
   private let reducer: (inout State, Action) -> Effect<Action>
 
+  /// Called after each action is reduced, with the state it left, before its effects start.
+  var didReduce: (@MainActor (Action, State) -> Void)?
+
   /// The dependencies the reducer runs with; `nil` when they are the process defaults.
   var dependencies: DependencyValues? 
 
@@ -19,12 +22,15 @@ final class RootCore<State, Action>: StoreCore {
 
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
+  /// Whether `buffer` holds actions: checked on every send instead of the generic array itself.
+  private var hasBuffered = false
   private var drainTasks: EffectTaskSet?
   /// Effects registered while interpreting a reducer's result, started once all of it is read.
   private var pendingStarts: [() -> Void] = []
   private var interpretDepth = 0
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
+  private var hasObservers = false
 
   init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>, dependencies: DependencyValues?) {
     self.state = initialState
@@ -42,42 +48,79 @@ final class RootCore<State, Action>: StoreCore {
   /// action waits in the buffer, it is dropped, so a processed cancel always wins.
   @discardableResult
   func send(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence? = nil) -> EffectTaskSet? {
-    buffer.append((action, tasks, fence))
-    guard !isSending else { return nil }
+    guard !isSending else {
+      enqueue(action, tasks: tasks, fence: fence)
+      return nil
+    }
     isSending = true
     drainTasks = nil
+    // The action sent from outside is reduced first, without a trip through the buffer. This
+    // path runs for every action; what touches the buffer or the observers lives in functions of
+    // its own, since in this unspecialised generic code each use of their types looks metadata up.
+    process(action, tasks: tasks, fence: fence)
+    if hasBuffered { drainBuffer() }
+    isSending = false
+    let started = drainTasks
+    drainTasks = nil
+    if hasObservers { notifyObservers() }
+    return started
+  }
+
+  @inline(never)
+  private func enqueue(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
+    buffer.append((action, tasks, fence))
+    hasBuffered = true
+  }
+
+  @inline(never)
+  private func drainBuffer() {
     var index = 0
     while index < buffer.count {
       let (action, tasks, fence) = buffer[index]
       index += 1
-      if fence?.isCancelled == true { continue }
-      let effect = reduce(action)
-      if !effect.isNone {
-        start(effect, context: EffectContext(origin: action, tasks: tasks, ids: [], fence: nil, collectors: []))
-      }
+      process(action, tasks: tasks, fence: fence)
     }
     buffer.removeAll(keepingCapacity: true)
-    isSending = false
-    let started = drainTasks
-    drainTasks = nil
+    hasBuffered = false
+  }
+
+  @inline(never)
+  private func notifyObservers() {
     for observer in observers.values { observer(state) }
-    return started
+  }
+
+  private func process(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
+    if fence?.isCancelled == true { return }
+    let effect = reduce(action)
+    if let didReduce { didReduce(action, state) }
+    if !effect.isNone { start(effect, origin: action, tasks: tasks) }
+  }
+
+  @inline(never)
+  private func start(_ effect: Effect<Action>, origin: Action, tasks: EffectTaskSet?) {
+    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: [], fence: nil, collectors: []))
   }
 
   private func reduce(_ action: Action) -> Effect<Action> {
     guard let dependencies else { return reducer(&state, action) }
-    return DependencyValues.$_current.withValue(dependencies) { reducer(&state, action) }
+    // A closure returning nothing: `withValue` returning the effect would be generic over it,
+    // which costs a metadata lookup on every action.
+    var effect = Effect<Action>.none
+    DependencyValues.$_current.withValue(dependencies) { effect = reducer(&state, action) }
+    return effect
   }
 
   func addObserver(_ observer: @escaping @MainActor (State) -> Void) -> ObserverToken {
     nextObserver += 1
     let token = ObserverToken(rawValue: nextObserver)
     observers[token] = observer
+    hasObservers = true
     return token
   }
 
   func removeObserver(_ token: ObserverToken) {
     observers[token] = nil
+    hasObservers = !observers.isEmpty
   }
 
   // MARK: - Interpreting effects

@@ -53,7 +53,10 @@ enum StartCommand {
         setting what follows aside as *.damaged.
         """,
       options: modes.map(\.flag) + [
-        .value(pools, "KIND=N,…", help: "Worker pools and their sizes (default: \(poolsText.isEmpty ? "none" : poolsText))."),
+        .value(
+          pools, "KIND=N,…",
+          help: "Worker pools and their sizes, or KIND=redis[:N] for workers on other hosts (default: \(poolsText.isEmpty ? "none" : poolsText))."
+        ),
         .runDirectory,
         .value(grace, "N", help: "Milliseconds workers get to finish when stopping (default: 5000)."),
         parent,
@@ -66,6 +69,8 @@ enum StartCommand {
         .value(snapshotSeconds, "S", help: "Snapshot the state every S seconds when actions came (default: 60)."),
         .value(snapshotsKept, "K", help: "Keep K snapshots and the journal since the oldest (default: 2)."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
+        BrokerFlags.broker,
+        BrokerFlags.name,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
@@ -85,8 +90,15 @@ enum StartCommand {
 
   /// Reads `start`'s options.
   static func options(_ arguments: ParsedArguments) throws(UsageError) -> StartOptions {
-    let pools = try PoolSize.list(parsing: arguments.value(pools) ?? "", argument: pools)
-      .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) }
+    let (remote, local) = try BrokerFlags.remotePools(in: arguments.value(pools) ?? "", argument: pools)
+    let pools = try PoolSize.list(parsing: local, argument: pools)
+      .map { PoolConfiguration(kind: JobKind($0.kind), size: $0.size) } + remote
+    let broker = try BrokerFlags.redis(arguments).map {
+      BrokerOptions(redis: $0, coordinator: arguments.value(BrokerFlags.name.name), kinds: remote.map(\.kind))
+    }
+    if !remote.isEmpty, broker == nil {
+      throw .conflict("\(Self.pools) \(remote.map { "\($0.kind)=redis" }.joined(separator: ",")) needs --broker redis://HOST:PORT/DB")
+    }
     let grace = try arguments.value(grace, as: Int.self)
     if let grace, grace < 0 { throw .invalidValue(name: Self.grace, value: "\(grace)", expected: "milliseconds ≥ 0") }
     let inspector: InspectorConfiguration?
@@ -113,7 +125,8 @@ enum StartCommand {
         every: seconds.map { .seconds($0) } ?? defaults.every
       ),
       snapshotsKept: kept ?? 2,
-      repair: arguments.flag("--repair")
+      repair: arguments.flag("--repair"),
+      broker: broker
     )
   }
 

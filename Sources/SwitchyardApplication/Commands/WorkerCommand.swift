@@ -1,20 +1,49 @@
+import SwitchyardRedisTransport
+
 /// `worker KIND`: serves one pool's jobs on standard input and output. The coordinator starts
 /// these from its own executable; a person never needs to.
+///
+/// `worker KIND --broker URL` serves a remote pool instead: it reads the kind's jobs from Redis
+/// through the consumer group, on any host, and runs them with the same handlers in a `worker
+/// KIND` of its own (``RedisWorker``).
 ///
 /// `worker raw-echo` copies its input to its output unparsed: the physical limit of a pipe round
 /// trip, against which `switchyard bench` measures the runtime.
 enum WorkerCommand {
+  static let claimIdle = CommandOption.value(
+    "--claim-idle-ms", "N",
+    help: "With --broker: reclaim jobs another worker has not renewed for N milliseconds (default: 30000)."
+  )
+  static let concurrency = CommandOption.value(
+    "--concurrency", "N", help: "With --broker: the most jobs this worker runs at once (default: 64)."
+  )
+
   static func command(toolName: String, handlers: [any JobHandler]) -> Command {
     let kinds = handlers.map(\.kind.rawValue)
     return Command(
       name: "worker",
-      abstract: "Serve one pool's jobs on stdin/stdout (the coordinator starts these).",
+      abstract: "Serve one pool's jobs on stdin/stdout (the coordinator starts these), or from Redis with --broker.",
       arguments: [
         CommandArgument("KIND", help: "The job kind to serve: \((kinds + ["raw-echo"]).joined(separator: ", ")).")
       ],
-      examples: kinds.first.map { ["\(toolName) worker \($0)"] } ?? [],
+      options: [BrokerFlags.broker, BrokerFlags.name, claimIdle, concurrency],
+      examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
         let kind = arguments.argument("KIND") ?? ""
+        if let redis = try BrokerFlags.redis(arguments) {
+          guard handlers.contains(where: { $0.kind.rawValue == kind }) else {
+            throw UsageError.invalidValue(name: "KIND", value: kind, expected: "one of \(kinds.joined(separator: ", "))")
+          }
+          let idle = try arguments.value(claimIdle.name, as: Int.self) ?? 30_000
+          let limit = try arguments.value(concurrency.name, as: Int.self) ?? 64
+          guard idle > 0 else { throw UsageError.invalidValue(name: claimIdle.name, value: "\(idle)", expected: "milliseconds ≥ 1") }
+          guard limit > 0 else { throw UsageError.invalidValue(name: concurrency.name, value: "\(limit)", expected: "a number ≥ 1") }
+          let settings = RedisWorker.Settings(
+            redis: redis, coordinator: arguments.value(BrokerFlags.name.name) ?? toolName,
+            claimIdle: .milliseconds(idle), concurrency: limit
+          )
+          RedisWorker(kind: JobKind(kind), settings: settings).run()
+        }
         if kind == "raw-echo" { WorkerHost.runRawEcho() }
         // A kind with no handler is the host's to refuse: it names the kinds it serves and exits 64.
         WorkerHost(kind: JobKind(kind), handlers: handlers).run()

@@ -16,7 +16,7 @@ package struct StatusView: Sendable {
   /// The three parts, separated by blank lines; colour only when `colored`.
   package func render(colored: Bool) -> String {
     [coordinatorLine(colored: colored), poolsTable.render(colored: colored), workersTable.render(colored: colored)]
-      .joined(separator: "\n")
+      .joined(separator: "\n") + remoteTables(colored: colored)
   }
 
   private func coordinatorLine(colored: Bool) -> String {

@@ -63,6 +63,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       maxFrameLength: configuration.maxFrameLength,
       tickInterval: configuration.tickInterval
     )
+    runtime.transports = configuration.transports
     let tap = ActionTap()
     let observation = ActionObservation<R.State, R.Action>()
     self.configuration = configuration
@@ -73,19 +74,16 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     // closure, so the store builds its body once rather than on every action.
     self.store = Store(initialState: initialState) {
       reducer
-      Reduce { state, action in
-        // The store reduces on the main actor; the closure's type just does not say so.
-        MainActor.assumeIsolated {
-          tap.didReduce()
-          observation.didReduce(sequence: tap.total, action: action, state: state)
-        }
-        return .none
-      }
     } withDependencies: {
       prepareDependencies?(&$0)
       $0.jobExecutor = PoolJobExecutor(runtime: runtime)
     }
-    tap.onReduce = { [weak self] in self?.stateMayHaveChanged() }
+    // A hook rather than a second reducer in the tree: composing one cost generic metadata lookups
+    // on every action.
+    store.onReduce { action, state in
+      tap.didReduce()
+      observation.didReduce(sequence: tap.total, action: action, state: state)
+    }
   }
 
   /// Claims the run directory, opens the control socket and spawns the worker pools.
@@ -105,6 +103,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         throw error
       }
       self.control = control
+      // Only subscribers need to hear of changes; without a control socket an action skips the call.
+      tap.onReduce = { [weak self] in self?.stateMayHaveChanged() }
     }
     runDirectory = directory
     runtime.start()

@@ -9,6 +9,9 @@ public struct CoordinatorConfiguration: Sendable {
   public var pools: [PoolConfiguration]
   /// How worker processes are started.
   public var workerLaunch: WorkerLaunch
+  /// The pools whose workers are reached otherwise than as child processes, such as through a
+  /// message broker; every other pool's workers are started with ``workerLaunch`` over pipes.
+  package var transports: [JobKind: any WorkerTransport] = [:]
   /// How long workers get to finish on shutdown before they are killed.
   public var shutdownGrace: Duration
   /// Whether to serve the control socket; tests that drive the coordinator directly may not.

@@ -20,6 +20,9 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case invalidPoolSize(JobKind, Int)
   /// A pool size above the pool's configured maximum.
   case poolSizeOverLimit(JobKind, Int, limit: Int)
+  /// The pool's workers are not the coordinator's to start, such as workers reading a broker's
+  /// streams on other hosts; `advice` says how to scale them.
+  case poolNotScalable(JobKind, advice: String)
 
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
@@ -50,6 +53,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
         Cannot scale the '\(kind)' pool to \(size) workers: its maximum is \(limit). Give a size of \
         at most \(limit), or raise the pool's maxSize.
         """
+    case let .poolNotScalable(kind, advice):
+      return "Cannot scale the '\(kind)' pool from here: \(advice)"
     }
   }
 }

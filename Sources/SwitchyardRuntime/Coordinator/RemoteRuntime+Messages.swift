@@ -38,6 +38,10 @@ extension RemoteRuntime {
         complete(record, in: pool, with: .success(()))
       case let .failed(failed):
         guard let record = effects.current(failed.effect, generation: failed.generation, from: worker) else { continue }
+        if failed.code == JobFailure.Code.workerLost.rawValue {
+          attemptLost(record, in: pool, because: failed.message)
+          continue
+        }
         let failure = JobFailure(code: .init(failed.code), message: failed.message, retryable: failed.retryable)
         complete(record, in: pool, with: .failure(failure))
       case let .heartbeat(heartbeat):

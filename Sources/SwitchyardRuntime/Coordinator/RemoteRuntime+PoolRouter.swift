@@ -1,6 +1,10 @@
 import SwitchyardWire
 
 extension RemoteRuntime: PoolRouter {
+  func transport(for kind: JobKind) -> any WorkerTransport {
+    transports[kind] ?? transport
+  }
+
   func workerJoined(_ process: WorkerProcess, in pool: WorkerPool) {
     dispatch(pool.scheduler.addWorker(process.id), to: process.id, in: pool)
   }
@@ -53,6 +57,15 @@ extension RemoteRuntime: PoolRouter {
       try? await Task.sleep(for: delay)
       self?.retry(id, generation: generation, in: pool)
     }
+  }
+
+  /// An attempt's worker was lost though its link lives on (a broker's worker that another
+  /// reclaimed the job from): its slot is freed and the effect retried as if the worker had died.
+  func attemptLost(_ record: RemoteEffectRecord, in pool: WorkerPool, because reason: String) {
+    guard let worker = record.worker else { return }
+    let next = pool.scheduler.complete(record.id, on: worker)
+    recover(record.id, in: pool, because: reason)
+    dispatch(next, to: worker, in: pool)
   }
 
   private func retry(_ id: UInt64, generation: UInt32, in pool: WorkerPool) {

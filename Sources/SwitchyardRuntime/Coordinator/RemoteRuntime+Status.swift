@@ -21,7 +21,8 @@ extension RemoteRuntime {
         latencyP99Micros: Int64(pool.metrics.latency.percentile(0.99)),
         latencyMaxMicros: Int64(pool.metrics.latency.maxMicroseconds),
         health: pool.health.description,
-        counters: pool.counters
+        counters: pool.counters,
+        remote: transport(for: pool.kind).remoteStatus(of: pool.kind)
       )
     }
   }

@@ -10,6 +10,8 @@ import SwitchyardWire
 final class RemoteRuntime {
   /// How workers are started and spoken to; tests may wrap it before ``start()``.
   var transport: any WorkerTransport
+  /// Pools reached through a transport of their own instead of ``transport``.
+  var transports: [JobKind: any WorkerTransport] = [:]
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
   var pools: [JobKind: WorkerPool] = [:]

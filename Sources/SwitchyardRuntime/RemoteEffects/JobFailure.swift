@@ -36,6 +36,9 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
     /// The worker running the job exited (or was killed) and the job is not retryable, or its
     /// retries ran out.
     public static let workerExited: Self = "workerExited"
+    /// A transport found the attempt's worker gone while the job ran (another worker reclaimed
+    /// its job from a broker): the coordinator retries it as if that worker had exited.
+    public static let workerLost: Self = "workerLost"
     /// The pool for the job's kind is failed or does not exist.
     public static let unavailable: Self = "unavailable"
     /// The handler threw.

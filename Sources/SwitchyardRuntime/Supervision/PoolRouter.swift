@@ -4,8 +4,8 @@ import SwitchyardWire
 /// workers, the router about the effects on them.
 @MainActor
 protocol PoolRouter: AnyObject {
-  /// How workers are started and spoken to.
-  var transport: any WorkerTransport { get }
+  /// How the workers of `kind` are started and spoken to.
+  func transport(for kind: JobKind) -> any WorkerTransport
   /// Where workers' links report.
   var inbox: MainActorInbox<WorkerEvent> { get }
   /// Whether the coordinator is shutting down: nothing is started or restarted.

@@ -34,7 +34,7 @@ final class PoolSupervisor {
     nextWorkerID += 1
     let (inbox, log) = (router.inbox, log)
     do {
-      let link = try router.transport.connect(
+      let link = try router.transport(for: kind).connect(
         kind: kind,
         events: WorkerLinkEvents(
           messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },

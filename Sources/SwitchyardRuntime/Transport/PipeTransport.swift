@@ -1,10 +1,18 @@
+import SwitchyardWire
+
 /// Workers as child processes spoken to over their standard input and output: the default
 /// ``WorkerTransport``.
-struct PipeTransport: WorkerTransport {
+package struct PipeTransport: WorkerTransport {
   let launch: WorkerLaunch
   let maxFrameLength: Int
 
-  func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink {
+  /// Workers started with `launch`, whose frames may be up to `maxFrameLength` bytes.
+  package init(launch: WorkerLaunch, maxFrameLength: Int = Frame.defaultMaxLength) {
+    self.launch = launch
+    self.maxFrameLength = maxFrameLength
+  }
+
+  package func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink {
     let process = try ChildProcess.spawn(executable: launch.executable, arguments: launch.arguments(kind))
     do throws(ProcessError) {
       return try WorkerConnection(process: process, maxFrameLength: maxFrameLength, events: events)

@@ -9,6 +9,22 @@ import SwitchyardWire
 package protocol WorkerTransport: Sendable {
   /// Starts (or attaches to) one worker of `kind`, reporting what it says to `events`.
   func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink
+
+  /// Why `scale` cannot change the number of workers, and how to scale them instead, for a
+  /// transport whose workers the coordinator does not start; `nil` when it starts them itself.
+  var scalingAdvice: String? { get }
+
+  /// The stream and remote workers behind the pool of `kind`, for status; `nil` for a transport
+  /// whose workers are the pool's own processes.
+  func remoteStatus(of kind: JobKind) -> RemotePoolStatus?
+}
+
+extension WorkerTransport {
+  /// A transport starts its own workers unless it says otherwise.
+  package var scalingAdvice: String? { nil }
+
+  /// A transport's workers are the pool's own processes unless it says otherwise.
+  package func remoteStatus(of kind: JobKind) -> RemotePoolStatus? { nil }
 }
 
 /// One worker as its transport presents it.

@@ -35,6 +35,8 @@ public struct PoolStatus: Codable, Equatable, Sendable {
   public var health: String
   /// The sum of its workers' heartbeat counters.
   public var counters: [String: Int64]
+  /// Its job stream and remote workers, for a pool whose workers read a broker; absent otherwise.
+  public var remote: RemotePoolStatus?
 
   /// Creates a pool's status.
   public init(
@@ -54,7 +56,8 @@ public struct PoolStatus: Codable, Equatable, Sendable {
     latencyP99Micros: Int64,
     latencyMaxMicros: Int64 = 0,
     health: String,
-    counters: [String: Int64] = [:]
+    counters: [String: Int64] = [:],
+    remote: RemotePoolStatus? = nil
   ) {
     self.kind = kind
     self.size = size
@@ -73,5 +76,6 @@ public struct PoolStatus: Codable, Equatable, Sendable {
     self.latencyMaxMicros = latencyMaxMicros
     self.health = health
     self.counters = counters
+    self.remote = remote
   }
 }

@@ -1,0 +1,11 @@
+extension Store {
+  /// Calls `body` after each action this store reduces, with the state the action left and before
+  /// its effects start; replaces any earlier `body`. Only a root store reduces: on a scoped store
+  /// this does nothing.
+  ///
+  /// For a runtime that counts or records actions: a reducer added to the tree for it would be
+  /// composed, and cost, on every action.
+  package func onReduce(_ body: @escaping @MainActor (_ action: Action, _ state: State) -> Void) {
+    (core as? RootCore<State, Action>)?.didReduce = body
+  }
+}

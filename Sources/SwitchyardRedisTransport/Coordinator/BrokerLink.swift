@@ -1,0 +1,65 @@
+import Synchronization
+import SwitchyardRuntime
+import SwitchyardWire
+
+/// One remote pool's job stream as its supervisor sees it: a single worker that takes `run`s and
+/// `cancel`s as frames and reports what the remote workers reply.
+///
+/// Its liveness is the broker's: every pass of the reply reader, answered or not, counts as
+/// hearing from it. Remote workers' deaths are found by reclaiming (proto/PROTOCOL.md 7.6), and
+/// a Redis outage is waited out rather than taken for a crashing worker.
+final class BrokerLink: WorkerLink {
+  let kind: JobKind
+  let events: WorkerLinkEvents
+  private unowned let broker: RedisBroker
+  private let reads = Atomic<UInt64>(0)
+  private let isClosed = Atomic<Bool>(false)
+
+  init(kind: JobKind, events: WorkerLinkEvents, broker: RedisBroker) {
+    self.kind = kind
+    self.events = events
+    self.broker = broker
+  }
+
+  /// A stream has no process of its own.
+  var pid: Int32 { 0 }
+
+  var readCount: UInt64 { reads.load(ordering: .relaxed) }
+
+  /// The broker's reader made a pass.
+  func heard() {
+    reads.add(1, ordering: .relaxed)
+  }
+
+  func send(_ bytes: [UInt8]) {
+    var decoder = FrameDecoder()
+    decoder.append(contentsOf: bytes)
+    var outgoing: [WorkerMessage] = []
+    do {
+      while let payload = try decoder.next() {
+        let message = try WorkerMessage(payload: payload)
+        switch message {
+        case .run, .cancel: outgoing.append(message)
+        case .shutdown: return close(.exited(0))
+        // Pings are answered by reading the reply stream (``heard()``); the coordinator's hello
+        // is for a process, and the remote workers check versions on their own.
+        default: continue
+        }
+      }
+    } catch {
+      broker.log("error: the coordinator wrote a frame the '\(kind)' stream could not read: \(error)")
+    }
+    broker.post(outgoing, from: self)
+  }
+
+  func kill() {
+    close(.signalled(9))
+  }
+
+  /// Reports the link closed, once.
+  func close(_ status: ExitStatus) {
+    guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    broker.detach(self)
+    events.closed(.endOfStream, status)
+  }
+}

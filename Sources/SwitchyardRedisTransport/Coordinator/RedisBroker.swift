@@ -1,0 +1,232 @@
+import Foundation
+import Synchronization
+import SwitchyardRedis
+import SwitchyardRuntime
+import SwitchyardWire
+
+/// The coordinator's end of the Redis transport, shared by every remote pool's ``BrokerLink``:
+/// one thread appends `run`s and `cancel`s to the streams, another reads the reply stream and
+/// hands each reply to the link of the pool whose effect it answers.
+///
+/// Replies name an effect, not a kind, so the broker remembers which kind each effect it
+/// enqueued belongs to until its attempt ends.
+final class RedisBroker: Sendable {
+  let log: @Sendable (String) -> Void
+  private let writer: StreamQueue
+  let reader: StreamQueue
+  let state = Mutex(State())
+  private let wake = DispatchSemaphore(value: 0)
+  private let isClosed = Atomic<Bool>(false)
+  let kinds: [JobKind]
+
+  struct State {
+    var links: [JobKind: BrokerLink] = [:]
+    /// The kind and current generation of every effect enqueued and not yet ended.
+    var routes: [UInt64: (kind: JobKind, generation: UInt32)] = [:]
+
+    /// The kind of `effect`, forgetting it when `ending` its current generation; a stale
+    /// attempt's end still reaches the pool, whose fence drops it.
+    mutating func kind(of effect: UInt64, ending generation: UInt32? = nil) -> JobKind? {
+      guard let route = routes[effect] else { return nil }
+      if let generation, generation == route.generation { routes[effect] = nil }
+      return route.kind
+    }
+    var outbox: [WorkerMessage] = []
+    /// Each kind's latest backlog, and when it was read.
+    var backlogs: [JobKind: (backlog: StreamBacklog, at: ContinuousClock.Instant)] = [:]
+    /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
+    var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
+  }
+
+  /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
+  /// while Redis answers.
+  static let replyBlock = Duration.milliseconds(500)
+
+  init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (String) -> Void) throws(RedisError) {
+    self.log = log
+    self.kinds = kinds
+    writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    try writer.connection.connect()
+    try writer.prepare(kinds: kinds.map(\.rawValue))
+    Thread.detachNewThread { [self] in writeLoop() }
+    Thread.detachNewThread { [self] in readLoop() }
+  }
+
+  /// A link for the pool of `kind`, which says hello at once: the stream takes jobs as soon as
+  /// it exists, whether or not a worker reads it yet.
+  func attach(kind: JobKind, events: WorkerLinkEvents) -> BrokerLink {
+    let link = BrokerLink(kind: kind, events: events, broker: self)
+    state.withLock { $0.links[kind] = link }
+    events.messages([
+      .hello(Hello(role: "worker", kind: kind.rawValue, pid: 0, capabilities: ["cancel", "concurrent"]))
+    ])
+    return link
+  }
+
+  func detach(_ link: BrokerLink) {
+    state.withLock { state in
+      if state.links[link.kind] === link { state.links[link.kind] = nil }
+    }
+  }
+
+  /// Queues `run`s and `cancel`s for the writing thread.
+  func post(_ messages: [WorkerMessage], from link: BrokerLink) {
+    guard !messages.isEmpty else { return }
+    state.withLock { state in
+      for message in messages {
+        switch message {
+        case let .run(run): state.routes[run.effect] = (link.kind, run.generation)
+        case let .cancel(cancel): _ = state.kind(of: cancel.effect, ending: cancel.generation)
+        default: continue
+        }
+      }
+      state.outbox += messages
+    }
+    wake.signal()
+  }
+
+  /// Stops both threads and closes both connections; links already attached hear nothing more.
+  func close() {
+    guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    writer.connection.close()
+    reader.connection.close()
+    wake.signal()
+  }
+
+  /// Appends what links queued, in order; while Redis cannot be reached, keeps it and tries
+  /// again every second (the connection reconnects with backoff), so no job is dropped.
+  private func writeLoop() {
+    var outage = false
+    while !isClosed.load(ordering: .acquiring) {
+      wake.wait()
+      let messages = state.withLock { state in
+        defer { state.outbox.removeAll(keepingCapacity: true) }
+        return state.outbox
+      }
+      guard !messages.isEmpty, !isClosed.load(ordering: .acquiring) else { continue }
+      do {
+        try write(messages)
+        if outage { log("Redis answers again; the remote pools' jobs flow.") }
+        outage = false
+      } catch {
+        if !outage { log("error: could not write to Redis (\(error)); the remote pools' jobs wait and are written once it answers.") }
+        outage = true
+        state.withLock { $0.outbox.insert(contentsOf: messages, at: 0) }
+        Thread.sleep(forTimeInterval: 1)
+        wake.signal()
+      }
+    }
+  }
+
+  /// Appends `run`s in pipelines and broadcasts `cancel`s, in the order they were queued.
+  ///
+  /// A pipeline cut off by a lost connection may have run in part, so it is written again
+  /// whole: a job then sits in its stream twice under one generation, and the effect's fence
+  /// takes its first end and drops the second.
+  private func write(_ messages: [WorkerMessage]) throws(RedisError) {
+    var runs: [Run] = []
+    for message in messages {
+      switch message {
+      case let .run(run): runs.append(run)
+      case let .cancel(cancel):
+        try writer.enqueue(runs)
+        runs.removeAll()
+        try writer.broadcast(cancel)
+      default: continue
+      }
+    }
+    try writer.enqueue(runs)
+  }
+
+  /// Reads replies forever. Every pass, answered or not, is the links' proof of life: the
+  /// broker stands for the stream, and an outage of Redis is waited out (effects' deadlines
+  /// still hold) rather than counted as workers crashing, which would fail the pools.
+  private func readLoop() {
+    var position = StreamReadPosition.after(.zero)
+    var backlogsRead = ContinuousClock.now - Self.backlogInterval
+    var outage = false
+    while !isClosed.load(ordering: .acquiring) {
+      if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
+        backlogsRead = .now
+        try? readBacklogs()
+      }
+      let batch: StreamBatch<WorkerMessage>
+      do {
+        batch = try reader.readReplies(after: position, block: Self.replyBlock)
+        if outage { log("Redis answers again; reading the reply stream.") }
+        outage = false
+      } catch {
+        guard !isClosed.load(ordering: .acquiring) else { return }
+        if !outage { log("error: could not read the reply stream (\(error)); trying again every second.") }
+        outage = true
+        route([])
+        Thread.sleep(forTimeInterval: 1)
+        continue
+      }
+      for entry in batch.rejected { log("warning: \(entry)") }
+      route(batch.messages)
+      if let last = batch.last {
+        position = .after(last)
+        try? reader.trimReplies(before: last)
+      }
+    }
+  }
+
+  /// Hands each reply to its pool's link, in order, and tells every link it was heard.
+  private func route(_ replies: [StreamMessage<WorkerMessage>]) {
+    let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
+      var byKind: [JobKind: [WorkerMessage]] = [:]
+      let now = ContinuousClock.now
+      for reply in replies {
+        if let worker = reply.worker {
+          var kind = state.heard[worker]?.kind
+          if case let .hello(hello) = reply.message { kind = hello.kind.map { JobKind($0) } }
+          if kind == nil, let effect = reply.message.effect { kind = state.routes[effect]?.kind }
+          state.heard[worker] = (kind, now)
+        }
+        let kind: JobKind?
+        switch reply.message {
+        case let .emit(emit): kind = state.kind(of: emit.effect)
+        case let .finished(finished):
+          noteIfLate(finished.effect, generation: finished.generation, from: reply.worker, in: state)
+          kind = state.kind(of: finished.effect, ending: finished.generation)
+        case let .failed(failed):
+          noteIfLate(failed.effect, generation: failed.generation, from: reply.worker, in: state)
+          kind = state.kind(of: failed.effect, ending: failed.generation)
+        case let .hello(hello):
+          log("remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))")
+          kind = nil
+        default: kind = nil
+        }
+        if let kind { byKind[kind, default: []].append(reply.message) }
+      }
+      return (Array(state.links.values), byKind)
+    }
+    for link in links {
+      link.heard()
+      if let messages = byKind[link.kind] { link.events.messages(messages) }
+    }
+  }
+
+  /// Logs the end of an attempt the coordinator has moved past: a worker that stopped answering
+  /// came back after its job was reclaimed. The pool's fence drops it.
+  private func noteIfLate(_ effect: UInt64, generation: UInt32, from worker: String?, in state: State) {
+    let current = state.routes[effect]?.generation
+    guard current != generation else { return }
+    let since = current.map { "attempt \($0) was dispatched" } ?? "the effect ended"
+    log("effect \(effect) attempt \(generation) ended on \(worker ?? "?") after \(since); dropped.")
+  }
+}
+
+extension WorkerMessage {
+  /// The effect an attempt's message belongs to.
+  fileprivate var effect: UInt64? {
+    switch self {
+    case let .emit(emit): emit.effect
+    case let .finished(finished): finished.effect
+    case let .failed(failed): failed.effect
+    default: nil
+    }
+  }
+}

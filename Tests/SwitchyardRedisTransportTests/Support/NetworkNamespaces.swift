@@ -1,0 +1,99 @@
+import Foundation
+
+/// Network namespaces joined to a hub namespace by veth pairs: several hosts on one machine,
+/// whose traffic never leaves the namespaces made here. ``remove()`` deletes them all, and with
+/// them their links.
+final class NetworkNamespaces {
+  /// Whether this process may make namespaces (root, with `ip` and kernel support).
+  static let available: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: ip) else { return false }
+    let probe = "sy16probe\(getpid())"
+    guard (try? run(["netns", "add", probe])) != nil else { return false }
+    _ = try? run(["netns", "del", probe])
+    return true
+  }()
+
+  static let ip = "/usr/sbin/ip"
+
+  /// The hub's namespace, where the shared service (Redis) runs.
+  let hub: String
+  /// Each host's namespace, by name.
+  private(set) var hosts: [String: String] = [:]
+  /// Each host's address of the hub, by name.
+  private(set) var hubAddresses: [String: String] = [:]
+  private var names: [String] = []
+  private let tag = String(getpid() % 100_000)
+
+  /// Makes the hub namespace.
+  init() throws {
+    hub = "sy16hub\(tag)"
+    try add(hub)
+  }
+
+  /// Makes a host namespace linked to the hub on its own /24, returning the hub's address there.
+  @discardableResult
+  func addHost(_ name: String, subnet: Int) throws -> String {
+    let namespace = "sy16\(name)\(tag)"
+    try add(namespace)
+    let hubSide = "h\(name)\(tag)"
+    let hostSide = "v\(name)\(tag)"
+    try Self.run(["link", "add", hubSide, "type", "veth", "peer", "name", hostSide])
+    try Self.run(["link", "set", hubSide, "netns", hub])
+    try Self.run(["link", "set", hostSide, "netns", namespace])
+    try Self.run(["-n", hub, "addr", "add", "10.216.\(subnet).1/24", "dev", hubSide])
+    try Self.run(["-n", namespace, "addr", "add", "10.216.\(subnet).2/24", "dev", hostSide])
+    try Self.run(["-n", hub, "link", "set", hubSide, "up"])
+    try Self.run(["-n", namespace, "link", "set", hostSide, "up"])
+    hosts[name] = namespace
+    hubAddresses[name] = "10.216.\(subnet).1"
+    return "10.216.\(subnet).1"
+  }
+
+  /// Takes the host's link down at the hub: the host is cut off.
+  func cutOff(_ name: String) throws {
+    try Self.run(["-n", hub, "link", "set", "h\(name)\(tag)", "down"])
+  }
+
+  /// The command line that runs `arguments` inside `namespace`.
+  func inside(_ namespace: String, _ arguments: [String]) -> [String] {
+    ["netns", "exec", namespace] + arguments
+  }
+
+  /// Deletes every namespace made here.
+  func remove() {
+    for name in names.reversed() { _ = try? Self.run(["netns", "del", name]) }
+    names.removeAll()
+  }
+
+  private func add(_ namespace: String) throws {
+    _ = try? Self.run(["netns", "del", namespace])
+    try Self.run(["netns", "add", namespace])
+    names.append(namespace)
+    try Self.run(["-n", namespace, "link", "set", "lo", "up"])
+  }
+
+  /// Runs `ip arguments`, throwing with its output when it fails.
+  @discardableResult
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ip)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw NetworkNamespaceError(command: "ip " + arguments.joined(separator: " "), output: output)
+    }
+    return output
+  }
+}
+
+/// An `ip` command failed.
+struct NetworkNamespaceError: Error, CustomStringConvertible {
+  var command: String
+  var output: String
+  var description: String { "`\(command)` failed: \(output)" }
+}

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SwitchyardDiagnostics
+import SwitchyardRedis
+import SwitchyardRuntime
+import SwitchyardTestSupport
+import SwitchyardWire
+
+/// A real `redis-server`, a coordinator whose `probe` pool is remote, and `switchyard worker probe
+/// --broker` processes reading its stream: several hosts' worth of processes on loopback.
+/// ``cleanUp()`` kills every process it started and removes their files.
+@MainActor
+final class RemotePoolCluster {
+  let redis: LocalRedisServer
+  let coordinator: CoordinatorChild
+  let client: ControlClient
+  let probe: ProbeClient
+  let name = "test\(getpid())"
+  private(set) var workers: [Process] = []
+  private var workerLogs: [String] = []
+  private let claimIdleMillis: Int
+  private let concurrency: Int
+
+  var brokerURL: String { "redis://127.0.0.1:\(redis.port)/0" }
+
+  /// Starts Redis (with an append-only file if asked), a coordinator with `probe=redis:N` and
+  /// `workers` remote workers.
+  init(
+    workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64, appendOnly: Bool = false
+  ) async throws {
+    guard LocalRedisServer.executable != nil else { throw LocalRedisServerError.notInstalled }
+    self.claimIdleMillis = claimIdleMillis
+    self.concurrency = concurrency
+    redis = try LocalRedisServer(appendOnly: appendOnly)
+    do {
+      coordinator = try CoordinatorChild(arguments: [
+        "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
+      ])
+      client = try await coordinator.connect()
+      probe = ProbeClient(client)
+    } catch {
+      redis.stop()
+      throw error
+    }
+    for _ in 0..<count { try startWorker() }
+  }
+
+  /// Starts one more remote worker.
+  func startWorker() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: switchyardExecutable)
+    process.arguments = [
+      "worker", "probe", "--broker", brokerURL, "--name", name, "--claim-idle-ms", String(claimIdleMillis),
+      "--concurrency", String(concurrency),
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    let log = coordinator.runDirectory + ".worker\(workers.count).log"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: log)
+    try process.run()
+    workerLogs.append(log)
+    workers.append(process)
+  }
+
+  /// What the coordinator and every worker wrote to standard error.
+  var log: String {
+    ([coordinator.log] + workerLogs.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }).joined(separator: "\n")
+  }
+
+  /// Sends a `ProbeFeature` action as JSON.
+  func send(_ action: JSONValue) throws {
+    try probe.send(action)
+  }
+
+  /// Starts the probe run `name` with `job`.
+  func start(_ name: String, _ job: ProbeJob) throws {
+    try probe.start(name, job)
+  }
+
+  /// The probe run `name` as the coordinator's state holds it, or `nil`.
+  func run(_ name: String) throws -> ProbeRun? {
+    try probe.run(name)
+  }
+
+  /// Waits until the run `name` satisfies `condition`, returning it.
+  func wait(for name: String, within seconds: Double = 20, until condition: (ProbeRun) -> Bool) async throws -> ProbeRun {
+    try await probe.wait(for: name, within: seconds, log: { self.log }, until: condition)
+  }
+
+  /// The remote worker (the `--broker` process) whose pipe worker has `pid`.
+  func worker(runningChild pid: Int32) -> Process? {
+    let parent = ProbeClient.parent(of: pid)
+    return workers.first { $0.processIdentifier == parent }
+  }
+
+  /// Kills every process it started and removes their files.
+  func cleanUp() {
+    for worker in workers where worker.isRunning {
+      kill(worker.processIdentifier, SIGKILL)
+      worker.waitUntilExit()
+    }
+    coordinator.cleanUp()
+    redis.stop()
+    for log in workerLogs { try? FileManager.default.removeItem(atPath: log) }
+  }
+
+  /// The job stream as `status` shows it, read on a connection of the test's own.
+  func backlog() throws -> StreamBacklog {
+    let connection = RedisConnection(configuration: redis.configuration)
+    defer { connection.close() }
+    return try StreamQueue(layout: StreamLayout(coordinator: name), connection: connection).backlog(of: "probe")
+  }
+
+  /// Waits until `condition` holds, checking every 20 ms.
+  func eventually(_ what: String, within seconds: Double = 20, _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while try !condition() {
+      guard ContinuousClock.now < deadline else { throw TimedOut(what: "\(what); log:\n\(log.suffix(3000))") }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+}
