@@ -14,7 +14,8 @@ public struct ProbeHandler: JobHandler {
     let payload = String(repeating: "x", count: job.payloadBytes)
     let misbehaves = job.behavior != .normal && context.attempt <= job.misbehaveThroughAttempt
     if job.workMillis > 0 { burnCPU(milliseconds: job.workMillis) }
-    for index in 0..<job.outputs {
+    let first = job.resumes ? min(context.resume(), job.outputs) : 0
+    for index in first..<job.outputs {
       if misbehaves, index == job.misbehaveAfter { try misbehave(job, context: context) }
       if job.intervalMillis > 0 {
         do {
@@ -73,6 +74,17 @@ public struct ProbeHandler: JobHandler {
     case .garbage:
       let garbage: [UInt8] = [0, 0, 0, 7] + Array("garbage".utf8)
       _ = garbage.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+    case .strangeMessage:
+      let payload = Array(#"{"type":"teleport"}"#.utf8)
+      let frame = [0, 0, 0, UInt8(payload.count)] + payload
+      _ = frame.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
+    case .mutatedFrames:
+      let seed = UInt64.random(in: .min ... .max)
+      let line = Array("probe: writing 1000 mutated frames from seed \(seed)\n".utf8)
+      _ = line.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+      var frames = MutatedFrames(seed: seed)
+      let bytes = frames.make(count: 1_000)
+      _ = bytes.withUnsafeBytes { writeAll(STDOUT_FILENO, $0) }
     case .closeOutput:
       close(STDOUT_FILENO)
     }

@@ -17,6 +17,11 @@ public struct ProbeJob: RemoteJob, Equatable {
     case hang
     /// Write a frame that is not a message to standard output.
     case garbage
+    /// Write a well-formed object that is no message (`{"type":"teleport"}`) and carry on: the
+    /// coordinator logs and drops it.
+    case strangeMessage
+    /// Write 1,000 mutated frames (see `MutatedFrames`) and carry on, if the coordinator lets it.
+    case mutatedFrames
     /// Close standard output and keep running.
     case closeOutput
     /// Keep emitting after a cancel, past the worker's own fence, as a buggy worker would.
@@ -53,6 +58,9 @@ public struct ProbeJob: RemoteJob, Equatable {
   public var timeoutMillis: Int?
   /// Runs with the same affinity go to the same worker while it lives; `nil` for none.
   public var affinity: String?
+  /// Whether a retried attempt resumes after the outputs already delivered (``JobContext/resume()``)
+  /// instead of emitting from the start.
+  public var resumes: Bool
 
   /// Creates a probe job.
   public init(
@@ -66,7 +74,8 @@ public struct ProbeJob: RemoteJob, Equatable {
     misbehaveThroughAttempt: Int = 1,
     retryable: Bool = true,
     timeoutMillis: Int? = 30_000,
-    affinity: String? = nil
+    affinity: String? = nil,
+    resumes: Bool = false
   ) {
     self.tag = tag
     self.outputs = outputs
@@ -79,6 +88,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.retryable = retryable
     self.timeoutMillis = timeoutMillis
     self.affinity = affinity
+    self.resumes = resumes
   }
 
   /// ``retryable``.
@@ -94,7 +104,7 @@ public struct ProbeJob: RemoteJob, Equatable {
 extension ProbeJob {
   private enum CodingKeys: String, CodingKey {
     case tag, outputs, intervalMillis, payloadBytes, workMillis, behavior, misbehaveAfter, misbehaveThroughAttempt
-    case retryable, timeoutMillis, affinity
+    case retryable, timeoutMillis, affinity, resumes
   }
 
   /// Decodes a job in which every field but `tag` may be left out, so one is easy to type by hand
@@ -114,7 +124,8 @@ extension ProbeJob {
         ?? defaults.misbehaveThroughAttempt,
       retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? defaults.retryable,
       timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis,
-      affinity: try container.decodeIfPresent(String.self, forKey: .affinity)
+      affinity: try container.decodeIfPresent(String.self, forKey: .affinity),
+      resumes: try container.decodeIfPresent(Bool.self, forKey: .resumes) ?? defaults.resumes
     )
   }
 }

@@ -24,6 +24,18 @@ struct RestartPolicyTests {
     #expect(spreadAllowed == [true, true, true])
   }
 
+  @Test func byDefaultAPoolNeverGivesUp() {
+    let policy = RestartPolicy()
+    #expect(policy.maxRestarts == nil)
+    let start = ContinuousClock.now
+    var history = RestartHistory()
+    let allowed = (0..<1_000).map { history.record(at: start + .milliseconds($0), policy: policy) }
+    #expect(allowed.allSatisfy { $0 })
+    #expect(policy.backoff(afterRecentRestarts: history.recent(at: start + .seconds(1), policy: policy)) == policy.maxBackoff)
+    // Once restarted workers stay up for a window, the backoff is back to its start.
+    #expect(history.recent(at: start + .seconds(12), policy: policy) == 0)
+  }
+
   @Test func percentilesFallWithinABucketOfTheTruth() {
     var histogram = LatencyHistogram()
     for micros in 1...1_000 { histogram.record(.microseconds(micros)) }

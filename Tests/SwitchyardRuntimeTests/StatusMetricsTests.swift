@@ -9,12 +9,15 @@ import SwitchyardDiagnostics
 @Suite(.serialized)
 struct StatusMetricsTests {
   @Test func everyStartedEffectEndsAsExactlyOneOfCompletedFailedOrCancelled() async throws {
-    let pool = testPool(size: 1, maxInFlightPerWorker: 2, maxQueued: 1)
+    // Pings a second apart: a worker slow to answer one on a busy machine is not set aside, so
+    // every run here reaches it.
+    let pool = testPool(size: 1, maxInFlightPerWorker: 2, maxQueued: 1, heartbeatInterval: .seconds(1))
     try await withCoordinator(pool: pool) { coordinator in
       let slow = ProbeJob(tag: "slow", outputs: 1, intervalMillis: 10_000)
       coordinator.store.send(.start(name: "done", job: ProbeJob(tag: "done", outputs: 2), cancelInFlight: false))
       try await coordinator.waitForRun("done") { $0.outcome != .running }
-      let timeout = ProbeJob(tag: "timeout", outputs: 1, intervalMillis: 10_000, timeoutMillis: 100)
+      // Not retryable: a retryable timeout would be retried, and this counts one attempt.
+      let timeout = ProbeJob(tag: "timeout", outputs: 1, intervalMillis: 10_000, retryable: false, timeoutMillis: 100)
       coordinator.store.send(.start(name: "timeout", job: timeout, cancelInFlight: false))
       #expect(try await coordinator.waitForRun("timeout") { $0.outcome != .running }.failure?.code == .timeout)
       // One at a time: effects start in tasks, whose order is not the order they were sent in.

@@ -95,6 +95,10 @@ def worker_vectors():
                "output": {"title": "Tab\t\"quote\" \\ \u00e9 \u65e5\u672c \U0001F600", "ok": True}},
               raw=b'{"type":"emit","effect":42,"generation":1,"output":{"title":'
                   b'"Tab\\t\\"quote\\" \\\\ \\u00e9 \xe6\x97\xa5\xe6\x9c\xac \\ud83d\\ude00","ok":true}}'),
+        valid("emit numbered within its effect", {"type": "emit", "effect": 42, "generation": 2, "output": [1],
+                                                  "sequence": 7}),
+        valid("run resuming after delivered outputs", {"type": "run", "effect": 42, "generation": 2, "kind": "search",
+                                                       "job": {}, "attempt": 2, "delivered": 7}),
         valid("finished", {"type": "finished", "effect": 42, "generation": 1}),
         valid("failed, retryable", {"type": "failed", "effect": 42, "generation": 1, "code": "timeout",
                                     "message": "The upstream took longer than 5 s.", "retryable": True}),

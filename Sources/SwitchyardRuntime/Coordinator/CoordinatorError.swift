@@ -18,6 +18,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case unknownPool(JobKind, known: [String])
   /// A pool size below zero.
   case invalidPoolSize(JobKind, Int)
+  /// A pool size above the pool's configured maximum.
+  case poolSizeOverLimit(JobKind, Int, limit: Int)
   /// The pool's workers are not the coordinator's to start, such as workers reading a broker's
   /// streams on other hosts; `advice` says how to scale them.
   case poolNotScalable(JobKind, advice: String)
@@ -46,6 +48,11 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
       return "There is no '\(kind)' pool; the pools are: \(known.joined(separator: ", "))."
     case let .invalidPoolSize(kind, size):
       return "Cannot scale the '\(kind)' pool to \(size) workers; give a size of 0 or more."
+    case let .poolSizeOverLimit(kind, size, limit):
+      return """
+        Cannot scale the '\(kind)' pool to \(size) workers: its maximum is \(limit). Give a size of \
+        at most \(limit), or raise the pool's maxSize.
+        """
     case let .poolNotScalable(kind, advice):
       return "Cannot scale the '\(kind)' pool from here: \(advice)"
     }

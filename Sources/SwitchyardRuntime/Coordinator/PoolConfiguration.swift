@@ -6,6 +6,10 @@ public struct PoolConfiguration: Sendable, Equatable {
   public var kind: JobKind
   /// How many workers to keep running.
   public var size: Int
+  /// The most workers `scale` may ask for: each holds a process and three pipes, so a mistyped
+  /// size cannot exhaust the coordinator's file descriptors.
+  /// At least the size the pool starts with.
+  public var maxSize: Int
   /// The most effects one worker runs at once.
   public var maxInFlightPerWorker: Int
   /// The most effects that wait for a free worker; beyond it effects fail with
@@ -30,6 +34,7 @@ public struct PoolConfiguration: Sendable, Equatable {
   public init(
     kind: JobKind,
     size: Int,
+    maxSize: Int = 64,
     maxInFlightPerWorker: Int = 64,
     maxQueued: Int = 1024,
     restartPolicy: RestartPolicy = RestartPolicy(),
@@ -41,6 +46,7 @@ public struct PoolConfiguration: Sendable, Equatable {
   ) {
     self.kind = kind
     self.size = size
+    self.maxSize = max(maxSize, size)
     self.maxInFlightPerWorker = maxInFlightPerWorker
     self.maxQueued = maxQueued
     self.restartPolicy = restartPolicy

@@ -61,10 +61,11 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     inFlight[worker]?.count ?? 0
   }
 
-  /// Adds a worker ready to take effects; returns the queued effects it takes at once.
+  /// Adds a worker ready to take effects, or takes back one set aside with ``drain(_:)``; returns
+  /// the queued effects it takes at once.
   mutating func addWorker(_ worker: WorkerID) -> [EffectID] {
-    guard inFlight[worker] == nil else { return [] }
-    inFlight[worker] = []
+    guard !accepting.contains(worker) else { return [] }
+    if inFlight[worker] == nil { inFlight[worker] = [] }
     accepting.append(worker)
     return fill(worker)
   }

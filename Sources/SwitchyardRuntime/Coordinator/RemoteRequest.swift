@@ -13,7 +13,13 @@ struct RemoteRequest: Sendable {
 
   init<Job: RemoteJob>(_ job: Job) throws {
     self.kind = Job.kind
-    self.job = try WireJSONEncoder().encode(job)
+    // A run frame is one level deeper and some bytes longer than its job: a job the worker would
+    // refuse to read fails here, as this effect's error, instead of breaking the worker's input.
+    var encoder = WireJSONEncoder()
+    encoder.maxDepth = Run.maxJobDepth
+    self.job = try encoder.encode(job)
+    let limit = Run.maxJobLength(maxFrameLength: Frame.defaultMaxLength, kind: Job.kind.rawValue)
+    guard self.job.count <= limit else { throw FrameError.lengthOverLimit(length: self.job.count, limit: limit) }
     self.isRetryable = job.isRetryable
     self.maxAttempts = job.maxAttempts
     self.timeout = job.timeout

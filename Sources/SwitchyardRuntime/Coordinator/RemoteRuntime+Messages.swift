@@ -22,7 +22,7 @@ extension RemoteRuntime {
       case let .emit(emit):
         guard let record = effects.current(emit.effect, generation: emit.generation, from: worker) else { continue }
         do {
-          try record.emit(emit.output)
+          try record.emit(emit.output, sequence: emit.sequence)
         } catch {
           send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
           let failure = JobFailure(

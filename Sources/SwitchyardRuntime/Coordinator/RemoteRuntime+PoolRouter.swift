@@ -43,8 +43,15 @@ extension RemoteRuntime: PoolRouter {
       let failure = JobFailure(code: .workerExited, message: "The \(reason) \(why).", retryable: record.isRetryable)
       return complete(record, in: pool, with: .failure(failure))
     }
+    scheduleRetry(record, in: pool)
+  }
+
+  /// Retries a detached effect after a backoff that doubles per attempt, on a fresh clock: the
+  /// retry's wait for a worker counts toward its deadline.
+  func scheduleRetry(_ record: RemoteEffectRecord, in pool: WorkerPool) {
     pool.metrics.recordRetry()
-    let generation = record.generation
+    effects.startClock(of: record, at: .now)
+    let (id, generation) = (record.id, record.generation)
     let delay = pool.configuration.retryBackoff * (1 << min(record.attempt - 1, 10))
     Task { [weak self] in
       try? await Task.sleep(for: delay)

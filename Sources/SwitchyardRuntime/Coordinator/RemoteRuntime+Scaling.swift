@@ -7,6 +7,8 @@ extension RemoteRuntime {
     }
     guard size >= 0 else { throw .invalidPoolSize(kind, size) }
     if let advice = transport(for: kind).scalingAdvice { throw .poolNotScalable(kind, advice: advice) }
+    let limit = supervisor.pool.configuration.maxSize
+    guard size <= limit else { throw .poolSizeOverLimit(kind, size, limit: limit) }
     supervisor.scale(to: size)
   }
 }

@@ -13,20 +13,38 @@ extension RemoteRuntime {
     }
   }
 
-  /// Fails an effect that ran past its kind's start-to-close timeout, and cancels it on its worker.
+  /// Ends an attempt that ran past its deadline: cancelled on its worker, and retried if its job
+  /// allows another attempt (a hung worker's effect runs elsewhere); otherwise the effect fails
+  /// `timeout`. An effect that timed out waiting for a worker is not retried: no worker took it.
   private func timeOut(_ record: RemoteEffectRecord, in pool: WorkerPool) {
-    if let worker = record.worker {
-      if let process = pool.workers[worker] {
-        send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
-      }
-    }
     let timeout = record.timeout ?? .zero
-    let failure = JobFailure(
-      code: .timeout,
-      message: "The '\(record.kind)' job ran longer than its start-to-close timeout of \(timeout) and was cancelled.",
-      retryable: record.isRetryable
-    )
-    complete(record, in: pool, with: .failure(failure))
+    guard let worker = record.worker else {
+      let failure = JobFailure(
+        code: .timeout,
+        message: """
+          The '\(record.kind)' job waited \(timeout), its deadline, for a worker and was dropped: the \
+          pool has \(pool.readyCount) ready workers. Scale it up or give the job a longer timeout.
+          """,
+        retryable: record.isRetryable
+      )
+      return complete(record, in: pool, with: .failure(failure))
+    }
+    if let process = pool.workers[worker] {
+      send(.cancel(.init(effect: record.id, generation: record.generation)), to: process)
+    }
+    guard record.isRetryable, record.attempt < record.maxAttempts, !isShuttingDown else {
+      let failure = JobFailure(
+        code: .timeout,
+        message: """
+          The '\(record.kind)' job ran longer than its timeout of \(timeout) and was cancelled, \
+          after \(record.attempt) attempts.
+          """,
+        retryable: record.isRetryable
+      )
+      return complete(record, in: pool, with: .failure(failure))
+    }
+    release(record, in: pool)
+    scheduleRetry(record, in: pool)
   }
 
   /// Moves what a draining worker still runs to the other workers.

@@ -147,8 +147,9 @@ final class RemoteRuntime {
       generation: record.generation,
       kind: record.kind.rawValue,
       job: record.job,
-      deadlineMillis: record.timeout.map(\.milliseconds),
+      deadlineMillis: record.deadline.map { max(1, ($0 - .now).milliseconds) },
       attempt: record.attempt,
+      delivered: record.delivered > 0 ? record.delivered : nil,
       to: &frame
     )
     send(frame, to: process)

@@ -89,14 +89,14 @@ final class WorkerConnection: Sendable {
         case .endOfStream, .failed: break serving
         case let .payloads(read): payloads = read
         case let .broken(error, read):
-          let messages = decode(read, reason: &reason)
+          let messages = decode(read, reason: &reason, handlers: handlers)
           if !messages.isEmpty { handlers.messages(messages) }
           reason = .malformed("\(error)")
           process.kill()
           break serving
         }
         reads.add(1, ordering: .relaxed)
-        let messages = decode(payloads, reason: &reason)
+        let messages = decode(payloads, reason: &reason, handlers: handlers)
         if !messages.isEmpty { handlers.messages(messages) }
         if case .malformed = reason {
           process.kill()
@@ -123,13 +123,17 @@ final class WorkerConnection: Sendable {
     handlers.closed(reason, status)
   }
 
-  /// The messages `payloads` hold, up to the first that is not one; that one sets `reason`.
-  private func decode(_ payloads: [[UInt8]], reason: inout WorkerCloseReason) -> [WorkerMessage] {
+  /// The messages `payloads` hold, up to the first that is not one; that one sets `reason`. A
+  /// well-formed object that is not a message is logged and dropped (see
+  /// ``WireError/isMessageLevel``).
+  private func decode(_ payloads: [[UInt8]], reason: inout WorkerCloseReason, handlers: WorkerLinkEvents) -> [WorkerMessage] {
     var messages: [WorkerMessage] = []
     messages.reserveCapacity(payloads.count)
     for payload in payloads {
       do {
         messages.append(try WorkerMessage(payload: payload))
+      } catch where error.isMessageLevel {
+        handlers.log(process.pid, "warning: dropped a message the coordinator does not understand (\(error))")
       } catch {
         reason = .malformed("\(error)")
         break

@@ -45,6 +45,8 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
     public static let handlerError: Self = "handlerError"
     /// The job or its output could not be encoded or decoded.
     public static let malformed: Self = "malformed"
+    /// An output was larger than a frame holds; the worker failed the job instead of sending it.
+    public static let outputTooLarge: Self = "outputTooLarge"
   }
 
   /// The class of failure.

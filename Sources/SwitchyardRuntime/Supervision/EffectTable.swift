@@ -28,8 +28,16 @@ final class EffectTable {
     records.values
   }
 
-  func insert(_ record: RemoteEffectRecord) {
+  /// Admits an effect and starts its clock: time spent waiting for a worker counts toward its
+  /// deadline, so an effect no worker takes fails `timeout` instead of waiting for ever.
+  func insert(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant = .now) {
     records[record.id] = record
+    startClock(of: record, at: now)
+  }
+
+  /// Starts an attempt's clock, at admission or when a retry begins to wait.
+  func startClock(of record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
+    record.deadline = record.timeout.map { now + $0 }
   }
 
   /// Ends an effect's place in the table; returns it if it had not ended already.
@@ -54,22 +62,21 @@ final class EffectTable {
     return record
   }
 
-  /// Starts a new attempt of `record` on `worker`: a new generation, and a deadline from now.
+  /// Starts a new attempt of `record` on `worker`: a new generation, on the clock that started
+  /// when the attempt began to wait.
   func begin(_ record: RemoteEffectRecord, on worker: Int, at now: ContinuousClock.Instant) {
     record.generation &+= 1
     record.attempt += 1
     record.worker = worker
     record.dispatchedAt = now
-    record.deadline = record.timeout.map { now + $0 }
   }
 
   /// Takes `record` off its worker, so frames from that attempt are stale from now on.
   func detach(_ record: RemoteEffectRecord) {
     record.worker = nil
-    record.deadline = nil
   }
 
-  /// The running effects whose deadline has passed at `now`.
+  /// The effects, running or waiting, whose deadline has passed at `now`.
   func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
     records.values.filter { record in record.deadline.map { $0 <= now } ?? false }
   }

@@ -4,9 +4,9 @@ import Glibc
 import SwitchyardWire
 
 /// Keeps one pool's workers alive, as an OTP supervisor keeps its children: starts them through
-/// the transport, watches their liveness, restarts them within the pool's restart intensity,
-/// fails the pool when they crash too often and revives it when it is scaled, and drains workers
-/// leaving it.
+/// the transport, watches their liveness (a worker silent after a ping gets no new effects),
+/// restarts them with a backoff, fails the pool only if its ``RestartPolicy`` gives up (revived
+/// when it is scaled), and drains workers leaving it.
 ///
 /// It knows workers, never effects: what becomes of the effects on a worker that joins, leaves
 /// or drains is its ``PoolRouter``'s to decide.
@@ -103,7 +103,7 @@ final class PoolSupervisor {
     let now = ContinuousClock.now
     let recent = pool.restartHistory.recent(at: now, policy: policy)
     guard pool.restartHistory.record(at: now, policy: policy) else {
-      return fail(reason: "more than \(policy.maxRestarts) restarts in \(policy.window)")
+      return fail(reason: "more than \(policy.maxRestarts ?? 0) restarts in \(policy.window)")
     }
     pool.metrics.recordRestart()
     pool.pendingSpawns += 1
@@ -200,6 +200,7 @@ final class PoolSupervisor {
       process.readsSeen = reads
       process.silentSince = nil
     }
+    suspect(process, if: process.state == .ready && process.silentSince.map { now - $0 > configuration.heartbeatInterval } == true)
     // A worker still starting up is loading its executable, which on a loaded machine takes longer
     // than answering a ping.
     let timeout = process.state.isStarting
@@ -220,6 +221,19 @@ final class PoolSupervisor {
     if case let .draining(until) = process.state, now >= until {
       router.handBack(process, in: pool)
       stop(process)
+    }
+  }
+
+  /// Takes a ready worker out of rotation while it is silent, and back once it is heard.
+  private func suspect(_ process: WorkerProcess, if silent: Bool) {
+    guard silent != process.isSuspect else { return }
+    process.isSuspect = silent
+    if silent {
+      log("[\(pool.kind) \(process.pid)] has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does")
+      pool.scheduler.drain(process.id)
+      router.placeWaiting(in: pool)
+    } else {
+      router.workerJoined(process, in: pool)
     }
   }
 }

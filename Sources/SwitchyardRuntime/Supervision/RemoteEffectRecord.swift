@@ -18,6 +18,11 @@ final class RemoteEffectRecord {
   var attempt = 0
   var worker: Int?
   var dispatchedAt: ContinuousClock.Instant?
+  /// How many outputs reached the effect, across attempts: a numbered output below it is a repeat.
+  var delivered: UInt64 = 0
+  /// Repeats of delivered outputs a retried attempt sent again, dropped.
+  var repeatsDropped = 0
+  /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
   var deadline: ContinuousClock.Instant?
 
   private let deliver: @MainActor (RawJSON) throws -> Void
@@ -39,8 +44,19 @@ final class RemoteEffectRecord {
     onEnd = handler
   }
 
-  /// Hands one output to the effect, which decodes it from the frame it arrived in.
-  func emit(_ output: RawJSON) throws {
+  /// Hands one output to the effect, which decodes it from the frame it arrived in, unless its
+  /// number says an earlier attempt delivered it already. Outputs without a number (from older
+  /// workers) are all delivered.
+  func emit(_ output: RawJSON, sequence: UInt64?) throws {
+    if let sequence {
+      guard sequence >= delivered else {
+        repeatsDropped += 1
+        return
+      }
+      delivered = sequence + 1
+    } else {
+      delivered += 1
+    }
     try deliver(output)
   }
 

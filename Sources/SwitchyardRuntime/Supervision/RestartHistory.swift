@@ -1,4 +1,5 @@
-/// Remembers a pool's recent restarts to decide between restarting and failing the pool.
+/// Remembers a pool's recent restarts, to set the backoff and decide between restarting and
+/// failing the pool.
 struct RestartHistory {
   private var restarts: [ContinuousClock.Instant] = []
 
@@ -8,11 +9,12 @@ struct RestartHistory {
     return restarts.count
   }
 
-  /// Records a restart; returns `false` when it exceeds the policy's intensity.
+  /// Records a restart; returns `false` when it exceeds the policy's intensity, if it has one.
   mutating func record(at now: ContinuousClock.Instant, policy: RestartPolicy) -> Bool {
     let count = recent(at: now, policy: policy)
     restarts.append(now)
-    return count < policy.maxRestarts
+    guard let maxRestarts = policy.maxRestarts else { return true }
+    return count < maxRestarts
   }
 
   /// Forgets every restart, when an operator revives a failed pool.

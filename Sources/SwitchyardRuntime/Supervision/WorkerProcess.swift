@@ -58,6 +58,9 @@ final class WorkerProcess {
   /// been heard since its last ping. Silence is timed from a ping actually sent, so a main actor
   /// too busy to ping is never mistaken for a silent worker.
   var silentSince: ContinuousClock.Instant?
+  /// Whether it has left a ping unanswered for longer than a heartbeat interval: it gets no new
+  /// effects until it is heard again, so a hung worker stops collecting them before it is killed.
+  var isSuspect = false
   /// When it last answered a ping or sent a heartbeat; `nil` before the first.
   var lastHeartbeat: ContinuousClock.Instant?
   var lastPing = ContinuousClock.now

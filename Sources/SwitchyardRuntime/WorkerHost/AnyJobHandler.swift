@@ -6,6 +6,8 @@ struct AnyJobHandler: Sendable {
   /// How the host lets a running job report back.
   struct Sinks: Sendable {
     var attempt: Int
+    var deliveredOutputs: Int
+    var skip: @Sendable (Int) -> Void
     /// Takes one output, encoded once as JSON.
     var emit: @Sendable ([UInt8]) async -> Void
     var emitIgnoringCancellation: @Sendable ([UInt8]) -> Void
@@ -26,11 +28,13 @@ struct AnyJobHandler: Sendable {
       }
       var context = JobContext<Handler.Job.Output>(
         attempt: sinks.attempt,
+        deliveredOutputs: sinks.deliveredOutputs,
         emit: { output in
           guard let bytes = try? WireJSONEncoder().encode(output) else { return }
           await sinks.emit(bytes)
         },
-        increment: sinks.increment
+        increment: sinks.increment,
+        skip: sinks.skip
       )
       context.emitIgnoringCancellation = { output in
         guard let bytes = try? WireJSONEncoder().encode(output) else { return }

@@ -5,8 +5,9 @@ struct EncodedEmit: FrameAppending {
   let effect: EffectID
   let generation: UInt32
   let output: [UInt8]
+  let sequence: UInt64
 
   func appendFrame(to bytes: inout [UInt8]) {
-    Emit.appendFrame(effect: effect, generation: generation, output: output, to: &bytes)
+    Emit.appendFrame(effect: effect, generation: generation, output: output, sequence: sequence, to: &bytes)
   }
 }

@@ -50,6 +50,18 @@ final class RunningJobs: Sendable {
     }
   }
 
+  /// Ends a job from outside its task: if it was still current, runs `body` under the lock (its
+  /// final frame, in place of the task's) and cancels the task.
+  func abort(effect: UInt64, generation: UInt32, _ body: () -> Void) {
+    let task = entries.withLock { entries -> Task<Void, Never>?? in
+      guard let entry = entries[effect], entry.generation == generation else { return nil }
+      entries[effect] = nil
+      body()
+      return .some(entry.task)
+    }
+    task??.cancel()
+  }
+
   /// Fences off and cancels a job; returns whether it was running.
   @discardableResult
   func cancel(effect: UInt64, generation: UInt32) -> Bool {

@@ -12,7 +12,9 @@ import SwitchyardWire
 /// suspends, so one worker serves many jobs at once and a job that never suspends costs no thread
 /// wake. A cancelled job's task is
 /// cancelled and nothing more is written for it. The worker exits with status 0 when its input
-/// ends — the coordinator is gone, so no worker outlives it — or after a `shutdown`.
+/// ends — the coordinator is gone, so no worker outlives it — or after a `shutdown`; with status 65
+/// when its input breaks (a frame over the limit or cut short, a payload that is not a JSON
+/// object). A well-formed object that is not a message is logged and dropped.
 ///
 /// ```swift
 /// WorkerHost(kind: "search", handlers: [SearchHandler()]).run()
@@ -24,6 +26,22 @@ public struct WorkerHost: Sendable {
 
   /// The buffered output above which `emit` waits for the coordinator to catch up.
   static let highWaterMarkBytes = 8 << 20
+
+  /// The largest output an `emit` frame holds.
+  static let maxOutputLength = Emit.maxOutputLength(maxFrameLength: Frame.defaultMaxLength)
+
+  /// The `failed` that ends a job whose output does not fit in a frame.
+  static func outputTooLarge(_ length: Int, effect: EffectID, generation: UInt32) -> WorkerMessage {
+    .failed(
+      .init(
+        effect: effect,
+        generation: generation,
+        code: JobFailure.Code.outputTooLarge.rawValue,
+        message: "An output of \(length) bytes is larger than a frame holds (\(maxOutputLength) bytes); send smaller outputs.",
+        retryable: false
+      )
+    )
+  }
 
   /// Creates a host serving `handlers`; one of them must serve `kind`.
   public init(kind: JobKind, handlers: [any JobHandler]) {
@@ -66,8 +84,12 @@ public struct WorkerHost: Sendable {
       switch reader.read(from: STDIN_FILENO, into: &buffer) {
       case .wouldBlock: continue
       case let .endOfStream(leftover):
-        // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing.
-        if let leftover { writeToStandardError("warning: the coordinator's last frame was cut short (\(leftover)).") }
+        // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing;
+        // a frame cut short means the stream broke, not that it ended well.
+        if let leftover {
+          writeToStandardError("error: the coordinator's last frame was cut short (\(leftover)); exiting.")
+          exit(65)
+        }
         exit(0)
       case .failed: exit(0)
       case let .payloads(read): payloads = read
@@ -78,7 +100,7 @@ public struct WorkerHost: Sendable {
       session.writer.hold()
       defer { session.writer.release() }
       do {
-        for payload in payloads { session.handle(try WorkerMessage(payload: payload)) }
+        for payload in payloads { try session.handle(payload: payload) }
         if let failure { throw failure }
       } catch {
         session.writer.release()
@@ -97,6 +119,19 @@ private struct WorkerSession: Sendable {
   let jobs = RunningJobs()
   let counters = WorkerCounters()
   let liveTasks = LiveTaskCount()
+
+  /// Handles one frame's payload; one that is a well-formed object but no message is logged and
+  /// dropped, and anything worse is thrown.
+  func handle(payload: [UInt8]) throws(WireError) {
+    let message: WorkerMessage
+    do {
+      message = try WorkerMessage(payload: payload)
+    } catch where error.isMessageLevel {
+      writeToStandardError("warning: dropped a message this worker does not understand (\(error)).")
+      return
+    }
+    handle(message)
+  }
 
   func handle(_ message: WorkerMessage) {
     switch message {
@@ -138,18 +173,29 @@ private struct WorkerSession: Sendable {
       return
     }
     jobs.insert(effect: effect, generation: generation)
+    // Outputs are numbered within the effect; the next number is taken under the fence's lock.
+    let sequence = OutputSequence()
     let sinks = AnyJobHandler.Sinks(
       attempt: run.attempt,
-      emit: { [writer, jobs] output in
+      deliveredOutputs: Int(run.delivered ?? 0),
+      skip: { [sequence] outputs in sequence.skip(to: UInt64(max(0, outputs))) },
+      emit: { [writer, jobs, sequence] output in
+        guard output.count <= WorkerHost.maxOutputLength else {
+          return jobs.abort(effect: effect, generation: generation) {
+            writer.enqueue(WorkerHost.outputTooLarge(output.count, effect: effect, generation: generation))
+          }
+        }
         while writer.pendingBytes > WorkerHost.highWaterMarkBytes, !Task.isCancelled {
           try? await Task.sleep(for: .milliseconds(1))
         }
         jobs.ifCurrent(effect: effect, generation: generation) {
-          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
+          let number = sequence.take()
+          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
         }
       },
-      emitIgnoringCancellation: { [writer] output in
-        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output))
+      emitIgnoringCancellation: { [writer, sequence] output in
+        let number = sequence.take()
+        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
       },
       increment: { [counters] name, amount in counters.increment(name, by: amount) }
     )

@@ -4,7 +4,13 @@ extension Emit {
   /// into a ``JSONValue`` and back.
   ///
   /// A worker encodes each output once, straight to bytes. `output` must be one complete JSON value.
-  public static func appendFrame(effect: EffectID, generation: UInt32, output: [UInt8], to buffer: inout [UInt8]) {
+  public static func appendFrame(
+    effect: EffectID,
+    generation: UInt32,
+    output: [UInt8],
+    sequence: UInt64? = nil,
+    to buffer: inout [UInt8]
+  ) {
     let headerOffset = buffer.count
     FrameEncoder.appendHeader(length: 0, to: &buffer)
     buffer.writeStatic(#"{"type":"emit","effect":"#)
@@ -13,7 +19,19 @@ extension Emit {
     JSONWriting.appendInteger(generation, to: &buffer)
     buffer.writeStatic(#","output":"#)
     buffer.append(contentsOf: output)
+    if let sequence {
+      buffer.writeStatic(#","sequence":"#)
+      JSONWriting.appendInteger(sequence, to: &buffer)
+    }
     buffer.writeByte(UInt8(ascii: "}"))
     FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+
+  /// The largest output an `emit` can carry in a frame of at most `maxFrameLength` bytes, whatever
+  /// its effect and generation: a worker refuses a larger output instead of writing a frame its
+  /// coordinator must refuse.
+  public static func maxOutputLength(maxFrameLength: Int) -> Int {
+    // {"type":"emit","effect":<20 digits>,"generation":<10 digits>,"output":…,"sequence":<20 digits>}
+    maxFrameLength - (#"{"type":"emit","effect":,"generation":,"output":,"sequence":}"#.utf8.count + 20 + 10 + 20)
   }
 }

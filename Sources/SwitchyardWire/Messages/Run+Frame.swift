@@ -1,4 +1,16 @@
 extension Run {
+  /// The deepest job a `run` frame can carry: the frame's own object is one level more, and a
+  /// receiver refuses a payload deeper than its decoder's limit.
+  public static let maxJobDepth = WireJSONDecoder().maxDepth - 1
+
+  /// The longest job, in bytes, a `run` frame of at most `maxFrameLength` bytes can carry, with
+  /// room for the rest of the frame (its kind included).
+  public static func maxJobLength(maxFrameLength: Int, kind: String) -> Int {
+    // {"type":"run","effect":<20>,"generation":<10>,"kind":"…","job":…,"deadlineMillis":<20>,"attempt":<20>,"delivered":<20>}
+    let fixed = #"{"type":"run","effect":,"generation":,"kind":"","job":,"deadlineMillis":,"attempt":,"delivered":}"#.utf8.count
+    return maxFrameLength - (fixed + 20 + 10 + 20 + 20 + 20 + kind.utf8.count * 6)
+  }
+
   /// Appends the frame of a `run` whose job is already JSON, splicing `job` in as it is: the frame
   /// ``WorkerMessage/run(_:)`` writes for the same values, without turning the job into a
   /// ``JSONValue`` and back.
@@ -12,6 +24,7 @@ extension Run {
     job: [UInt8],
     deadlineMillis: Int64?,
     attempt: Int,
+    delivered: UInt64? = nil,
     to buffer: inout [UInt8]
   ) {
     let headerOffset = buffer.count
@@ -30,6 +43,10 @@ extension Run {
     }
     buffer.writeStatic(#","attempt":"#)
     JSONWriting.appendInteger(attempt, to: &buffer)
+    if let delivered {
+      buffer.writeStatic(#","delivered":"#)
+      JSONWriting.appendInteger(delivered, to: &buffer)
+    }
     buffer.writeByte(UInt8(ascii: "}"))
     FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }

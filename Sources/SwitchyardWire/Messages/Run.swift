@@ -13,6 +13,9 @@ public struct Run: Equatable, Sendable, Codable {
   public var deadlineMillis: Int64?
   /// 1 for the first attempt, counting up on each retry.
   public var attempt: Int
+  /// How many of the effect's outputs earlier attempts delivered, so a job may resume after them
+  /// (as Temporal's heartbeat details); absent for none.
+  public var delivered: UInt64?
 
   /// Creates a job request.
   public init(
@@ -21,7 +24,8 @@ public struct Run: Equatable, Sendable, Codable {
     kind: String,
     job: RawJSON,
     deadlineMillis: Int64? = nil,
-    attempt: Int = 1
+    attempt: Int = 1,
+    delivered: UInt64? = nil
   ) {
     self.effect = effect
     self.generation = generation
@@ -29,5 +33,6 @@ public struct Run: Equatable, Sendable, Codable {
     self.job = job
     self.deadlineMillis = deadlineMillis
     self.attempt = attempt
+    self.delivered = delivered
   }
 }

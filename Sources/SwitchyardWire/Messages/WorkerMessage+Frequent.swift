@@ -12,7 +12,12 @@ extension WorkerMessage {
     else { return nil }
     if document.stringEquals(typeNode, "emit") {
       guard let output = document.member("output", in: 0) else { return nil }
-      return .emit(Emit(effect: effect, generation: generation, output: RawJSON(document: document, node: output)))
+      var sequence: UInt64?
+      if let node = document.member("sequence", in: 0), document.nodes[node].kind != .null {
+        guard let value = document.integer(UInt64.self, at: node) else { return nil }
+        sequence = value
+      }
+      return .emit(Emit(effect: effect, generation: generation, output: RawJSON(document: document, node: output), sequence: sequence))
     }
     if document.stringEquals(typeNode, "finished") {
       return .finished(Finished(effect: effect, generation: generation))

@@ -1,0 +1,43 @@
+import ComposableArchitecture
+import Foundation
+import SwitchyardDiagnostics
+import SwitchyardTestSupport
+import Testing
+@testable import SwitchyardRuntime
+
+/// Workers that write 100,000 mutated frames between them: the coordinator never crashes, drops
+/// what is wrong in shape, restarts each worker whose stream breaks, and every effect ends.
+@MainActor
+@Suite(.serialized)
+struct MutatedFrameFuzzTests {
+  @Test func aHundredThousandMutatedFramesNeverCrashTheCoordinatorAndBrokenWorkersAreRestarted() async throws {
+    // One job at a time per worker, so a burst is not cut into by another job's frames.
+    try await withCoordinator(pool: testPool(size: 2, maxInFlightPerWorker: 1), seconds: 120) { coordinator, log in
+      let jobs = 150  // × 1,000 frames each; a broken stream loses the rest of its burst
+      for index in 0..<jobs {
+        let job = ProbeJob(tag: "f\(index)", outputs: 2, behavior: .mutatedFrames, misbehaveAfter: 1)
+        coordinator.store.send(.start(name: "f\(index)", job: job, cancelInFlight: false))
+      }
+      var finished = 0
+      for index in 0..<jobs {
+        let run = try await coordinator.waitForRun("f\(index)") { $0.outcome != .running }
+        if run.outcome == .finished {
+          finished += 1
+        } else {
+          // A mutated `failed` or a worker killed once too often: a code, never silence.
+          #expect(run.failure != nil)
+        }
+      }
+      #expect(finished > jobs / 2)
+      try await coordinator.waitUntilReady(2, within: 30)
+      // Frames the coordinator read and refused: dropped for their shape, or fenced as stale.
+      let dropped = log.lines.count { $0.contains("dropped a message the coordinator does not understand") }
+      let stale = Int(coordinator.runtime.effects.staleFrames)
+      #expect(dropped + stale >= 100_000)
+      let pool = coordinator.probePool
+      #expect(pool.restarts >= 1)
+      #expect(pool.health == "healthy")
+      print("fuzz: \(dropped) dropped, \(stale) stale, \(pool.restarts) workers restarted, \(finished)/\(jobs) runs finished")
+    }
+  }
+}
