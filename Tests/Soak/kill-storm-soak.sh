@@ -3,7 +3,7 @@
 # worker of any pool is killed with SIGKILL every 200 ms. Passes when no effect is lost, no pool
 # failed, and every pool is back to full size on its own (no `scale`) once the storm ends.
 #
-#   scripts/kill-storm-soak.sh [SECONDS] [USERS]      (defaults: 60 s, 8 users)
+#   Tests/Soak/kill-storm-soak.sh [SECONDS] [USERS]      (defaults: 60 s, 8 users)
 #
 # Build first (`swift build -c release` for numbers worth quoting); SWITCHYARD overrides the binary.
 set -euo pipefail
