@@ -72,7 +72,8 @@ struct RemoteEffectTests {
     } withDependencies: {
       $0.jobExecutor = InProcessJobExecutor(ProbeHandler())
     }
-    let slow = ProbeJob(tag: "old", outputs: 1, intervalMillis: 10_000)
+    // Long enough that only the cancel can end it, however long other tests hold the main actor.
+    let slow = ProbeJob(tag: "old", outputs: 1, intervalMillis: 600_000)
     await store.send(.start(name: "a", job: slow, cancelInFlight: true)) {
       $0.runs["a"] = ProbeRun(tag: "old")
     }
