@@ -29,6 +29,31 @@ import Testing
     #expect(executor.counters == ["feedsCancelled": 1])
   }
 
+  /// A coordinator restarted from its journal recovers `isListening` but no listener; its start
+  /// actions connect again, and that must start one.
+  @Test func connectingAStateRecoveredAsListeningStartsAListener() async {
+    let (messages, continuation) = AsyncStream.makeStream(of: String.self)
+    var recovered = FeedFeature.State(sessionID: "1", url: "ws://127.0.0.1:1/feed")
+    recovered.isListening = true
+    recovered.isConnected = true
+    let executor = InProcessJobExecutor(FeedTestHandler(messages: messages))
+    let store = TestStore(initialState: recovered) {
+      FeedFeature()
+    } withDependencies: {
+      $0.jobExecutor = executor
+    }
+
+    await store.send(.connectWebSocket)
+    await store.receive(.webSocketConnected)
+    continuation.yield("after the restart")
+    await store.receive(.webSocketMessageReceived("after the restart")) { $0.messages = ["after the restart"] }
+    await store.send(.disconnectWebSocket) {
+      $0.isListening = false
+      $0.isConnected = false
+    }
+    await store.finish()
+  }
+
   @Test func aDroppedSocketIsRecordedAndReconnectionClearsIt() async {
     let store = TestStore(initialState: FeedFeature.State(sessionID: "1", url: "ws://127.0.0.1:1/feed")) {
       FeedFeature()

@@ -6,6 +6,8 @@ import SwitchyardWorkers
 ///
 /// Connecting starts a ``FeedJob`` that lives until ``Action/disconnectWebSocket`` cancels it; the
 /// worker reconnects on its own when the socket drops, and reports each drop and reconnection.
+/// Connecting while listening starts a fresh listener in place of the old one: a state recovered
+/// from a coordinator's journal says it listens, but no listener survived the restart.
 public struct FeedFeature: Reducer {
   /// The connection and the latest messages.
   public struct State: Codable, Equatable, Sendable {
@@ -59,7 +61,6 @@ public struct FeedFeature: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .connectWebSocket:
-      guard !state.isListening else { return .none }
       state.isListening = true
       return .remote(FeedJob(sessionID: state.sessionID, url: state.url)) { event in
         switch event {
