@@ -49,7 +49,8 @@ struct RemotePoolTests {
     let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000, concurrency: 4)
     defer { cluster.cleanUp() }
     let names = (0..<6).map { "k\($0)" }
-    for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 4, intervalMillis: 300)) }
+    // Outputs far enough apart that k0 is still running when the test, however late, kills its worker.
+    for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 4, intervalMillis: 1_000)) }
     let first = try await cluster.wait(for: "k0") { !$0.outputs.isEmpty }
     let victim = try #require(cluster.worker(runningChild: first.workerPIDs[0]))
     kill(victim.processIdentifier, SIGKILL)
@@ -68,7 +69,8 @@ struct RemotePoolTests {
   @Test func aPausedWorkersLateResultIsFenced() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000)
     defer { cluster.cleanUp() }
-    try cluster.start("p", ProbeJob(tag: "p", outputs: 3, intervalMillis: 400))
+    // Outputs far enough apart that the worker is stopped mid-job however late the test sees the first.
+    try cluster.start("p", ProbeJob(tag: "p", outputs: 3, intervalMillis: 2_000))
     let started = try await cluster.wait(for: "p") { !$0.outputs.isEmpty }
     let paused = try #require(cluster.worker(runningChild: started.workerPIDs[0]))
     kill(paused.processIdentifier, SIGSTOP)
