@@ -11,9 +11,9 @@ import SwitchyardDiagnostics
 struct SupervisionTests {
   @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
     try await withCoordinator { coordinator in
-      // Three seconds: on a loaded machine, with other suites' blocking socket calls holding the
-      // main actor, a shorter run can finish before this test gets to kill its worker.
-      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 30)
+      // Eight seconds: in-process coordinators of other suites share this main actor (the fuzz
+      // test's alone keeps it busy for seconds), and a shorter run finished before the kill.
+      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 80)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
       // Not inside #require: a closure in a macro argument can be confused with a later one.
       let started = try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }
@@ -33,7 +33,8 @@ struct SupervisionTests {
 
   @Test func aKilledWorkersNonRetryableEffectFailsWithWorkerExited() async throws {
     try await withCoordinator { coordinator in
-      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 10, retryable: false)
+      // Long enough to be running when the kill comes, however busy the shared main actor is.
+      let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 80, retryable: false)
       coordinator.store.send(.start(name: "a", job: job, cancelInFlight: false))
       // Not inside #require: a closure in a macro argument can be confused with a later one.
       let started = try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }
