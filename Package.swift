@@ -72,7 +72,7 @@ let package = Package(
         "SwitchyardBenchmarks", "SwitchyardCLI", "SwitchyardWire", "SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardDemo",
       ]
     ),
-    // What tests share: `switchyard start` as a child process, bounded waits, process probes.
+    // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
     .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
@@ -87,9 +87,9 @@ let package = Package(
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
-    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
-    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardUpstream", "SwitchyardNet"]),
+    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
     .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
@@ -107,9 +107,9 @@ let package = Package(
       dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
-    .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
     // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate
     // package on Switchyard by path, built and run by these tests, never part of this package's build.
-    .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication", "SwitchyardDiagnostics"]),
+    .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication", "SwitchyardDiagnostics", "SwitchyardTestSupport"]),
   ]
 )

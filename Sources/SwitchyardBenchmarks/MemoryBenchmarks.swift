@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import SwitchyardDemo
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 
 /// What a coordinator holds in memory: the demo application with 10,000 sessions open.

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardApplication
+import SwitchyardTestSupport
 import Testing
 
 /// Switchyard used from outside: `Tests/Fixtures/OwnApp` is a separate package that depends on it
@@ -13,15 +14,16 @@ struct OwnApplicationTests {
     let fixture = try OwnAppFixture.prepare()
     // Compiles Switchyard again in the fixture's own scratch directory: minutes the first time, on
     // one job, so that the suites running beside it keep a core for their timed exchanges.
-    let build = try await run(
-      OwnAppFixture.swift, ["swift", "build", "--build-tests", "-j", "1", "--package-path", fixture.package],
-      within: .seconds(720)
+    let build = try await runToExit(
+      ["swift", "build", "--build-tests", "-j", "1", "--package-path", fixture.package],
+      executable: OwnAppFixture.swift,
+      within: 720
     )
     try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
     #expect(!build.output.contains("warning:"), "\(build.output)")
 
-    let tests = try await run(
-      OwnAppFixture.swift, ["swift", "test", "--skip-build", "--package-path", fixture.package], within: .seconds(120)
+    let tests = try await runToExit(
+      ["swift", "test", "--skip-build", "--package-path", fixture.package], executable: OwnAppFixture.swift, within: 120
     )
     #expect(tests.status == 0, "the fixture's TestStore tests failed:\n\(tests.output)\(tests.errorOutput)")
     #expect((tests.output + tests.errorOutput).contains("2 tests"), "\(tests.output)")
@@ -29,14 +31,14 @@ struct OwnApplicationTests {
     let documents = fixture.executable
     let runDirectory = "/tmp/sy-own-\(getpid())-\(UUID().uuidString.prefix(6))"
     defer { try? FileManager.default.removeItem(atPath: runDirectory) }
-    let coordinator = try TestProcess(documents, ["start", "--run-dir", runDirectory, "--grace-ms", "500"])
+    let coordinator = try TestProcess(["start", "--run-dir", runDirectory, "--grace-ms", "500"], executable: documents)
     defer { coordinator.stop() }
     var workers: [WorkerStatus] = []
     defer { for worker in workers { kill(worker.pid, SIGKILL) } }
 
     let ready = ContinuousClock.now + .seconds(30)
     while true {
-      let status = try await run(documents, ["status", "--json", "--run-dir", runDirectory])
+      let status = try await runToExit(["status", "--json", "--run-dir", runDirectory], executable: documents)
       if status.status == 0 {
         let report = try WireJSONDecoder().decode(StatusReport.self, from: Array(status.output.utf8))
         workers = report.workers
@@ -55,26 +57,27 @@ struct OwnApplicationTests {
       #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker.pid)/exe")) == executable)
     }
 
-    let sent = try await run(
-      documents, ["send", #"{"submitted":{"id":"a","text":"Hello from outside\nand a second line"}}"#, "--run-dir", runDirectory]
+    let sent = try await runToExit(
+      ["send", #"{"submitted":{"id":"a","text":"Hello from outside\nand a second line"}}"#, "--run-dir", runDirectory],
+      executable: documents
     )
     #expect(sent.status == 0 && sent.output == "sent\n", "\(sent.errorOutput)")
     let answered = ContinuousClock.now + .seconds(20)
     var document = JSONValue.null
     while document[dottedPath: "headline"] == nil || document[dottedPath: "headline"] == .null {
       guard ContinuousClock.now < answered else { break }
-      let state = try await run(documents, ["status", "--state", "documents.a", "--run-dir", runDirectory])
+      let state = try await runToExit(["status", "--state", "documents.a", "--run-dir", runDirectory], executable: documents)
       if state.status == 0 { document = try WireJSONDecoder().parse(Array(state.output.utf8)) }
       try await Task.sleep(for: .milliseconds(50))
     }
     #expect(document[dottedPath: "words"] == 7)
     #expect(document[dottedPath: "headline"] == "HELLO FROM OUTSIDE (7 words)")
 
-    let help = try await run(documents, ["--help"])
+    let help = try await runToExit(["--help"], executable: documents)
     #expect(help.output.contains("documents <command> [options]") && help.output.contains("  load "))
 
     kill(coordinator.pid, SIGTERM)
-    #expect(try await coordinator.exitStatus(within: .seconds(15)) == 0, "\(coordinator.errorOutput)")
+    #expect(try await coordinator.exitStatus(within: 15) == 0, "\(coordinator.errorOutput)")
     for worker in workers {
       #expect(kill(worker.pid, 0) != 0, "worker \(worker.pid) outlived its coordinator")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardBenchmarks
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 import Testing
 

@@ -1,5 +1,6 @@
 import SwitchyardDiagnostics
 import Foundation
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 @testable import SwitchyardCLI
@@ -36,7 +37,7 @@ struct CommandsAgainstACoordinatorTests {
       let command = "\(switchyardExecutable) status --run-dir \(runDirectory)"
       // An empty NO_COLOR counts as unset (no-color.org), whatever the test runner's own is.
       for (environment, isColored) in [(["NO_COLOR": ""], true), (["NO_COLOR": "1"], false)] {
-        let terminal = try SwitchyardProcess(["-qec", command, "/dev/null"], environment: environment, executable: "/usr/bin/script")
+        let terminal = try TestProcess(["-qec", command, "/dev/null"], environment: environment, executable: "/usr/bin/script")
         defer { terminal.stop() }
         #expect(try await terminal.exitStatus(within: 20) == 0)
         #expect(terminal.output.contains("\u{1B}[32mhealthy\u{1B}[0m") == isColored, "\(environment)")
@@ -47,7 +48,7 @@ struct CommandsAgainstACoordinatorTests {
 
   @Test func watchRedrawsUntilStopped() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
-      let watcher = try SwitchyardProcess(["status", "--watch", "0.05", "--run-dir", runDirectory])
+      let watcher = try TestProcess(["status", "--watch", "0.05", "--run-dir", runDirectory])
       defer { watcher.stop() }
       // Not a terminal: each report is appended, not drawn over the last.
       try await watcher.waitForOutput("three reports") { $0.components(separatedBy: "coordinator  pid ").count > 3 }
@@ -58,7 +59,7 @@ struct CommandsAgainstACoordinatorTests {
 
   @Test func followSeesTheChangeASendCauses() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
-      let follower = try SwitchyardProcess(["status", "--follow", "runs.a.outcome", "--run-dir", runDirectory])
+      let follower = try TestProcess(["status", "--follow", "runs.a.outcome", "--run-dir", runDirectory])
       defer { follower.stop() }
       try await follower.waitForOutput("the current value") { $0 == "null\n" }
 
@@ -115,7 +116,7 @@ struct CommandsAgainstACoordinatorTests {
   @Test func noCoordinatorIsOneClearLineAndStatus1() async throws {
     let runDirectory = "/tmp/sy-cli-nobody-\(getpid())"
     for command in [["status"], ["status", "--follow", "x"], ["send", "{}"], ["scale", "probe=1"]] {
-      let result = try await switchyard(args: command + ["--run-dir", runDirectory])
+      let result = try await runToExit(command + ["--run-dir", runDirectory])
       #expect(result.status == 1)
       #expect(result.errorOutput == "error: no coordinator at \(runDirectory) (start one with: switchyard start)\n")
     }
@@ -134,7 +135,7 @@ struct CommandsAgainstACoordinatorTests {
       (["load", "--scenario", "chess"], "error: 'chess' is not a valid --scenario: expected one of demo, probe"),
     ]
     for (arguments, message) in cases {
-      let result = try await switchyard(args: arguments)
+      let result = try await runToExit(arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.errorOutput.hasPrefix(message), "\(arguments): \(result.errorOutput)")
       #expect(result.errorOutput.contains("\nusage: switchyard "), "\(arguments)")
@@ -149,7 +150,7 @@ struct CommandsAgainstACoordinatorTests {
   @Test func anArgumentThatIsNotUTF8IsRefusedNotSent() async throws {
     let runDirectory = "/tmp/sy-cli-nobody-\(getpid())"
     let command = #"exec "$0" send "$(printf '{"a":"\377"}')" --run-dir "$1""#
-    let shell = try SwitchyardProcess(["-c", command, switchyardExecutable, runDirectory], executable: "/bin/sh")
+    let shell = try TestProcess(["-c", command, switchyardExecutable, runDirectory], executable: "/bin/sh")
     defer { shell.stop() }
     #expect(try await shell.exitStatus(within: 20) == 2)
     #expect(shell.errorOutput.hasPrefix("error: argument 2 is not valid UTF-8 (its bytes: 7B 22 61 22 3A 22 FF 22 7D)\n"))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -18,8 +19,8 @@ struct DurabilityTests {
 
   /// Starts a probe coordinator with no workers (its jobs never run, so only sent actions change
   /// the state) and waits until its socket answers.
-  func startCoordinator(_ directory: Directory, _ extra: [String] = []) async throws -> SwitchyardProcess {
-    let coordinator = try SwitchyardProcess(
+  func startCoordinator(_ directory: Directory, _ extra: [String] = []) async throws -> TestProcess {
+    let coordinator = try TestProcess(
       ["start", "--pools", "probe=0", "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"] + extra
     )
     let deadline = ContinuousClock.now + .seconds(15)
@@ -176,7 +177,7 @@ struct DurabilityTests {
             "\(restarted.errorOutput)")
     #expect(runNames(try state(directory)) == ["a", "b", "c", "d", "e"])
 
-    let follower = try SwitchyardProcess(["history", "--follow", "--json", "--run-dir", directory.path])
+    let follower = try TestProcess(["history", "--follow", "--json", "--run-dir", directory.path])
     defer { follower.stop() }
     try await follower.waitForOutput("the last actions") { $0.split(separator: "\n").count == 5 }
     try send(["f"], to: directory)

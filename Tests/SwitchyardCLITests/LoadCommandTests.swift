@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -49,7 +50,7 @@ struct LoadCommandTests {
   func onATerminalProgressIsABarRedrawnInPlace() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
       let command = "\(switchyardExecutable) load --scenario probe --users 2 --duration 0.5 --run-dir \(runDirectory)"
-      let terminal = try SwitchyardProcess(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
+      let terminal = try TestProcess(["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"], executable: "/usr/bin/script")
       defer { terminal.stop() }
       #expect(try await terminal.exitStatus(within: 20) == 0)
       #expect(terminal.output.contains("\r\u{1B}[Kprobe ["))
@@ -96,7 +97,7 @@ struct LoadCommandTests {
   }
 
   @Test func aCoordinatorSpawnedByLoadDoesNotOutliveLoadKilledWithSIGKILL() async throws {
-    let load = try SwitchyardProcess(["load", "--scenario", "probe", "--spawn", "--users", "1", "--duration", "60"])
+    let load = try TestProcess(["load", "--scenario", "probe", "--spawn", "--users", "1", "--duration", "60"])
     defer { load.stop() }
     try await load.waitForErrorOutput("the spawned coordinator", within: 30) { $0.contains(" serving ") }
     let line = try #require(load.errorOutput.split(separator: "\n").first { $0.hasPrefix("load: coordinator ") })

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SwitchyardDiagnostics
 import SwitchyardNet
 import SwitchyardUpstream
 import SwitchyardWire
@@ -42,13 +43,13 @@ struct PageFetchSoakTests {
     for _ in 0..<max(1, requests / 10) {
       try await fetch()
     }
-    let before = try ResidentMemory.bytes()
+    let before = try #require(ResidentMemory.currentBytes())
     let started = ContinuousClock.now
     for _ in 0..<requests {
       try await fetch()
     }
     let mean = (ContinuousClock.now - started) / requests
-    let growth = try ResidentMemory.bytes() - before
+    let growth = try #require(ResidentMemory.currentBytes()) - before
     print("\(name): \(requests) requests, RSS +\(growth) bytes (\(Double(growth) / Double(requests)) B/request), mean \(mean) per request")
     return mean
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SwitchyardDiagnostics
 import SwitchyardRuntime
 import SwitchyardUpstream
 import SwitchyardWorkers
@@ -43,11 +44,11 @@ struct PageHandlerSoakTests {
       }
       // Growth per window, not overall: a leak grows every window, so the median sees it.
       for _ in 0..<5 {
-        let before = try ResidentMemory.bytes()
+        let before = try #require(ResidentMemory.currentBytes())
         for _ in 0..<Self.window {
           try await handler.run(job, context: context)
         }
-        print(Self.growthPrefix + String(try ResidentMemory.bytes() - before))
+        print(Self.growthPrefix + String(try #require(ResidentMemory.currentBytes()) - before))
       }
       #expect(pages.withLock { $0 } == warmUp + 5 * Self.window)
     }

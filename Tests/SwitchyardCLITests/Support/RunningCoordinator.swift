@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardCLI
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import Testing
 
 /// `switchyard start` in a fresh run directory under /tmp, for the duration of `body`: waits
@@ -11,7 +12,7 @@ func withRunningCoordinator(
   _ body: @MainActor (_ runDirectory: String) async throws -> Void
 ) async throws {
   let runDirectory = "/tmp/sy-cli-\(getpid())-\(UUID().uuidString.prefix(8))"
-  let coordinator = try SwitchyardProcess(["start", "--pools", pools, "--run-dir", runDirectory, "--grace-ms", "500"])
+  let coordinator = try TestProcess(["start", "--pools", pools, "--run-dir", runDirectory, "--grace-ms", "500"])
   defer {
     coordinator.stop()
     try? FileManager.default.removeItem(atPath: runDirectory)

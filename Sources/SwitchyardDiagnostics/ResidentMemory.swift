@@ -1,6 +1,6 @@
 import Foundation
 
-/// The resident set size of this process, for cases that measure memory.
+/// The resident set size of this process, for the benchmarks and soak tests that measure memory.
 public enum ResidentMemory {
   /// Bytes of this process's memory that are resident, or `nil` where `/proc` is unavailable.
   ///
