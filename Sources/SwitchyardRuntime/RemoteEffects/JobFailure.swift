@@ -1,7 +1,7 @@
 /// Why a remote job failed: delivered to the reducer, never dropped.
 public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConvertible {
   /// The class of failure, stable across versions so reducers can switch on it.
-  public struct Code: Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public struct Code: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as it appears on the wire.
     public let rawValue: String
 
@@ -10,20 +10,14 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
       self.rawValue = rawValue
     }
 
+    /// Creates the code named `rawValue`; with `RawRepresentable`, it is coded as that bare string.
+    public init(rawValue: String) {
+      self.init(rawValue)
+    }
+
     /// Creates a code from a string literal: `"probeFailed"`.
     public init(stringLiteral value: String) {
       self.init(value)
-    }
-
-    /// Decodes a code from its string.
-    public init(from decoder: any Decoder) throws {
-      self.init(try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the code as its string.
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      try container.encode(rawValue)
     }
 
     /// The code as it appears on the wire.

@@ -1,5 +1,5 @@
 /// The name of a kind of job, and of the pool of workers that runs it: `"search"`.
-public struct JobKind: Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct JobKind: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The kind's name, as on the command line (`switchyard worker search`).
   public let rawValue: String
 
@@ -8,20 +8,14 @@ public struct JobKind: Hashable, Codable, Sendable, ExpressibleByStringLiteral, 
     self.rawValue = rawValue
   }
 
+  /// Creates the kind named `rawValue`; with `RawRepresentable`, it is coded as that bare string.
+  public init(rawValue: String) {
+    self.init(rawValue)
+  }
+
   /// Creates a kind from a string literal: `"search"`.
   public init(stringLiteral value: String) {
     self.init(value)
-  }
-
-  /// Decodes a kind from its name.
-  public init(from decoder: any Decoder) throws {
-    self.init(try decoder.singleValueContainer().decode(String.self))
-  }
-
-  /// Encodes the kind as its name.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
   }
 
   /// The kind's name.
