@@ -56,10 +56,11 @@ struct CoordinatorRoundTripTests {
 
   @Test func runsSupersededWhileStreamingAreCancelledOnTheirWorkers() async throws {
     try await withCoordinator { coordinator in
-      // Each run is replaced once its worker is streaming, with outputs already in the pipe; half a
-      // second of outputs, so a loaded machine cannot finish a run before it is replaced.
+      // Each run is replaced once its worker is streaming, with outputs already in the pipe. The
+      // replaced runs stream for ten seconds, so that however long other suites hold the main
+      // actor, none finishes before it is replaced; only the last runs to its end.
       for index in 0..<10 {
-        let job = ProbeJob(tag: "t\(index)", outputs: 50, intervalMillis: 10)
+        let job = ProbeJob(tag: "t\(index)", outputs: index == 9 ? 50 : 1_000, intervalMillis: 10)
         coordinator.store.send(.start(name: "a", job: job, cancelInFlight: true))
         try await coordinator.waitForRun("a") { $0.tag == "t\(index)" && !$0.outputs.isEmpty }
       }
