@@ -21,7 +21,14 @@ extension StreamQueue {
   /// unread, so a coordinator should stop taking effects well before a stream gets that long.
   @discardableResult
   public func enqueue(_ runs: [Run], maxLength: Int? = nil) throws(RedisError) -> [StreamEntryID] {
-    let commands = runs.map { RedisCommand.xadd(layout.jobs($0.kind), fields: Self.fields(for: .run($0)), maxLength: maxLength) }
+    try enqueue(encoded: runs.map { (kind: $0.kind, run: EncodedMessage(.run($0))) }, maxLength: maxLength)
+  }
+
+  /// Appends `run` messages already encoded to their kinds' job streams in one pipeline, as
+  /// `enqueue(_:maxLength:)` does: the coordinator passes its frames' payloads through.
+  @discardableResult
+  public func enqueue(encoded runs: [(kind: String, run: EncodedMessage)], maxLength: Int? = nil) throws(RedisError) -> [StreamEntryID] {
+    let commands = runs.map { RedisCommand.xadd(layout.jobs($0.kind), fields: Self.fields(for: $0.run), maxLength: maxLength) }
     var ids: [StreamEntryID] = []
     ids.reserveCapacity(runs.count)
     for reply in try connection.pipeline(commands) {
@@ -33,7 +40,12 @@ extension StreamQueue {
 
   /// Broadcasts `cancel` to every worker; the stream keeps about the last 10,000.
   public func broadcast(_ cancel: Cancel) throws(RedisError) {
-    try connection.xadd(layout.cancels, fields: Self.fields(for: .cancel(cancel)), maxLength: 10_000)
+    try broadcast(encoded: EncodedMessage(.cancel(cancel)))
+  }
+
+  /// Broadcasts a `cancel` message already encoded.
+  public func broadcast(encoded cancel: EncodedMessage) throws(RedisError) {
+    try connection.xadd(layout.cancels, fields: Self.fields(for: cancel), maxLength: 10_000)
   }
 
   /// Reads up to `count` replies after `position`, waiting up to `block` when there are none.
