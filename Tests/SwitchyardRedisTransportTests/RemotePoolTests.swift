@@ -172,6 +172,22 @@ struct RemotePoolTests {
     #expect(text.contains("REMOTE POOL") && text.contains("REMOTE WORKER"), "\(text)")
   }
 
+  @Test func theRemoteWorkersHeartbeatCountersAddUpInTheirPool() async throws {
+    let cluster = try await RemotePoolCluster(workers: 2, concurrency: 2)
+    defer { cluster.cleanUp() }
+    let names = (0..<6).map { "c\($0)" }
+    for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 2, intervalMillis: 50)) }
+    for name in names { _ = try await cluster.wait(for: name) { $0.outcome != .running } }
+    try await cluster.eventually("the pool's counters to sum both workers' heartbeats") {
+      guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 8)) else { return false }
+      return report.pools.first { $0.kind == "probe" }?.counters["probesStarted"] == Int64(names.count)
+    }
+    let (status, text) = try DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
+    #expect(status == 0)
+    let rows = text.split(separator: "\n").filter { $0.contains("probe") && $0.contains("ready") }
+    #expect(rows.count == 1 && rows[0].hasPrefix("stream"), "the pool's one worker is its stream: \(text)")
+  }
+
   @Test func scalingARemotePoolSaysHowToScaleItsWorkers() async throws {
     let cluster = try await RemotePoolCluster(workers: 0)
     defer { cluster.cleanUp() }
