@@ -46,6 +46,10 @@ final class RedisBroker: Sendable {
     var payload: [UInt8]
   }
 
+  /// The most replies one read takes, so the store applies a burst's first replies while later
+  /// ones are still read.
+  static let replyBatch = 128
+
   /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
   /// while Redis answers.
   static let replyBlock = Duration.milliseconds(500)
@@ -165,7 +169,7 @@ final class RedisBroker: Sendable {
       }
       let batch: StreamBatch<WorkerMessage>
       do {
-        batch = try reader.readReplies(after: position, block: Self.replyBlock)
+        batch = try reader.readReplies(after: position, count: Self.replyBatch, block: Self.replyBlock)
         if outage { log("Redis answers again; reading the reply stream.") }
         outage = false
       } catch {

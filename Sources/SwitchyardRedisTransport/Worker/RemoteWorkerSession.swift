@@ -46,6 +46,10 @@ final class RemoteWorkerSession: Sendable {
 
   // MARK: - Jobs in
 
+  /// The most jobs one read takes: a burst is started, answered and read back by the
+  /// coordinator in slices that overlap, rather than in one slice each stage waits for whole.
+  static let readBatch = 32
+
   /// Reads jobs through the consumer group and starts them, forever.
   func readJobs(from queue: StreamQueue) -> Never {
     while true {
@@ -59,7 +63,8 @@ final class RemoteWorkerSession: Sendable {
         continue
       }
       do {
-        let batch = try queue.readJobs(kind: kind.rawValue, worker: name, count: free, block: .seconds(1), affinityLease: claimIdle)
+        let batch = try queue.readJobs(
+          kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), block: .seconds(1), affinityLease: claimIdle)
         for entry in batch.rejected { writeToStandardError("warning: \(entry)") }
         guard !batch.messages.isEmpty else { continue }
         held.withLock { held in
