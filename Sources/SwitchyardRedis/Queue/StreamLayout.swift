@@ -52,6 +52,16 @@ public struct StreamLayout: Sendable, Equatable {
     "\(prefix):cancels"
   }
 
+  /// A `SCAN … MATCH` pattern for every hand-off stream and affinity binding of this
+  /// coordinator's workers, whose names only they know.
+  public var workerKeysPatterns: [String] {
+    let escaped = prefix.reduce(into: "") { text, character in
+      if "*?[]\\".contains(character) { text.append("\\") }
+      text.append(character)
+    }
+    return ["\(escaped):handoff:*", "\(escaped):affinity:*"]
+  }
+
   private var prefix: String {
     "switchyard:{\(coordinator)}"
   }

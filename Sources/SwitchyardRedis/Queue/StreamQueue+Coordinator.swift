@@ -2,10 +2,11 @@ import SwitchyardWire
 
 extension StreamQueue {
   /// Takes the namespace over for a new coordinator: drops what an earlier one of the same name
-  /// left (its effects died with it, and its effect IDs would collide with ours), then creates
-  /// each kind's job stream and worker group.
+  /// left (its effects died with it, and its effect IDs would collide with ours; its workers'
+  /// hand-offs and affinity bindings go too), then creates each kind's job stream and worker group.
   public func prepare(kinds: [String]) throws(RedisError) {
-    let keys = kinds.map(layout.jobs) + [layout.replies, layout.cancels]
+    var keys = kinds.map(layout.jobs) + [layout.replies, layout.cancels]
+    for pattern in layout.workerKeysPatterns { keys += try self.keys(matching: pattern) }
     var commands = [RedisCommand("DEL", keys)]
     for kind in kinds {
       commands.append(RedisCommand("XGROUP", "CREATE", layout.jobs(kind), StreamLayout.workerGroup, "0", "MKSTREAM"))
@@ -13,6 +14,21 @@ extension StreamQueue {
     for reply in try connection.pipeline(commands) {
       if case let .error(error) = reply, error.code != "BUSYGROUP" { throw .server(error) }
     }
+  }
+
+  /// Every key matching `pattern`, by `SCAN` (which, unlike `KEYS`, never blocks the server long).
+  private func keys(matching pattern: String) throws(RedisError) -> [String] {
+    var cursor = "0"
+    var keys: [String] = []
+    repeat {
+      let reply = try connection.send(RedisCommand("SCAN", cursor, "MATCH", pattern, "COUNT", "1000"))
+      guard let parts = reply.elements, parts.count == 2, let next = parts[0].string, let found = parts[1].elements else {
+        throw .unexpectedReply(command: "SCAN", reply: reply.summary)
+      }
+      keys += found.compactMap(\.string)
+      cursor = next
+    } while cursor != "0"
+    return keys
   }
 
   /// Appends `runs` to their kinds' job streams in one pipeline, returning their entry IDs.

@@ -59,7 +59,7 @@ final class RedisBroker: Sendable {
     self.kinds = kinds
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
-    try writer.connection.connect { log("error: \($0)") }
+    try writer.connection.connect { log("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
     try writer.prepare(kinds: kinds.map(\.rawValue))
     Thread.detachNewThread { [self] in writeLoop() }
     Thread.detachNewThread { [self] in readLoop() }

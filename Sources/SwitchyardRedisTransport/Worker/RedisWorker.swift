@@ -60,7 +60,7 @@ package struct RedisWorker: Sendable {
       exit(64)
     }
     do {
-      try replies.connection.connect { writeToStandardError("error: \($0)") }
+      try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
       try replies.join(kind: kind.rawValue, worker: name)
       try session.sayHello()
     } catch {
