@@ -54,6 +54,28 @@ struct RenderingTests {
       """)
   }
 
+  @Test func aRemotePoolsWorkerIsItsStreamAndItsReadersAreListedBelow() {
+    var pool = PoolStatus(
+      kind: "search", size: 1, target: 1, busy: 1, queued: 0, completed: 5, failed: 0, retried: 0, restarts: 0,
+      latencyP50Micros: 900, latencyP99Micros: 2_000, health: "healthy"
+    )
+    pool.remote = RemotePoolStatus(
+      streamLength: 3, pending: 1, oldestPendingMillis: 1_500,
+      workers: [RemoteWorkerStatus(host: "node-a", pid: 812, pending: 1, lastHeardMillisAgo: 300)]
+    )
+    let report = StatusReport(
+      coordinator: CoordinatorStatus(
+        pid: 41, version: "0.1.0", runDir: "/run/sy", uptimeSeconds: 65, stateBytes: 2_048, actionsTotal: 1, actionsPerSecond: 0
+      ),
+      pools: [pool],
+      workers: [WorkerStatus(pid: 0, kind: "search", state: "ready", inFlight: 1)]
+    )
+    let rows = StatusView(report).render(colored: false).split(separator: "\n")
+    let workerRows = rows.filter { $0.contains("search") && $0.contains("ready") }
+    #expect(workerRows.count == 1 && workerRows[0].hasPrefix("stream"), "\(workerRows)")
+    #expect(rows.contains { $0.contains("node-a") && $0.contains("812") })
+  }
+
   @Test func invalidJSONIsShownWithACaretUnderTheProblem() throws {
     #expect(throws: ActionText.Invalid(reason: "unexpected character '}' (0x7D)", text: #"{"a":}"#, column: 5)) {
       try ActionText.parse(#"{"a":}"#)

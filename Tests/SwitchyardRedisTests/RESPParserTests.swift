@@ -140,5 +140,8 @@ import Testing
     var bytes: [UInt8] = []
     RedisCommand("SET", "k", "").appending([0, 13, 10]).encode(into: &bytes)
     #expect(bytes == Array("*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$0\r\n\r\n$3\r\n".utf8) + [0, 13, 10] + [13, 10])
+    var long: [UInt8] = []
+    RedisCommand("DEL", (0..<9).map { _ in String(repeating: "k", count: 100) }).encode(into: &long)
+    #expect(long.starts(with: Array("*10\r\n$3\r\nDEL\r\n$100\r\n".utf8)))
   }
 }

@@ -29,6 +29,24 @@ import Testing
     #expect(elapsed >= .milliseconds(80))
   }
 
+  @Test func connectingReportsEveryFailedAttemptWithItsAddressAndTheLimit() async throws {
+    let listener = try Socket.listen(port: 0)
+    let port = try listener.localPort()
+    listener.close()
+    let reports = try await offThread { () -> [RedisConnectAttempt] in
+      let redis = RedisConnection(configuration: RedisConfiguration(
+        port: port, reconnect: RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(20), maxAttempts: 3)))
+      var reports: [RedisConnectAttempt] = []
+      #expect(throws: RedisError.self) { try redis.connect { reports.append($0) } }
+      return reports
+    }
+    #expect(reports.map(\.attempt) == [1, 2, 3])
+    #expect(reports.allSatisfy { $0.address == "127.0.0.1:\(port)" && $0.maxAttempts == 3 && $0.reason.contains("refused") })
+    #expect(reports.map { $0.nextDelay == nil } == [false, false, true])
+    #expect(reports[0].description.hasPrefix("could not connect to Redis at 127.0.0.1:\(port) (attempt 1 of 3): "))
+    #expect(reports[2].description.hasSuffix("; giving up"))
+  }
+
   @Test func outOfBandPushesAreSkippedWhileRepliesStayInOrder() async throws {
     try await withRedisServer { server in
       let tracked = server.connection { $0.protocolVersion = .resp3 }

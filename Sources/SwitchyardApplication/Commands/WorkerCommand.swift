@@ -4,8 +4,8 @@ import SwitchyardRedisTransport
 /// these from its own executable; a person never needs to.
 ///
 /// `worker KIND --broker URL` serves a remote pool instead: it reads the kind's jobs from Redis
-/// through the consumer group, on any host, and runs them with the same handlers in a `worker
-/// KIND` of its own (``RedisWorker``).
+/// through the consumer group, on any host, and runs them with the same handlers, in its own
+/// process (``RedisWorker``).
 ///
 /// `worker raw-echo` copies its input to its output unparsed: the physical limit of a pipe round
 /// trip, against which `switchyard bench` measures the runtime.
@@ -42,7 +42,7 @@ enum WorkerCommand {
             redis: redis, coordinator: arguments.value(BrokerFlags.name.name) ?? toolName,
             claimIdle: .milliseconds(idle), concurrency: limit
           )
-          RedisWorker(kind: JobKind(kind), settings: settings).run()
+          RedisWorker(host: WorkerHost(kind: JobKind(kind), handlers: handlers), settings: settings).run()
         }
         if kind == "raw-echo" { WorkerHost.runRawEcho() }
         // A kind with no handler is the host's to refuse: it names the kinds it serves and exits 64.

@@ -36,7 +36,14 @@ public final class RedisConnection: Sendable {
 
   /// Connects now if not connected, so that a wrong address or password shows up at once.
   public func connect() throws(RedisError) {
-    try session.withLock { session throws(RedisError) in _ = try open(&session) }
+    try connect(reporting: { _ in })
+  }
+
+  /// Connects now if not connected, telling `report` of every failed attempt while it retries
+  /// (up to the reconnect policy's ``RedisReconnectPolicy/maxAttempts``), so that a process
+  /// waiting for an unreachable server says so instead of waiting silently.
+  public func connect(reporting report: (RedisConnectAttempt) -> Void) throws(RedisError) {
+    try session.withLock { session throws(RedisError) in _ = try open(&session, reporting: report) }
   }
 
   /// Sends one command and returns its reply; an error reply throws ``RedisError/server(_:)``.
@@ -99,14 +106,21 @@ public final class RedisConnection: Sendable {
 
   /// The open socket, connecting with backoff (and handshaking) when there is none or when the
   /// server closed it while idle (it restarted, or timed the client out).
-  private func open(_ session: inout Session) throws(RedisError) -> Socket {
+  private func open(_ session: inout Session, reporting report: (RedisConnectAttempt) -> Void = { _ in }) throws(RedisError) -> Socket {
     if let socket = session.socket {
       guard socket.peerHasClosed() else { return socket }
       drop(&session)
     }
     var lastFailure = "no attempt was made"
-    for attempt in 1...max(1, configuration.reconnect.maxAttempts) {
+    let attempts = max(1, configuration.reconnect.maxAttempts)
+    for attempt in 1...attempts {
       let delay = configuration.reconnect.delay(beforeAttempt: attempt)
+      if attempt > 1 {
+        report(
+          RedisConnectAttempt(
+            address: "\(configuration.host):\(configuration.port)", attempt: attempt - 1, maxAttempts: attempts,
+            reason: lastFailure, nextDelay: delay))
+      }
       if delay > .zero { _ = wakeup.wait(timeout: .now() + delay.dispatchTimeInterval) }
       if live.withLock({ $0.isClosed }) { throw .closed }
       do {
@@ -140,6 +154,10 @@ public final class RedisConnection: Sendable {
         lastFailure = "\(error)"
       }
     }
+    report(
+      RedisConnectAttempt(
+        address: "\(configuration.host):\(configuration.port)", attempt: attempts, maxAttempts: attempts,
+        reason: lastFailure, nextDelay: nil))
     throw .connectFailed(host: configuration.host, port: configuration.port, reason: lastFailure)
   }
 

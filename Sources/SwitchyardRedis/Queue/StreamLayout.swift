@@ -34,9 +34,32 @@ public struct StreamLayout: Sendable, Equatable {
     "\(prefix):replies"
   }
 
+  /// The stream of jobs of `kind` other workers handed `worker` because their affinity key is
+  /// bound to it: `run` messages with the `entry` they have in ``jobs(_:)``, read by `worker`
+  /// alone through ``workerGroup``.
+  public func handOffs(_ kind: String, worker: String) -> String {
+    "\(prefix):handoff:\(kind):\(worker)"
+  }
+
+  /// The string key holding the consumer name of the worker that affinity key `key` of `kind`
+  /// is bound to, expiring unless that worker renews it.
+  public func affinity(_ kind: String, key: String) -> String {
+    "\(prefix):affinity:\(kind):\(key)"
+  }
+
   /// The stream of `cancel` messages every worker reads in full (no group): a broadcast.
   public var cancels: String {
     "\(prefix):cancels"
+  }
+
+  /// A `SCAN … MATCH` pattern for every hand-off stream and affinity binding of this
+  /// coordinator's workers, whose names only they know.
+  public var workerKeysPatterns: [String] {
+    let escaped = prefix.reduce(into: "") { text, character in
+      if "*?[]\\".contains(character) { text.append("\\") }
+      text.append(character)
+    }
+    return ["\(escaped):handoff:*", "\(escaped):affinity:*"]
   }
 
   private var prefix: String {

@@ -2,10 +2,11 @@ import SwitchyardWire
 
 extension StreamQueue {
   /// Takes the namespace over for a new coordinator: drops what an earlier one of the same name
-  /// left (its effects died with it, and its effect IDs would collide with ours), then creates
-  /// each kind's job stream and worker group.
+  /// left (its effects died with it, and its effect IDs would collide with ours; its workers'
+  /// hand-offs and affinity bindings go too), then creates each kind's job stream and worker group.
   public func prepare(kinds: [String]) throws(RedisError) {
-    let keys = kinds.map(layout.jobs) + [layout.replies, layout.cancels]
+    var keys = kinds.map(layout.jobs) + [layout.replies, layout.cancels]
+    for pattern in layout.workerKeysPatterns { keys += try self.keys(matching: pattern) }
     var commands = [RedisCommand("DEL", keys)]
     for kind in kinds {
       commands.append(RedisCommand("XGROUP", "CREATE", layout.jobs(kind), StreamLayout.workerGroup, "0", "MKSTREAM"))
@@ -15,13 +16,35 @@ extension StreamQueue {
     }
   }
 
+  /// Every key matching `pattern`, by `SCAN` (which, unlike `KEYS`, never blocks the server long).
+  private func keys(matching pattern: String) throws(RedisError) -> [String] {
+    var cursor = "0"
+    var keys: [String] = []
+    repeat {
+      let reply = try connection.send(RedisCommand("SCAN", cursor, "MATCH", pattern, "COUNT", "1000"))
+      guard let parts = reply.elements, parts.count == 2, let next = parts[0].string, let found = parts[1].elements else {
+        throw .unexpectedReply(command: "SCAN", reply: reply.summary)
+      }
+      keys += found.compactMap(\.string)
+      cursor = next
+    } while cursor != "0"
+    return keys
+  }
+
   /// Appends `runs` to their kinds' job streams in one pipeline, returning their entry IDs.
   ///
   /// `maxLength` caps each job stream (roughly) as a last resort; entries past it are dropped
   /// unread, so a coordinator should stop taking effects well before a stream gets that long.
   @discardableResult
   public func enqueue(_ runs: [Run], maxLength: Int? = nil) throws(RedisError) -> [StreamEntryID] {
-    let commands = runs.map { RedisCommand.xadd(layout.jobs($0.kind), fields: Self.fields(for: .run($0)), maxLength: maxLength) }
+    try enqueue(encoded: runs.map { (kind: $0.kind, run: EncodedMessage(.run($0))) }, maxLength: maxLength)
+  }
+
+  /// Appends `run` messages already encoded to their kinds' job streams in one pipeline, as
+  /// `enqueue(_:maxLength:)` does: the coordinator passes its frames' payloads through.
+  @discardableResult
+  public func enqueue(encoded runs: [(kind: String, run: EncodedMessage)], maxLength: Int? = nil) throws(RedisError) -> [StreamEntryID] {
+    let commands = runs.map { RedisCommand.xadd(layout.jobs($0.kind), fields: Self.fields(for: $0.run), maxLength: maxLength) }
     var ids: [StreamEntryID] = []
     ids.reserveCapacity(runs.count)
     for reply in try connection.pipeline(commands) {
@@ -33,7 +56,12 @@ extension StreamQueue {
 
   /// Broadcasts `cancel` to every worker; the stream keeps about the last 10,000.
   public func broadcast(_ cancel: Cancel) throws(RedisError) {
-    try connection.xadd(layout.cancels, fields: Self.fields(for: .cancel(cancel)), maxLength: 10_000)
+    try broadcast(encoded: EncodedMessage(.cancel(cancel)))
+  }
+
+  /// Broadcasts a `cancel` message already encoded.
+  public func broadcast(encoded cancel: EncodedMessage) throws(RedisError) {
+    try connection.xadd(layout.cancels, fields: Self.fields(for: cancel), maxLength: 10_000)
   }
 
   /// Reads up to `count` replies after `position`, waiting up to `block` when there are none.

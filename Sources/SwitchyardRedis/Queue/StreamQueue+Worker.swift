@@ -2,9 +2,12 @@ import SwitchyardWire
 
 extension StreamQueue {
   /// Joins the worker group of `kind`'s job stream, creating stream and group when this worker
-  /// comes before the coordinator.
-  public func join(kind: String) throws(RedisError) {
+  /// comes before the coordinator, and, for `worker`, the group of its hand-off stream.
+  public func join(kind: String, worker: String? = nil) throws(RedisError) {
     try connection.createGroup(StreamLayout.workerGroup, on: layout.jobs(kind), startingAfter: .after(.zero))
+    if let worker {
+      try connection.createGroup(StreamLayout.workerGroup, on: layout.handOffs(kind, worker: worker), startingAfter: .after(.zero))
+    }
   }
 
   /// Reads up to `count` jobs of `kind` for `worker` (its consumer name), waiting up to `block`.
@@ -14,23 +17,41 @@ extension StreamQueue {
   /// deleted and returned as rejected. When the group is gone, or the stream was deleted under a
   /// blocked read (`NOGROUP`, `UNBLOCKED`: a new coordinator took the namespace over), the worker
   /// joins again and reads once more.
+  ///
+  /// The same read takes the jobs other workers handed `worker` (its hand-off stream). With an
+  /// `affinityLease`, jobs with an affinity key are bound first and those bound to another worker
+  /// handed over to it (``bindAffinity(_:kind:worker:lease:)``), so the batch holds only the
+  /// jobs `worker` is to run.
   public func readJobs(
     kind: String, worker: String, from position: StreamReadPosition = .undelivered,
-    count: Int = 100, block: Duration? = nil
+    count: Int = 100, block: Duration? = nil, affinityLease: Duration? = nil
   ) throws(RedisError) -> StreamBatch<Run> {
     let stream = layout.jobs(kind)
-    let reads: [StreamRead]
-    do {
-      reads = try read(stream, worker: worker, from: position, count: count, block: block)
-    } catch .server(let error) where error.code == "NOGROUP" || error.code == "UNBLOCKED" {
-      try join(kind: kind)
-      reads = try read(stream, worker: worker, from: position, count: count, block: block)
+    let handOffs = layout.handOffs(kind, worker: worker)
+    var reads: [StreamRead] = []
+    // A missing group (this worker's hand-off stream's, or the kind's after a takeover) is made
+    // again; a takeover under the read made again may unblock it once more.
+    for attempt in 1...3 {
+      do {
+        reads = try read([stream, handOffs], worker: worker, from: position, count: count, block: block)
+        break
+      } catch .server(let error) where attempt < 3 && (error.code == "NOGROUP" || error.code == "UNBLOCKED") {
+        try join(kind: kind, worker: worker)
+      }
     }
-    let batch = Self.batch(reads.first?.entries ?? [], of: stream, expecting: "run") { message in
+    var batch = Self.batch(reads.first { $0.key == stream }?.entries ?? [], of: stream, expecting: "run") { message in
       if case let .run(run) = message, run.kind == kind { run } else { nil }
     }
     if !batch.rejected.isEmpty {
       try settle(stream, ids: batch.rejected.map(\.id))
+    }
+    if let affinityLease {
+      batch.messages = try bindAffinity(batch.messages, kind: kind, worker: worker, lease: affinityLease)
+    }
+    if let offered = reads.first(where: { $0.key == handOffs })?.entries, !offered.isEmpty {
+      let taken = try takeHandOffs(offered, kind: kind, worker: worker)
+      batch.messages += taken.messages
+      batch.rejected += taken.rejected
     }
     return batch
   }
@@ -42,6 +63,14 @@ extension StreamQueue {
   /// in between, the entry is reclaimed and the coordinator, which already has the end, drops
   /// the reclaim's `failed`.
   public func reply(_ messages: [WorkerMessage], worker: String, completing completed: [StreamMessage<Run>] = []) throws(RedisError) {
+    try reply(encoded: messages.map(EncodedMessage.init), worker: worker, completing: completed)
+  }
+
+  /// Writes replies already encoded, as `reply(_:worker:completing:)` does: a worker passes its
+  /// handlers' frames' payloads through.
+  public func reply(
+    encoded messages: [EncodedMessage], worker: String, completing completed: [StreamMessage<Run>] = []
+  ) throws(RedisError) {
     var commands = messages.map { RedisCommand.xadd(layout.replies, fields: Self.fields(for: $0, worker: worker)) }
     for (kind, jobs) in Dictionary(grouping: completed, by: \.message.kind) {
       let ids = jobs.map(\.id)
@@ -92,6 +121,7 @@ extension StreamQueue {
           message: "the worker running this job stopped answering for \(minIdle); \(worker) reclaimed it", retryable: true))
     }
     try reply(handBacks, worker: worker, completing: batch.messages)
+    try releaseLeases(batch.messages, kind: kind)
     if !batch.rejected.isEmpty { try settle(stream, ids: batch.rejected.map(\.id)) }
     return batch
   }
@@ -113,10 +143,10 @@ extension StreamQueue {
   }
 
   private func read(
-    _ stream: String, worker: String, from position: StreamReadPosition, count: Int, block: Duration?
+    _ streams: [String], worker: String, from position: StreamReadPosition, count: Int, block: Duration?
   ) throws(RedisError) -> [StreamRead] {
     try connection.xreadgroup(
-      group: StreamLayout.workerGroup, consumer: worker, streams: [(stream, position)], count: count, block: block)
+      group: StreamLayout.workerGroup, consumer: worker, streams: streams.map { ($0, position) }, count: count, block: block)
   }
 
   /// Acknowledges and deletes entries that will never be run.

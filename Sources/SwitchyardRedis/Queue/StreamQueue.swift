@@ -28,8 +28,8 @@ public struct StreamQueue: Sendable {
   static let workerField = "worker"
 
   /// The fields of an entry carrying `message`.
-  static func fields(for message: WorkerMessage, worker: String? = nil) -> [StreamField] {
-    var fields = [StreamField(messageField, message.encodedPayload())]
+  static func fields(for message: EncodedMessage, worker: String? = nil) -> [StreamField] {
+    var fields = [StreamField(messageField, message.payload)]
     if let generation = message.generation { fields.append(StreamField(generationField, String(generation))) }
     if let worker { fields.append(StreamField(workerField, worker)) }
     return fields

@@ -24,8 +24,18 @@ public struct RedisCommand: Sendable, Equatable {
   /// This command with the bytes `argument` added at the end.
   public func appending(_ argument: [UInt8]) -> RedisCommand {
     var command = self
-    command.parts.append(argument)
+    command.append(argument)
     return command
+  }
+
+  /// Adds an argument in place: building a long command by ``appending(_:)-([UInt8])`` copies
+  /// its arguments at every step.
+  mutating func append(_ argument: [UInt8]) {
+    parts.append(argument)
+  }
+
+  mutating func append(_ argument: String) {
+    parts.append(Array(argument.utf8))
   }
 
   /// The command's name, such as `XADD`, for error messages.
@@ -39,13 +49,23 @@ public struct RedisCommand: Sendable, Equatable {
     for part in parts {
       appendHeader(UInt8(ascii: "$"), part.count, to: &buffer)
       buffer.append(contentsOf: part)
-      buffer.append(contentsOf: [0x0D, 0x0A])
+      buffer.append(0x0D)
+      buffer.append(0x0A)
     }
   }
 
   private func appendHeader(_ type: UInt8, _ count: Int, to buffer: inout [UInt8]) {
     buffer.append(type)
-    buffer.append(contentsOf: String(count).utf8)
-    buffer.append(contentsOf: [0x0D, 0x0A])
+    // The decimal digits of a non-negative count, without a String in between.
+    var divisor = 1
+    while divisor <= count / 10 { divisor *= 10 }
+    var rest = count
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    } while divisor > 0
+    buffer.append(0x0D)
+    buffer.append(0x0A)
   }
 }

@@ -5,9 +5,16 @@ extension RedisCommand {
   /// which is much cheaper than an exact trim).
   public static func xadd(_ key: String, fields: [StreamField], maxLength: Int? = nil) -> RedisCommand {
     var command = RedisCommand("XADD", key)
-    if let maxLength { command = command.appending("MAXLEN").appending("~").appending(String(maxLength)) }
-    command = command.appending("*")
-    for field in fields { command = command.appending(field.name).appending(field.value) }
+    if let maxLength {
+      command.append("MAXLEN")
+      command.append("~")
+      command.append(String(maxLength))
+    }
+    command.append("*")
+    for field in fields {
+      command.append(field.name)
+      command.append(field.value)
+    }
     return command
   }
 
@@ -40,11 +47,17 @@ extension RedisCommand {
     _ start: RedisCommand, streams: [(key: String, position: StreamReadPosition)], count: Int?, block: Duration?
   ) -> RedisCommand {
     var command = start
-    if let count { command = command.appending("COUNT").appending(String(count)) }
-    if let block { command = command.appending("BLOCK").appending(String(block.wholeMilliseconds)) }
-    command = command.appending("STREAMS")
-    for stream in streams { command = command.appending(stream.key) }
-    for stream in streams { command = command.appending(stream.position.argument) }
+    if let count {
+      command.append("COUNT")
+      command.append(String(count))
+    }
+    if let block {
+      command.append("BLOCK")
+      command.append(String(block.wholeMilliseconds))
+    }
+    command.append("STREAMS")
+    for stream in streams { command.append(stream.key) }
+    for stream in streams { command.append(stream.position.argument) }
     return command
   }
 }

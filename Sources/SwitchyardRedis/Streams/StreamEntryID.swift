@@ -13,11 +13,31 @@ public struct StreamEntryID: Sendable, Hashable, Comparable, CustomStringConvert
 
   /// Reads `1526919030474-55`; a bare `1526919030474` means sequence 0. `nil` for anything else.
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let milliseconds = UInt64(parts[0]) else { return nil }
-    let sequence = parts.count == 2 ? UInt64(parts[1]) : 0
-    guard let sequence else { return nil }
-    self.init(milliseconds: milliseconds, sequence: sequence)
+    // Every entry read goes through here: scanned in place, without splitting into strings.
+    var text = text
+    let parsed = text.withUTF8 { bytes -> StreamEntryID? in
+      guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")) else {
+        return Self.decimal(bytes[...]).map { StreamEntryID(milliseconds: $0, sequence: 0) }
+      }
+      guard let milliseconds = Self.decimal(bytes[..<dash]), let sequence = Self.decimal(bytes[(dash + 1)...]) else { return nil }
+      return StreamEntryID(milliseconds: milliseconds, sequence: sequence)
+    }
+    guard let parsed else { return nil }
+    self = parsed
+  }
+
+  /// The digits of `bytes` as a number; `nil` when empty, not all digits, or too large.
+  private static func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+    guard !bytes.isEmpty else { return nil }
+    var value: UInt64 = 0
+    for byte in bytes {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+      guard !overflow, !carry else { return nil }
+      value = sum
+    }
+    return value
   }
 
   /// `0-0`, before every entry: reading after it reads a stream, or a pending list, from the start.

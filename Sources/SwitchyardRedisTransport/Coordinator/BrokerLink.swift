@@ -34,12 +34,21 @@ final class BrokerLink: WorkerLink {
   func send(_ bytes: [UInt8]) {
     var decoder = FrameDecoder()
     decoder.append(contentsOf: bytes)
-    var outgoing: [WorkerMessage] = []
+    var outgoing: [RedisBroker.Outgoing] = []
     do {
       while let payload = try decoder.next() {
-        let message = try WorkerMessage(payload: payload)
-        switch message {
-        case .run, .cancel: outgoing.append(message)
+        // Runs and cancels go to their streams as the coordinator encoded them.
+        if let head = AttemptHead(payload: payload), head.kind == .run || head.kind == .cancel {
+          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
+          continue
+        }
+        switch try WorkerMessage(payload: payload) {
+        case let .run(run):
+          let head = AttemptHead(kind: .run, effect: run.effect, generation: run.generation)
+          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
+        case let .cancel(cancel):
+          let head = AttemptHead(kind: .cancel, effect: cancel.effect, generation: cancel.generation)
+          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
         case .shutdown: return close(.exited(0))
         // Pings are answered by reading the reply stream (``heard()``); the coordinator's hello
         // is for a process, and the remote workers check versions on their own.

@@ -31,12 +31,24 @@ final class RedisBroker: Sendable {
       if let generation, generation == route.generation { routes[effect] = nil }
       return route.kind
     }
-    var outbox: [WorkerMessage] = []
+    var outbox: [(message: Outgoing, kind: JobKind)] = []
     /// Each kind's latest backlog, and when it was read.
     var backlogs: [JobKind: (backlog: StreamBacklog, at: ContinuousClock.Instant)] = [:]
     /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
     var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
+    /// Remote workers' counters, summed per kind for the pools' heartbeats.
+    var heartbeats = RemoteHeartbeats()
   }
+
+  /// A `run` or `cancel` on its way to Redis, with the payload it came in.
+  struct Outgoing {
+    var head: AttemptHead
+    var payload: [UInt8]
+  }
+
+  /// The most replies one read takes, so the store applies a burst's first replies while later
+  /// ones are still read.
+  static let replyBatch = 128
 
   /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
   /// while Redis answers.
@@ -47,7 +59,7 @@ final class RedisBroker: Sendable {
     self.kinds = kinds
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
-    try writer.connection.connect()
+    try writer.connection.connect { log("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
     try writer.prepare(kinds: kinds.map(\.rawValue))
     Thread.detachNewThread { [self] in writeLoop() }
     Thread.detachNewThread { [self] in readLoop() }
@@ -71,17 +83,18 @@ final class RedisBroker: Sendable {
   }
 
   /// Queues `run`s and `cancel`s for the writing thread.
-  func post(_ messages: [WorkerMessage], from link: BrokerLink) {
+  func post(_ messages: [Outgoing], from link: BrokerLink) {
     guard !messages.isEmpty else { return }
     state.withLock { state in
       for message in messages {
-        switch message {
-        case let .run(run): state.routes[run.effect] = (link.kind, run.generation)
-        case let .cancel(cancel): _ = state.kind(of: cancel.effect, ending: cancel.generation)
-        default: continue
+        let head = message.head
+        switch head.kind {
+        case .run: state.routes[head.effect] = (link.kind, head.generation)
+        case .cancel: _ = state.kind(of: head.effect, ending: head.generation)
+        case .emit, .finished, .failed: continue
         }
       }
-      state.outbox += messages
+      state.outbox += messages.map { ($0, link.kind) }
     }
     wake.signal()
   }
@@ -124,19 +137,20 @@ final class RedisBroker: Sendable {
   /// A pipeline cut off by a lost connection may have run in part, so it is written again
   /// whole: a job then sits in its stream twice under one generation, and the effect's fence
   /// takes its first end and drops the second.
-  private func write(_ messages: [WorkerMessage]) throws(RedisError) {
-    var runs: [Run] = []
-    for message in messages {
-      switch message {
-      case let .run(run): runs.append(run)
-      case let .cancel(cancel):
-        try writer.enqueue(runs)
+  private func write(_ messages: [(message: Outgoing, kind: JobKind)]) throws(RedisError) {
+    var runs: [(kind: String, run: EncodedMessage)] = []
+    for (message, kind) in messages {
+      let encoded = EncodedMessage(payload: message.payload, generation: message.head.generation)
+      switch message.head.kind {
+      case .run: runs.append((kind.rawValue, encoded))
+      case .cancel:
+        try writer.enqueue(encoded: runs)
         runs.removeAll()
-        try writer.broadcast(cancel)
-      default: continue
+        try writer.broadcast(encoded: encoded)
+      case .emit, .finished, .failed: continue
       }
     }
-    try writer.enqueue(runs)
+    try writer.enqueue(encoded: runs)
   }
 
   /// Reads replies forever. Every pass, answered or not, is the links' proof of life: the
@@ -150,10 +164,12 @@ final class RedisBroker: Sendable {
       if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
         backlogsRead = .now
         try? readBacklogs()
+        // Replies applied are trimmed once a pass of the backlogs, not after every read.
+        if case let .after(applied) = position, applied != .zero { try? reader.trimReplies(before: applied) }
       }
       let batch: StreamBatch<WorkerMessage>
       do {
-        batch = try reader.readReplies(after: position, block: Self.replyBlock)
+        batch = try reader.readReplies(after: position, count: Self.replyBatch, block: Self.replyBlock)
         if outage { log("Redis answers again; reading the reply stream.") }
         outage = false
       } catch {
@@ -166,10 +182,7 @@ final class RedisBroker: Sendable {
       }
       for entry in batch.rejected { log("warning: \(entry)") }
       route(batch.messages)
-      if let last = batch.last {
-        position = .after(last)
-        try? reader.trimReplies(before: last)
-      }
+      if let last = batch.last { position = .after(last) }
     }
   }
 
@@ -177,6 +190,7 @@ final class RedisBroker: Sendable {
   private func route(_ replies: [StreamMessage<WorkerMessage>]) {
     let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
       var byKind: [JobKind: [WorkerMessage]] = [:]
+      var beating: Set<JobKind> = []
       let now = ContinuousClock.now
       for reply in replies {
         if let worker = reply.worker {
@@ -197,9 +211,19 @@ final class RedisBroker: Sendable {
         case let .hello(hello):
           log("remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))")
           kind = nil
+        case let .heartbeat(heartbeat):
+          if let worker = reply.worker, let workerKind = state.heard[worker]?.kind {
+            state.heartbeats.record(heartbeat, from: worker, kind: workerKind)
+            beating.insert(workerKind)
+          }
+          kind = nil
         default: kind = nil
         }
         if let kind { byKind[kind, default: []].append(reply.message) }
+      }
+      let live = Set(state.heard.keys)
+      for kind in beating {
+        byKind[kind, default: []].append(.heartbeat(state.heartbeats.total(of: kind, live: live)))
       }
       return (Array(state.links.values), byKind)
     }

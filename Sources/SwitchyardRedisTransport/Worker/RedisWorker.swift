@@ -4,17 +4,19 @@ import SwitchyardRedis
 import SwitchyardRuntime
 import SwitchyardWire
 
-/// What `worker KIND --broker URL` runs: a bridge between a kind's job stream and a pipe worker
-/// it starts from this same executable, so the same ``JobHandler``s run here as under the
-/// coordinator's own pools and in-process under a test store.
+/// What `worker KIND --broker URL` runs: reads a kind's jobs from its stream and runs them, in
+/// this process, with a ``WorkerHost``'s handlers, so the same ``JobHandler``s run here as under
+/// the coordinator's own pools and in-process under a test store.
 ///
-/// Jobs are read through the consumer group and written to the child as `run` frames; its
-/// `emit`s, `finished` and `failed` go to the reply stream, a job's end together with the
-/// acknowledgement and deletion of its entry. Cancellations are read from the broadcast stream.
-/// Every third of ``Settings/claimIdle`` it renews the jobs it holds, reclaims jobs idle longer
-/// with workers that died or stopped (handing them back as `workerLost`), and pings its child,
-/// whose `heartbeat` goes to the coordinator. When its child exits it exits, and when it dies its
-/// child reads the end of its input and exits too.
+/// Jobs are read through the consumer group, up to ``Settings/concurrency`` at a time, and handed
+/// to the handlers as decoded `run`s; their `emit`s, `finished` and `failed` go to the reply
+/// stream as the handlers encoded them, a job's end together with the acknowledgement and
+/// deletion of its entry, everything waiting in one pipeline. Cancellations are read from the
+/// broadcast stream. Jobs with an affinity key run on the worker the key is bound to, handed over
+/// when another worker reads them (proto/PROTOCOL.md section 7.8). Every third of
+/// ``Settings/claimIdle`` it renews the jobs it holds and their keys, reclaims jobs idle longer
+/// with workers that died or stopped (handing them back as `workerLost`), and sends the
+/// coordinator a `heartbeat`.
 package struct RedisWorker: Sendable {
   /// How a remote worker reads its stream.
   package struct Settings: Sendable {
@@ -36,38 +38,31 @@ package struct RedisWorker: Sendable {
     }
   }
 
-  let kind: JobKind
+  let host: WorkerHost
   let settings: Settings
-  let launch: WorkerLaunch
 
-  /// A worker of `kind` whose jobs run in a child started with `launch`.
-  package init(kind: JobKind, settings: Settings, launch: WorkerLaunch = .sameExecutable) {
-    self.kind = kind
+  /// A worker of `host`'s kind, running its jobs with `host`'s handlers.
+  package init(host: WorkerHost, settings: Settings) {
+    self.host = host
     self.settings = settings
-    self.launch = launch
   }
 
-  /// Serves the stream until the child exits; never returns.
+  /// Serves the stream for good; never returns.
   package func run() -> Never {
+    let kind = host.kind
     let layout = StreamLayout(coordinator: settings.coordinator)
     let name = StreamLayout.workerName()
     let replies = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
-    let session = RemoteWorkerSession(kind: kind, name: name, replies: replies, concurrency: settings.concurrency)
+    let session = RemoteWorkerSession(
+      kind: kind, name: name, replies: replies, concurrency: settings.concurrency, claimIdle: settings.claimIdle)
+    guard session.start(host) else {
+      writeToStandardError("error: this worker has no handler for '\(kind)' jobs.")
+      exit(64)
+    }
     do {
-      try replies.connection.connect()
-      try replies.join(kind: kind.rawValue)
-      let child = try PipeTransport(launch: launch).connect(
-        kind: kind,
-        events: WorkerLinkEvents(
-          messages: { session.childSaid($0) },
-          log: { _, line in writeToStandardError(line) },
-          closed: { reason, status in
-            writeToStandardError("error: the '\(kind)' worker process \(reason) and \(status); \(name) stops.")
-            exit(70)
-          }
-        )
-      )
-      session.child.withLock { $0 = child }
+      try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
+      try replies.join(kind: kind.rawValue, worker: name)
+      try session.sayHello()
     } catch {
       writeToStandardError("error: the '\(kind)' worker could not start on \(settings.redis.host):\(settings.redis.port): \(error)")
       exit(69)
@@ -75,7 +70,8 @@ package struct RedisWorker: Sendable {
     writeToStandardError("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue)).")
     let cancels = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
     Thread.detachNewThread { session.readCancels(cancels) }
-    Thread.detachNewThread { session.maintain(every: settings.claimIdle / 3, claimIdle: settings.claimIdle) }
+    Thread.detachNewThread { session.maintain(every: settings.claimIdle / 3) }
+    Thread.detachNewThread { session.serveReplies() }
     session.readJobs(from: StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis)))
   }
 }

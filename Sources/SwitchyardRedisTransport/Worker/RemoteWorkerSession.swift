@@ -5,49 +5,78 @@ import SwitchyardRuntime
 import SwitchyardWire
 
 /// The state of one ``RedisWorker`` while it serves its stream: the jobs it holds, by effect,
-/// and the child that runs them.
+/// the handlers that run them in this process, and the replies on their way out.
 final class RemoteWorkerSession: Sendable {
   let kind: JobKind
   /// Its consumer name, `HOST/PID`.
   let name: String
   let replies: StreamQueue
   let concurrency: Int
-  let child = Mutex<(any WorkerLink)?>(nil)
+  /// How long a job may sit unrenewed before another worker reclaims it; also how long an
+  /// affinity key stays bound to this worker after its last job of that key.
+  let claimIdle: Duration
+  let outbox = ReplyOutbox()
+  /// Splits the outbox's frames; held by whoever writes replies, so they leave in order.
+  private let replyFrames = Mutex(FrameDecoder())
+  private let worker = Mutex<InProcessWorker?>(nil)
   /// The entries of the jobs it runs: acknowledged when they end, renewed while they run.
   private let held = Mutex<[UInt64: StreamMessage<Run>]>([:])
-  /// Signalled when a job ends, so a worker at its concurrency reads again.
+  /// Signalled when a job ends while the reader waits at its concurrency, so it reads again.
   private let freed = DispatchSemaphore(value: 0)
-  /// When the oldest ping the child has not answered (nor said anything since) was sent; `nil`
-  /// when it has been heard since its last ping. A hung child is not renewed forever.
-  private let silentSince = Mutex<ContinuousClock.Instant?>(nil)
+  private let readerWaits = Atomic<Bool>(false)
+  /// Since when the job reader has been starting jobs, `nil` while it reads. Jobs start on its
+  /// thread and run there until they first suspend, so a handler that blocks it for good stops
+  /// this worker taking jobs; its held jobs must then not be renewed forever.
+  private let handlingSince = Mutex<ContinuousClock.Instant?>(nil)
 
-  init(kind: JobKind, name: String, replies: StreamQueue, concurrency: Int) {
+  init(kind: JobKind, name: String, replies: StreamQueue, concurrency: Int, claimIdle: Duration) {
     self.kind = kind
     self.name = name
     self.replies = replies
     self.concurrency = max(1, concurrency)
+    self.claimIdle = claimIdle
+  }
+
+  /// Runs jobs with `host`'s handlers, in this process; `false` when it has none for the kind.
+  func start(_ host: WorkerHost) -> Bool {
+    guard let worker = host.inProcess(replies: { [outbox] in outbox.append($0) }) else { return false }
+    self.worker.withLock { $0 = worker }
+    return true
   }
 
   // MARK: - Jobs in
 
-  /// Reads jobs through the consumer group and starts them in the child, forever.
+  /// The most jobs one read takes: a burst is started, answered and read back by the
+  /// coordinator in slices that overlap, rather than in one slice each stage waits for whole.
+  static let readBatch = 32
+
+  /// Reads jobs through the consumer group and starts them, forever.
   func readJobs(from queue: StreamQueue) -> Never {
     while true {
-      let free = concurrency - held.withLock(\.count)
-      guard free > 0 else {
-        _ = freed.wait(timeout: .now() + 1)
+      var free = concurrency - held.withLock(\.count)
+      if free <= 0 {
+        // Flag first, then look again: a job ending in between either sees the flag or is seen.
+        readerWaits.store(true, ordering: .sequentiallyConsistent)
+        free = concurrency - held.withLock(\.count)
+        if free <= 0 { _ = freed.wait(timeout: .now() + 1) }
+        readerWaits.store(false, ordering: .sequentiallyConsistent)
         continue
       }
       do {
-        let batch = try queue.readJobs(kind: kind.rawValue, worker: name, count: free, block: .seconds(1))
+        let batch = try queue.readJobs(
+          kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), block: .seconds(1), affinityLease: claimIdle)
         for entry in batch.rejected { writeToStandardError("warning: \(entry)") }
         guard !batch.messages.isEmpty else { continue }
-        var frames: [UInt8] = []
         held.withLock { held in
           for job in batch.messages { held[job.message.effect] = job }
         }
-        for job in batch.messages { WorkerMessage.run(job.message).appendFrame(to: &frames) }
-        sendToChild(frames)
+        // Jobs that finish without suspending reply here, with no thread woken to write.
+        outbox.hold()
+        handlingSince.withLock { $0 = .now }
+        handle(batch.messages.map { .run($0.message) })
+        handlingSince.withLock { $0 = nil }
+        writeReplies()
+        outbox.release()
       } catch {
         writeToStandardError("error: could not read '\(kind)' jobs (\(error)); trying again.")
         Thread.sleep(forTimeInterval: 1)
@@ -71,12 +100,9 @@ final class RemoteWorkerSession: Sendable {
           }
         }
         guard !cancelled.isEmpty else { continue }
-        var frames: [UInt8] = []
-        for job in cancelled {
-          WorkerMessage.cancel(Cancel(effect: job.message.effect, generation: job.message.generation)).appendFrame(to: &frames)
-        }
-        sendToChild(frames)
+        handle(cancelled.map { .cancel(Cancel(effect: $0.message.effect, generation: $0.message.generation)) })
         write([], completing: cancelled)
+        jobsEnded()
       } catch {
         writeToStandardError("error: could not read cancellations (\(error)); trying again.")
         Thread.sleep(forTimeInterval: 1)
@@ -84,29 +110,34 @@ final class RemoteWorkerSession: Sendable {
     }
   }
 
-  /// Every `interval`: renews the jobs it holds, reclaims abandoned ones, and pings the child.
-  func maintain(every interval: Duration, claimIdle: Duration) {
+  /// Every `interval`: renews the jobs it holds, reclaims abandoned ones, and pings the handlers,
+  /// whose `heartbeat` goes to the coordinator.
+  func maintain(every interval: Duration) {
     var lastTick = ContinuousClock.now
     while true {
       Thread.sleep(forTimeInterval: interval.seconds)
       let now = ContinuousClock.now
-      // A child that answers no ping for the claim idle time is hung: it is killed, this worker
-      // exits with it, and its jobs go unrenewed, so another worker reclaims them. Silence is
-      // timed afresh when this worker itself was stopped or starved, whose fault it is not.
+      // A reader stuck starting jobs for the claim idle time is blocked by a handler: this worker
+      // exits, so its jobs go unrenewed and another worker reclaims them. The time is counted
+      // afresh when this worker itself was stopped or starved, whose fault it is not.
       let wasStalled = now - lastTick > interval * 2
       lastTick = now
-      let silence = silentSince.withLock { since -> Duration in
+      let stuck = handlingSince.withLock { since -> Duration in
         if wasStalled, since != nil { since = now }
         return since.map { now - $0 } ?? .zero
       }
-      if silence > claimIdle {
-        writeToStandardError("error: the '\(kind)' worker process answered nothing for \(claimIdle); killing it.")
-        child.withLock { $0 }?.kill()
-        return
+      if stuck > claimIdle {
+        writeToStandardError(
+          "error: a '\(kind)' handler has blocked the job reader for \(stuck.milliseconds) ms, past the claim idle time; "
+            + "\(name) exits so that other workers reclaim its jobs.")
+        exit(70)
       }
       do {
         let jobs = held.withLock { Array($0.values) }
-        if !jobs.isEmpty { try replies.renew(jobs, worker: name) }
+        if !jobs.isEmpty {
+          try replies.renew(jobs, worker: name)
+          try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
+        }
         let reclaimed = try replies.reclaimAbandoned(kind: kind.rawValue, worker: name, minIdle: claimIdle)
         for entry in reclaimed.rejected { writeToStandardError("warning: \(entry)") }
         if !reclaimed.messages.isEmpty {
@@ -115,38 +146,78 @@ final class RemoteWorkerSession: Sendable {
       } catch {
         writeToStandardError("error: could not renew or reclaim '\(kind)' jobs (\(error)).")
       }
-      var ping: [UInt8] = []
-      WorkerMessage.ping(Ping(nonce: 0)).appendFrame(to: &ping)
-      silentSince.withLock { $0 = $0 ?? .now }
-      sendToChild(ping)
+      handle([.ping(Ping(nonce: 0))])
     }
+  }
+
+  private func handle(_ messages: [WorkerMessage]) {
+    worker.withLock { $0 }?.handle(messages)
   }
 
   // MARK: - Replies out
 
-  /// What the child said, passed on to the reply stream; a job's end acknowledges its entry.
-  func childSaid(_ messages: [WorkerMessage]) {
-    silentSince.withLock { $0 = nil }
-    var outgoing: [WorkerMessage] = []
-    var completed: [StreamMessage<Run>] = []
-    for message in messages {
-      switch message {
-      case let .hello(hello):
-        outgoing.append(.hello(Hello(version: hello.version, role: "worker", kind: hello.kind, pid: getpid(), capabilities: hello.capabilities)))
-      case .emit, .heartbeat:
-        outgoing.append(message)
-      case let .finished(finished):
-        outgoing.append(message)
-        if let job = release(finished.effect, generation: finished.generation) { completed.append(job) }
-      case let .failed(failed):
-        outgoing.append(message)
-        if let job = release(failed.effect, generation: failed.generation) { completed.append(job) }
-      default:
-        continue
-      }
+  /// Writes what the handlers said to the reply stream whenever they say something, forever.
+  func serveReplies() -> Never {
+    while true {
+      outbox.wait()
+      writeReplies()
     }
-    write(outgoing, completing: completed)
-    for _ in completed { freed.signal() }
+  }
+
+  /// Writes what waits in the outbox as the handlers' frames' payloads, in one pipeline: a job's
+  /// end with the acknowledgement of its entry.
+  private func writeReplies() {
+    replyFrames.withLock { decoder in
+      decoder.append(contentsOf: outbox.take())
+      var outgoing: [EncodedMessage] = []
+      var completed: [StreamMessage<Run>] = []
+      do {
+        while let payload = try decoder.next() {
+          guard let head = try AttemptHead(payload: payload) ?? Self.head(decoding: payload) else {
+            // A heartbeat goes on as it is; a pong answers this worker's own ping.
+            if case .heartbeat = try WorkerMessage(payload: payload) { outgoing.append(EncodedMessage(payload: payload, generation: nil)) }
+            continue
+          }
+          switch head.kind {
+          case .emit:
+            outgoing.append(EncodedMessage(payload: payload, generation: head.generation))
+          case .finished, .failed:
+            outgoing.append(EncodedMessage(payload: payload, generation: head.generation))
+            if let job = release(head.effect, generation: head.generation) { completed.append(job) }
+          case .run, .cancel:
+            continue
+          }
+        }
+      } catch {
+        // The handlers' own writer framed these; a frame it cannot have written ends the batch.
+        writeToStandardError("error: a '\(kind)' handler's reply could not be read (\(error)); dropped.")
+        decoder = FrameDecoder()
+      }
+      write(outgoing, completing: completed)
+      if !completed.isEmpty { jobsEnded() }
+    }
+  }
+
+  /// The head of a reply in a shape ``AttemptHead`` does not read, decoded in full; `nil` for a
+  /// message that belongs to no attempt.
+  private static func head(decoding payload: [UInt8]) throws(WireError) -> AttemptHead? {
+    switch try WorkerMessage(payload: payload) {
+    case let .emit(emit): AttemptHead(kind: .emit, effect: emit.effect, generation: emit.generation)
+    case let .finished(end): AttemptHead(kind: .finished, effect: end.effect, generation: end.generation)
+    case let .failed(end): AttemptHead(kind: .failed, effect: end.effect, generation: end.generation)
+    default: nil
+    }
+  }
+
+  /// Announces this worker on the reply stream, as a worker process's `hello` does.
+  func sayHello() throws(RedisError) {
+    let hello = Hello(role: "worker", kind: kind.rawValue, pid: getpid(), capabilities: ["cancel", "concurrent"])
+    try replies.reply([.hello(hello)], worker: name)
+  }
+
+  /// Wakes the reader if it waits for a job to end.
+  private func jobsEnded() {
+    if readerWaits.load(ordering: .sequentiallyConsistent) { freed.signal() }
   }
 
   private func release(_ effect: UInt64, generation: UInt32) -> StreamMessage<Run>? {
@@ -158,19 +229,15 @@ final class RemoteWorkerSession: Sendable {
 
   /// Writes replies, trying a few times while the connection is remade; jobs whose ends could
   /// not be written stay pending and are reclaimed, so the coordinator retries them.
-  private func write(_ messages: [WorkerMessage], completing completed: [StreamMessage<Run>]) {
+  private func write(_ messages: [EncodedMessage], completing completed: [StreamMessage<Run>]) {
     guard !messages.isEmpty || !completed.isEmpty else { return }
     for attempt in 1...3 {
       do {
-        return try replies.reply(messages, worker: name, completing: completed)
+        return try replies.reply(encoded: messages, worker: name, completing: completed)
       } catch {
         writeToStandardError("error: could not write \(messages.count) replies (attempt \(attempt) of 3): \(error)")
         Thread.sleep(forTimeInterval: 0.2)
       }
     }
-  }
-
-  private func sendToChild(_ frames: [UInt8]) {
-    child.withLock { $0 }?.send(frames)
   }
 }

@@ -18,7 +18,7 @@ struct RemoteRequest: Sendable {
     var encoder = WireJSONEncoder()
     encoder.maxDepth = Run.maxJobDepth
     self.job = try encoder.encode(job)
-    let limit = Run.maxJobLength(maxFrameLength: Frame.defaultMaxLength, kind: Job.kind.rawValue)
+    let limit = Run.maxJobLength(maxFrameLength: Frame.defaultMaxLength, kind: Job.kind.rawValue, affinity: job.affinityKey)
     guard self.job.count <= limit else { throw FrameError.lengthOverLimit(length: self.job.count, limit: limit) }
     self.isRetryable = job.isRetryable
     self.maxAttempts = job.maxAttempts

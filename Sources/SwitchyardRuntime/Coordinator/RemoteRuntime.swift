@@ -150,6 +150,7 @@ final class RemoteRuntime {
       deadlineMillis: record.deadline.map { max(1, ($0 - .now).milliseconds) },
       attempt: record.attempt,
       delivered: record.delivered > 0 ? record.delivered : nil,
+      affinity: record.affinityKey,
       to: &frame
     )
     send(frame, to: process)

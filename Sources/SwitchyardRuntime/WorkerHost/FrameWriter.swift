@@ -17,15 +17,26 @@ final class FrameWriter: @unchecked Sendable {
   private var scratch: [UInt8] = []
   private let fd: Int32
   private let onBrokenPipe: @Sendable () -> Void
+  /// Takes frames in place of `fd` for a worker whose handlers run in the reading process.
+  private let sink: (@Sendable ([UInt8]) -> Void)?
 
   /// Starts the writer thread for `fd`, made non-blocking; `onBrokenPipe` runs when the reader is gone.
   init(fd: Int32, onBrokenPipe: @escaping @Sendable () -> Void) {
     self.fd = fd
     self.onBrokenPipe = onBrokenPipe
+    sink = nil
     setNonBlocking(fd)
     let thread = Thread { [self] in self.serve() }
     thread.name = "switchyard-writer"
     thread.start()
+  }
+
+  /// A writer that hands frames to `sink` on the caller's thread, with the lock held, instead of
+  /// writing a descriptor; `sink` must not call back into the writer.
+  init(sink: @escaping @Sendable ([UInt8]) -> Void) {
+    fd = -1
+    onBrokenPipe = {}
+    self.sink = sink
   }
 
   /// Queues the frame of `message`, writing it at once if nothing is ahead of it and no one holds
@@ -66,6 +77,7 @@ final class FrameWriter: @unchecked Sendable {
   /// Writes `bytes` from the caller, leaving what the pipe cannot take to the writer thread; the
   /// lock is held and nothing is queued ahead of them.
   private func writeDirectly(_ bytes: [UInt8]) {
+    if let sink { return sink(bytes) }
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     if written == bytes.count { return }
     if written < 0, errno != EAGAIN, errno != EINTR { return onBrokenPipe() }

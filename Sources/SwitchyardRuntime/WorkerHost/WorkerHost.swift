@@ -22,7 +22,7 @@ import SwitchyardWire
 public struct WorkerHost: Sendable {
   /// The kind of pool this worker belongs to, announced in its `hello`.
   public let kind: JobKind
-  private let handlers: [String: AnyJobHandler]
+  let handlers: [String: AnyJobHandler]
 
   /// The buffered output above which `emit` waits for the coordinator to catch up.
   static let highWaterMarkBytes = 8 << 20
@@ -113,7 +113,7 @@ public struct WorkerHost: Sendable {
 }
 
 /// The state of one worker process while it serves its coordinator.
-private struct WorkerSession: Sendable {
+struct WorkerSession: Sendable {
   let handlers: [String: AnyJobHandler]
   let writer: FrameWriter
   let jobs = RunningJobs()
@@ -241,7 +241,7 @@ private struct WorkerSession: Sendable {
 }
 
 /// How many job tasks are still running, cancelled or not.
-private final class LiveTaskCount: Sendable {
+final class LiveTaskCount: Sendable {
   private let count = Atomic<Int>(0)
   var value: Int { count.load(ordering: .acquiring) }
   func increment() { count.add(1, ordering: .relaxed) }

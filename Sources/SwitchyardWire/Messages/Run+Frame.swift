@@ -4,11 +4,12 @@ extension Run {
   public static let maxJobDepth = WireJSONDecoder().maxDepth - 1
 
   /// The longest job, in bytes, a `run` frame of at most `maxFrameLength` bytes can carry, with
-  /// room for the rest of the frame (its kind included).
-  public static func maxJobLength(maxFrameLength: Int, kind: String) -> Int {
+  /// room for the rest of the frame (its kind and affinity key included).
+  public static func maxJobLength(maxFrameLength: Int, kind: String, affinity: String? = nil) -> Int {
     // {"type":"run","effect":<20>,"generation":<10>,"kind":"…","job":…,"deadlineMillis":<20>,"attempt":<20>,"delivered":<20>}
     let fixed = #"{"type":"run","effect":,"generation":,"kind":"","job":,"deadlineMillis":,"attempt":,"delivered":}"#.utf8.count
-    return maxFrameLength - (fixed + 20 + 10 + 20 + 20 + 20 + kind.utf8.count * 6)
+    let affinityLength = affinity.map { #","affinity":"""#.utf8.count + $0.utf8.count * 6 } ?? 0
+    return maxFrameLength - (fixed + 20 + 10 + 20 + 20 + 20 + kind.utf8.count * 6 + affinityLength)
   }
 
   /// Appends the frame of a `run` whose job is already JSON, splicing `job` in as it is: the frame
@@ -25,6 +26,7 @@ extension Run {
     deadlineMillis: Int64?,
     attempt: Int,
     delivered: UInt64? = nil,
+    affinity: String? = nil,
     to buffer: inout [UInt8]
   ) {
     let headerOffset = buffer.count
@@ -46,6 +48,10 @@ extension Run {
     if let delivered {
       buffer.writeStatic(#","delivered":"#)
       JSONWriting.appendInteger(delivered, to: &buffer)
+    }
+    if let affinity {
+      buffer.writeStatic(#","affinity":"#)
+      JSONWriting.appendString(affinity, to: &buffer)
     }
     buffer.writeByte(UInt8(ascii: "}"))
     FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)

@@ -16,6 +16,9 @@ public struct Run: Equatable, Sendable, Codable {
   /// How many of the effect's outputs earlier attempts delivered, so a job may resume after them
   /// (as Temporal's heartbeat details); absent for none.
   public var delivered: UInt64?
+  /// The effect's affinity key (`RemoteJob.affinityKey`), for a transport that must bring jobs of
+  /// one key to one worker, such as Redis streams with many workers behind a pool; absent for none.
+  public var affinity: String?
 
   /// Creates a job request.
   public init(
@@ -25,7 +28,8 @@ public struct Run: Equatable, Sendable, Codable {
     job: RawJSON,
     deadlineMillis: Int64? = nil,
     attempt: Int = 1,
-    delivered: UInt64? = nil
+    delivered: UInt64? = nil,
+    affinity: String? = nil
   ) {
     self.effect = effect
     self.generation = generation
@@ -34,5 +38,6 @@ public struct Run: Equatable, Sendable, Codable {
     self.deadlineMillis = deadlineMillis
     self.attempt = attempt
     self.delivered = delivered
+    self.affinity = affinity
   }
 }

@@ -89,10 +89,9 @@ final class RemotePoolCluster {
     try await probe.wait(for: name, within: seconds, log: { self.log }, until: condition)
   }
 
-  /// The remote worker (the `--broker` process) whose pipe worker has `pid`.
-  func worker(runningChild pid: Int32) -> Process? {
-    let parent = ProbeClient.parent(of: pid)
-    return workers.first { $0.processIdentifier == parent }
+  /// The remote worker (the `--broker` process, whose handlers run in it) with `pid`.
+  func worker(_ pid: Int32) -> Process? {
+    workers.first { $0.processIdentifier == pid }
   }
 
   /// Kills every process it started and removes their files.
