@@ -7,7 +7,7 @@ extension InspectorPage {
     const token = new URLSearchParams(location.search).get("token");
     const view = {
       socket: null, nextID: 1, waiting: new Map(), actions: [], maxActions: 2000, selected: null,
-      history: [], live: true, pinned: null, shownSequence: null, stateTimer: null, openPaths: new Set([""]),
+      history: { count: 0 }, live: true, pinned: null, shownSequence: null, stateTimer: null, openPaths: new Set([""]),
     };
 
     function connect() {
@@ -260,7 +260,7 @@ extension InspectorPage {
     $("history-slider").oninput = (event) => {
       view.live = false;
       updateHistoryLabel();
-      const sequence = view.history[Number(event.target.value)];
+      const sequence = sequenceAt(Number(event.target.value));
       if (sequence !== undefined) showHistoric(sequence);
     };
     $("pin-button").onclick = () => {
