@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SwitchyardInspector
 import Testing
 
@@ -8,7 +9,14 @@ import Testing
 /// journal's numbers, rebuilt off the main actor.
 @MainActor
 struct JournalHistorySourceTests {
+  /// Counts the reductions a replaying reducer made, and those made on the main thread.
+  final class Reductions: Sendable {
+    let counts = Mutex((all: 0, onMain: 0))
+  }
+
   struct Tally: Reducer {
+    var reductions: Reductions?
+
     struct State: Codable, Equatable, Sendable {
       var total = 0
     }
@@ -21,6 +29,7 @@ struct JournalHistorySourceTests {
       switch action {
       case let .add(amount): state.total += amount
       }
+      reductions?.counts.withLock { $0 = ($0.all + 1, $0.onMain + (Thread.isMainThread ? 1 : 0)) }
       return .none
     }
   }
@@ -43,7 +52,8 @@ struct JournalHistorySourceTests {
   @Test func anyStateFromTheOldestSnapshotOnIsRebuiltByItsSequenceNumber() async throws {
     let directory = try await journal(12, options: JournalOptions(snapshotsKept: 10))
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let history = try JournalHistorySource(directory: directory, reducer: Tally(), latest: { 12 })
+    let reductions = Reductions()
+    let history = try JournalHistorySource(directory: directory, reducer: Tally(reductions: reductions), latest: { 12 })
 
     #expect(try await history.retained() == .every(0...12))
     #expect(try await history.state(atOrBefore: 7) == HistoricState(sequence: 7, state: ["total": 28]))
@@ -53,6 +63,8 @@ struct JournalHistorySourceTests {
     #expect(try await history.state(atOrBefore: 0) == HistoricState(sequence: 0, state: ["total": 0]))
     // Past the journal's end (records still on their way to disk): the last state it holds.
     #expect(try await history.state(atOrBefore: 40) == HistoricState(sequence: 12, state: ["total": 78]))
+    let counts = reductions.counts.withLock { $0 }
+    #expect(counts.all > 0 && counts.onMain == 0, "replay runs on the history's queue, never on the coordinator's main actor")
   }
 
   @Test func aStateOlderThanRetentionKeptIsRefusedWithASentence() async throws {

@@ -84,6 +84,8 @@ extension InspectorPage {
       $("stat-uptime").textContent = Math.floor(c.uptimeSeconds) + " s";
       $("stat-actions").textContent = c.actionsTotal.toLocaleString();
       $("stat-rate").textContent = Math.round(c.actionsPerSecond).toLocaleString();
+      $("stat-journal").hidden = !status.journal;
+      if (status.journal) $("stat-last").textContent = "#" + status.journal.lastSequence;
       $("stat-bytes").textContent = bytes(c.stateBytes);
       const pools = $("pool-table").tBodies[0];
       const editing = document.activeElement && document.activeElement.dataset.pool;
