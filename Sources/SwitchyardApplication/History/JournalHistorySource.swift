@@ -31,7 +31,7 @@ final class JournalHistorySource: HistorySource, @unchecked Sendable {
 
   func retained() async throws -> RetainedStates {
     let latest = await latest()
-    guard let oldest = try await onQueue({ try self.oldest() }) else { return .some([]) }
+    guard let oldest = try await onQueue({ try self.oldest() }) else { return .kept([]) }
     return .every(oldest...max(oldest, latest))
   }
 

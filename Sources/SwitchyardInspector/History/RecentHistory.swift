@@ -32,7 +32,7 @@ final class RecentHistory<State: Encodable>: HistorySource {
   }
 
   func retained() async -> RetainedStates {
-    .some(ordered.map(\.sequence))
+    .kept(ordered.map(\.sequence))
   }
 
   nonisolated func state(atOrBefore sequence: UInt64) async throws -> HistoricState? {

@@ -60,7 +60,7 @@ enum InspectorMessage: Encodable {
       try container.encode("history", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)
       switch retained {
-      case let .some(sequences):
+      case let .kept(sequences):
         try container.encode(sequences, forKey: .sequences)
       case let .every(range):
         try container.encode(range.lowerBound, forKey: .oldest)
