@@ -5,9 +5,10 @@ import SwitchyardInspector
 /// from the oldest kept snapshot to the last action, by the journal's sequence numbers — the
 /// states and numbers `history --at` shows.
 ///
-/// A state is rebuilt from the nearest snapshot plus replay, which may reduce up to a snapshot
-/// interval of actions, so it runs on a queue of its own, one request at a time however many pages
-/// ask: the coordinator's main actor never waits for it.
+/// A state is rebuilt from the nearest snapshot plus replay, which reduces at most a snapshot
+/// interval of actions (`start --snapshot-every`), so it runs on a queue of its own, one request at
+/// a time however many pages ask: the coordinator's main actor never waits for it. A state older
+/// than the oldest kept snapshot is refused with ``HistoryError/olderThanKept(sequence:oldest:)``.
 final class JournalHistorySource: HistorySource, @unchecked Sendable {
   // Unchecked: `oldest` and `rebuild` reach a `JournalStates`, which holds this source's own copy
   // of the reducer and the last state rebuilt; they are called only on `queue`, one at a time.
