@@ -69,7 +69,7 @@ extension Application {
   /// The inspector's slider over `journal`: every state it can rebuild, numbered as `history` numbers them.
   @MainActor
   private func inspectorHistory(_ journal: ActionJournal) throws -> any HistorySource {
-    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastSequence })
+    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastActionSequence })
   }
 
   @MainActor

@@ -60,7 +60,7 @@ import Testing
         numbers += text.matches(of: /"sequence":(\d+)/).map { String($0.1) }
         if numbers.count % 2 == 0 { break }
       }
-      #expect(coordinator.lastActionSequence == journal.lastSequence)
+      #expect(coordinator.lastActionSequence == journal.lastActionSequence)
       await page.close()
       await inspector.stop()
       journal.close(finalState: coordinator.store.state)

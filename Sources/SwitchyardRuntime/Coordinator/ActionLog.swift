@@ -9,7 +9,7 @@ import SwitchyardWire
 public protocol ActionLog: AnyObject {
   /// The sequence number the log gave the last action reduced (right after a reduce, that action's;
   /// after a restart, the last one recovered): numbers that survive restarts.
-  var lastSequence: UInt64 { get }
+  var lastActionSequence: UInt64 { get }
   /// The log's part of `switchyard status`.
   func report() -> JournalReport
   /// Calls `acknowledge` once every action reduced so far may be acknowledged to its sender — at

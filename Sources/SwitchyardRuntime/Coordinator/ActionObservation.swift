@@ -19,6 +19,6 @@ final class ActionObservation<State, Action> {
 
   /// The number of the last action reduced, given this process's count of them.
   func sequence(counted: UInt64) -> UInt64 {
-    log?.lastSequence ?? counted
+    log?.lastActionSequence ?? counted
   }
 }
