@@ -66,6 +66,12 @@ extension Application {
       + "replayed, in \(String(format: "%.1f", milliseconds)) ms"
   }
 
+  /// The inspector's slider over `journal`: every state it can rebuild, numbered as `history` numbers them.
+  @MainActor
+  private func inspectorHistory(_ journal: ActionJournal) throws -> any HistorySource {
+    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastActionSequence })
+  }
+
   @MainActor
   private func serve<Root: Reducer>(
     _ root: Root,
@@ -96,7 +102,9 @@ extension Application {
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
-    let inspector = try options.http.map { try Inspector.start(coordinator, configuration: $0) }
+    let inspector = try options.http.map { configuration in
+      try Inspector.start(coordinator, configuration: configuration, history: try journal.map(inspectorHistory))
+    }
     try coordinator.start()
     for action in startActions {
       coordinator.store.send(action)

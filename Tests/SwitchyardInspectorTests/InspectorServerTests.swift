@@ -85,6 +85,24 @@ import Testing
     #expect(old.contains("the oldest it holds is after #1"))
   }
 
+  @Test func aJournalsHistoryIsARangeAndAnActionsDiffIsExact() async throws {
+    let inspector = try StubInspector()
+    defer { Task { await inspector.server.stop() } }
+    var endpoints = try #require(inspector.endpoints)
+    endpoints.history = RangeHistory(range: 5...9)
+    let session = InspectorSession(hub: inspector.hub, endpoints: endpoints)
+    let history = try #require(await session.respond(to: #"{"id":1,"type":"history"}"#).first)
+    let text = String(decoding: history.bytes, as: UTF8.self)
+    #expect(text.contains(#""oldest":5"#) && text.contains(#""latest":9"#) && !text.contains("sequences"), "\(text)")
+    let diff = await session.respond(to: #"{"id":2,"type":"actionDiff","sequence":7}"#)
+    guard case let .diff(_, from, to, action, changes) = try #require(diff.first) else { Issue.record("not a diff: \(diff)"); return }
+    #expect(from == 6 && to == 7 && action == 7)
+    #expect(changes.changes == [JSONChange(path: "count", kind: .changed, before: 6, after: 7)])
+    let tooOld = await session.respond(to: #"{"id":3,"type":"state","sequence":2}"#)
+    guard case let .error(_, old) = try #require(tooOld.first) else { Issue.record("not an error: \(tooOld)"); return }
+    #expect(old.contains("the oldest it holds is after #5"))
+  }
+
   @Test func aPageThatStopsReadingIsDroppedWhileOthersKeepUp() async throws {
     var configuration = InspectorConfiguration()
     configuration.clientQueueLimit = 16

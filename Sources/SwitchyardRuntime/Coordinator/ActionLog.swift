@@ -3,9 +3,13 @@ import SwitchyardWire
 /// Where a coordinator's store records the actions it reduces, so a restarted coordinator can
 /// rebuild its state: an ``ActionJournal``.
 ///
-/// The coordinator asks it two things: its status, and when a `send` may be answered `sent`.
+/// The coordinator asks it three things: its status, when a `send` may be answered `sent`, and the
+/// sequence number it gave the last action, which observers such as the inspector are told.
 @MainActor
 public protocol ActionLog: AnyObject {
+  /// The sequence number the log gave the last action reduced (right after a reduce, that action's;
+  /// after a restart, the last one recovered): numbers that survive restarts.
+  var lastActionSequence: UInt64 { get }
   /// The log's part of `switchyard status`.
   func report() -> JournalReport
   /// Calls `acknowledge` once every action reduced so far may be acknowledged to its sender — at

@@ -21,7 +21,7 @@ public final class ActionJournal: ActionLog {
   private let pending = PendingRecords()
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
   /// The last sequence number given to a reduced action; its record may still be queued.
-  private var lastSequence: UInt64
+  private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
   private var lastSnapshotAt = ContinuousClock.now
   private var failure: String?
