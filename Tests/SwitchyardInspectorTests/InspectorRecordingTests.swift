@@ -3,6 +3,7 @@ import SwitchyardInspector
 import SwitchyardDiagnostics
 import SwitchyardJournal
 import SwitchyardNet
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardRuntime
@@ -20,7 +21,7 @@ import Testing
     #expect(coordinator.observation.observer == nil, "an action costs more than a nil check with no page")
 
     let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
-    try await waitUntil("the page to be observed") { coordinator.observation.observer != nil }
+    try await eventually("the page to be observed") { coordinator.observation.observer != nil }
     try coordinator.send(json: ["cancel": ["name": "a"]])
     var received = ""
     for try await message in page.messages {
@@ -31,7 +32,7 @@ import Testing
     #expect(received.contains(#""sequence":1"#))
 
     await page.close()
-    try await waitUntil("the last page to leave") { coordinator.observation.observer == nil }
+    try await eventually("the last page to leave") { coordinator.observation.observer == nil }
     await inspector.stop()
   }
 
@@ -52,7 +53,7 @@ import Testing
       coordinator.actionLog = journal
       let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
       let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
-      try await waitUntil("the page to be observed") { coordinator.observation.observer != nil }
+      try await eventually("the page to be observed") { coordinator.observation.observer != nil }
       try coordinator.send(json: ["cancel": ["name": .string(run)]])
       try coordinator.send(json: ["cancel": ["name": .string(run)]])
       for try await message in page.messages {

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardNet
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -113,7 +114,7 @@ import Testing
     #expect(try stalled.upgrade("/socket").hasPrefix("HTTP/1.1 101"))
     let reader = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.server.port)/socket")))
     let hub = inspector.hub
-    try await waitUntil("both pages joined") { hub.clientCount == 2 }
+    try await eventually("both pages joined") { hub.clientCount == 2 }
     // The reading page gets each batch before the next is published, so only the stalled one falls behind.
     var messages = reader.messages.makeAsyncIterator()
     let padding = JSONValue.string(String(repeating: "x", count: 64 << 10))
