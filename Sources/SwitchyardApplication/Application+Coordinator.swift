@@ -98,6 +98,7 @@ extension Application {
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
     let inspector = try options.http.map { try Inspector.start(coordinator, configuration: $0) }
     try coordinator.start()
+    journal?.resumeEffects(in: coordinator)
     for action in startActions {
       coordinator.store.send(action)
     }

@@ -16,15 +16,26 @@ struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    .handled { [runtime] handle in
-      let id = runtime.start(job) { output in
-        if let action = transform(.output(output)) { handle.send(action) }
-      } onEnd: { result in
-        if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
-        handle.end()
-      }
-      handle.onCancel { runtime.cancel(id) }
+    .handled { handle in run(job, transform: transform, handle: handle) }
+  }
+
+  /// Runs `job` for the effect `handle` drives; `ended`, if given, is called once the job has
+  /// ended, cancelled or not, after its last event was sent: how a journal hears that it is over.
+  @MainActor
+  func run<Job: RemoteJob, Action>(
+    _ job: Job,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
+    handle: EffectHandle<Action>,
+    ended: (@MainActor () -> Void)? = nil
+  ) {
+    let id = runtime.start(job) { output in
+      if let action = transform(.output(output)) { handle.send(action) }
+    } onEnd: { result in
+      if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+      ended?()
+      handle.end()
     }
+    handle.onCancel { [runtime] in runtime.cancel(id) }
   }
 
   /// Runs `job`, awaiting each output's delivery in order; cancelling the calling task cancels it.

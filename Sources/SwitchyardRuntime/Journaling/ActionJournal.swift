@@ -16,15 +16,20 @@ public final class ActionJournal: ActionLog {
   public let journal: Journal
   /// When snapshots are taken.
   public let policy: SnapshotPolicy
-  private let log: @Sendable (String) -> Void
+  let log: @Sendable (String) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
   private let pending = PendingRecords()
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
   /// The last sequence number given to a reduced action; its record may still be queued.
-  private var lastSequence: UInt64
+  private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
   private var lastSnapshotAt = ContinuousClock.now
   private var failure: String?
+  /// How many remote effects the reduction under way created: the next one's ``EffectIdentity/index``.
+  var effectsCreated = 0
+  /// The effects recovery found in flight, a ``RecoveredEffects`` of the application's actions,
+  /// until ``resumeEffects(in:)`` starts them.
+  var recovered: AnyObject?
 
   init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
@@ -44,6 +49,7 @@ public final class ActionJournal: ActionLog {
   ) {
     guard failure == nil else { return }
     lastSequence += 1
+    effectsCreated = 0
     actionsSinceSnapshot += 1
     let snapshotIsDue = policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: .now - lastSnapshotAt)
     if snapshotIsDue {
@@ -56,6 +62,13 @@ public final class ActionJournal: ActionLog {
     var snapshot: (@Sendable () throws -> [UInt8])?
     if snapshotIsDue { snapshot = { try WireJSONEncoder().encode(state) } }
     enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: snapshot))
+  }
+
+  /// Journals the end of the effect `identity` names, in order with the actions.
+  func effectEnded(_ identity: EffectIdentity) {
+    guard failure == nil else { return }
+    lastSequence += 1
+    enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
   }
 
   /// Stops journaling: the state has moved past what the journal can hold.

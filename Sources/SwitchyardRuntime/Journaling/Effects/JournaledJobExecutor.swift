@@ -1,0 +1,63 @@
+import ComposableArchitecture
+import Foundation
+
+/// The job executor of a journaled store: names each remote effect after the action whose
+/// reduction creates it (an ``EffectIdentity``), runs it on the coordinator's pools, and journals
+/// its end, so that a restarted coordinator knows which effects were still in flight.
+///
+/// ``JournaledReducer`` puts it in place of the coordinator's executor for the reductions it
+/// journals; replay counts the effects each reduction creates the same way (``EffectRecovery``).
+struct JournaledJobExecutor: JobExecutor {
+  /// The coordinator's executor.
+  let base: any JobExecutor
+  let journal: ActionJournal
+
+  /// Runs `job` unjournaled: an awaited job belongs to an effect, not to a reduction.
+  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
+    try await base.execute(job, emit: emit)
+  }
+
+  func effect<Job: RemoteJob, Action>(
+    _ job: Job,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
+  ) -> Effect<Action> {
+    // Reductions run on the main actor; an effect built anywhere else belongs to none.
+    guard Thread.isMainThread else { return base.effect(job, transform: transform) }
+    let identity = MainActor.assumeIsolated { journal.nextEffectIdentity() }
+    guard let pools = base as? PoolJobExecutor else { return base.effect(job, transform: transform) }
+    return .handled { [journal] handle in
+      pools.run(job, transform: transform, handle: handle) { journal.effectEnded(identity) }
+    }
+  }
+
+  /// Starts again, for `handle`, the effect `identity` names, which was in flight when the
+  /// coordinator stopped: a retryable job runs again; any other ends with
+  /// ``JobFailure/Code/coordinatorRestarted``, delivered as its failure event.
+  @MainActor
+  func resume<Job: RemoteJob, Action>(
+    _ job: Job,
+    identity: EffectIdentity,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
+    handle: EffectHandle<Action>
+  ) {
+    if job.isRetryable, let pools = base as? PoolJobExecutor {
+      return pools.run(job, transform: transform, handle: handle) { [journal] in journal.effectEnded(identity) }
+    }
+    let failure = JobFailure(
+      code: .coordinatorRestarted,
+      message: "The coordinator stopped while this '\(Job.kind)' job (effect \(identity)) ran; the job is not "
+        + "retryable, so the restarted coordinator did not run it again."
+    )
+    if let action = transform(.failed(failure)) { handle.send(action) }
+    journal.effectEnded(identity)
+    handle.end()
+  }
+}
+
+extension ActionJournal {
+  /// The identity of the next remote effect the reduction under way creates.
+  func nextEffectIdentity() -> EffectIdentity {
+    defer { effectsCreated += 1 }
+    return EffectIdentity(action: lastSequence + 1, index: effectsCreated)
+  }
+}
