@@ -25,8 +25,8 @@ public final class ActionJournal: ActionLog {
   private var actionsSinceSnapshot: UInt64 = 0
   private var lastSnapshotAt = ContinuousClock.now
   private var failure: String?
-  /// How many remote effects the reduction under way created: the next one's ``EffectIdentity/index``.
-  var effectsCreated = 0
+  /// Names the remote effects the reduction under way creates, after the last record.
+  let effectIdentities = EffectIdentities()
   /// The effects recovery found in flight, a ``RecoveredEffects`` of the application's actions,
   /// until ``resumeEffects(in:)`` starts them.
   var recovered: AnyObject?
@@ -36,6 +36,7 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
+    effectIdentities.reset(to: lastSequence + 1)
   }
 
   /// Journals one reduced action, and snapshots `state` (the state after it) when one is due.
@@ -49,7 +50,7 @@ public final class ActionJournal: ActionLog {
   ) {
     guard failure == nil else { return }
     lastSequence += 1
-    effectsCreated = 0
+    effectIdentities.reset(to: lastSequence + 1)
     actionsSinceSnapshot += 1
     let snapshotIsDue = policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: .now - lastSnapshotAt)
     if snapshotIsDue {
@@ -68,6 +69,7 @@ public final class ActionJournal: ActionLog {
   func effectEnded(_ identity: EffectIdentity) {
     guard failure == nil else { return }
     lastSequence += 1
+    effectIdentities.reset(to: lastSequence + 1)
     enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
   }
 

@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import Foundation
+import Synchronization
 
 /// The job executor of a journaled store: names each remote effect after the action whose
 /// reduction creates it (an ``EffectIdentity``), runs it on the coordinator's pools, and journals
@@ -21,9 +21,7 @@ struct JournaledJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    // Reductions run on the main actor; an effect built anywhere else belongs to none.
-    guard Thread.isMainThread else { return base.effect(job, transform: transform) }
-    let identity = MainActor.assumeIsolated { journal.nextEffectIdentity() }
+    let identity = journal.effectIdentities.next()
     guard let pools = base as? PoolJobExecutor else { return base.effect(job, transform: transform) }
     return .handled { [journal] handle in
       pools.run(job, transform: transform, handle: handle) { journal.effectEnded(identity) }
@@ -54,10 +52,22 @@ struct JournaledJobExecutor: JobExecutor {
   }
 }
 
-extension ActionJournal {
-  /// The identity of the next remote effect the reduction under way creates.
-  func nextEffectIdentity() -> EffectIdentity {
-    defer { effectsCreated += 1 }
-    return EffectIdentity(action: lastSequence + 1, index: effectsCreated)
+/// Names the remote effects the reduction under way creates: the journal moves it on as it
+/// appends, and the executor takes the next name without waiting for the main actor, where a
+/// reduction runs anyway.
+final class EffectIdentities: Sendable {
+  private let state = Mutex<EffectIdentity>(EffectIdentity(action: 1, index: 0))
+
+  /// The identity of the next effect created.
+  func next() -> EffectIdentity {
+    state.withLock { next in
+      defer { next.index += 1 }
+      return next
+    }
+  }
+
+  /// Effects created from now on belong to the action that will be record `sequence`.
+  func reset(to sequence: UInt64) {
+    state.withLock { $0 = EffectIdentity(action: sequence, index: 0) }
   }
 }
