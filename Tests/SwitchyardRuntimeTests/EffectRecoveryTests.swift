@@ -64,7 +64,8 @@ struct EffectRecoveryTests {
       await stop()
     }
 
-    /// Stops in order: effects are cancelled and their ends journaled, then the journal closes.
+    /// Stops in order: the shutdown cancels what still runs, which the journal does not count as
+    /// ended, then the journal closes.
     func shutDown() async {
       await stop()
       journal.close(finalState: coordinator.store.state)
@@ -126,6 +127,24 @@ struct EffectRecoveryTests {
       #expect(third.runs == settled)
       #expect(!third.log.lines.contains { $0.contains("in flight") }, "every effect's end was journaled: \(third.log.lines)")
       await third.shutDown()
+    }
+  }
+
+  @Test func anEffectRunningAtAnOrderlyShutdownIsStartedAgain() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "an effect across a shutdown") {
+      let first = try Lifetime(dataDirectory: directory)
+      first.coordinator.store.send(
+        .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 300), cancelInFlight: false)
+      )
+      try await first.waitForRun("listener") { !$0.outputs.isEmpty }
+      await first.shutDown()
+
+      let second = try Lifetime(dataDirectory: directory)
+      #expect(second.log.lines.contains { $0.contains("1 remote effects were in flight") }, "\(second.log.lines)")
+      try await second.waitForRun("listener") { $0.outcome == .finished }
+      await second.shutDown()
     }
   }
 

@@ -19,20 +19,24 @@ struct PoolJobExecutor: JobExecutor {
     .handled { handle in run(job, transform: transform, handle: handle) }
   }
 
-  /// Runs `job` for the effect `handle` drives; `ended`, if given, is called once the job has
-  /// ended, cancelled or not, after its last event was sent: how a journal hears that it is over.
+  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
+  /// hears that it is over.
   @MainActor
   func run<Job: RemoteJob, Action>(
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>,
-    ended: (@MainActor () -> Void)? = nil
+    observer: RemoteEffectObserver? = nil
   ) {
     let id = runtime.start(job) { output in
       if let action = transform(.output(output)) { handle.send(action) }
     } onEnd: { result in
+      observer?.willDeliverEnd()
       if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
-      ended?()
+      if let observer {
+        let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
+        observer.didEnd(interrupted)
+      }
       handle.end()
     }
     handle.onCancel { [runtime] in runtime.cancel(id) }

@@ -24,7 +24,7 @@ struct JournaledJobExecutor: JobExecutor {
     let identity = journal.effectIdentities.next()
     guard let pools = base as? PoolJobExecutor else { return base.effect(job, transform: transform) }
     return .handled { [journal] handle in
-      pools.run(job, transform: transform, handle: handle) { journal.effectEnded(identity) }
+      pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
   }
 
@@ -39,15 +39,17 @@ struct JournaledJobExecutor: JobExecutor {
     handle: EffectHandle<Action>
   ) {
     if job.isRetryable, let pools = base as? PoolJobExecutor {
-      return pools.run(job, transform: transform, handle: handle) { [journal] in journal.effectEnded(identity) }
+      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
     let failure = JobFailure(
       code: .coordinatorRestarted,
       message: "The coordinator stopped while this '\(Job.kind)' job (effect \(identity)) ran; the job is not "
         + "retryable, so the restarted coordinator did not run it again."
     )
+    let observer = journal.observer(of: identity)
+    observer.willDeliverEnd()
     if let action = transform(.failed(failure)) { handle.send(action) }
-    journal.effectEnded(identity)
+    observer.didEnd(false)
     handle.end()
   }
 }
