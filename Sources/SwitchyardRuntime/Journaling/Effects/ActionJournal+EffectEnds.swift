@@ -7,14 +7,16 @@ extension ActionJournal {
   /// started again by the next coordinator on this journal.
   func observer(of identity: EffectIdentity) -> RemoteEffectObserver {
     RemoteEffectObserver(
-      willDeliverEnd: { [weak self] in self?.endingEffect = identity },
-      didEnd: { [weak self] interrupted in
-        guard let self, endingEffect == identity else { return }
-        endingEffect = nil
+      // Strong: the journal outlives every effect of its coordinator, and a weak reference costs
+      // atomics on every end.
+      willDeliverEnd: { self.endingEffect = identity },
+      didEnd: { interrupted in
+        guard self.endingEffect == identity else { return }
+        self.endingEffect = nil
         if interrupted {
-          interruptedEffects += 1
+          self.interruptedEffects += 1
         } else {
-          effectEnded(identity)
+          self.effectEnded(identity)
         }
       }
     )
