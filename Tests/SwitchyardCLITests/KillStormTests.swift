@@ -5,15 +5,16 @@ import SwitchyardRuntime
 import SwitchyardWire
 import Testing
 
-/// The built `switchyard` under load, killed with SIGKILL at random moments twenty-two times and
-/// restarted each time on the same data directory with `--fsync always`: every acknowledged action
-/// is recovered, a quiet coordinator comes back exactly as it was, and every effect the users
-/// started ends — the jobs in flight at each kill are started again by the restarted coordinator.
+/// The built `switchyard` under three users' load, killed with SIGKILL at random moments
+/// twenty-two times and restarted each time on the same data directory with `--fsync always`:
+/// every acknowledged action is recovered, a quiet coordinator comes back exactly as it was, and
+/// every effect the users started ends — the jobs in flight at each kill are started again by the
+/// restarted coordinator.
 @MainActor
 @Suite(.serialized)
 struct KillStormTests {
   static let kills = 22
-  static let users = 4
+  static let users = 3
 
   func startCoordinator(_ directory: DurabilityTests.Directory) async throws -> SwitchyardProcess {
     let coordinator = try SwitchyardProcess(
@@ -106,7 +107,7 @@ struct KillStormTests {
     // The last coordinator runs: every step the users started must end there.
     try await load.pause()
     let account = load.account
-    #expect(account.started >= 50, "the load ran: \(account)")
+    #expect(account.started >= 40, "the load ran: \(account)")
     #expect(account.lost == 0, "effects lost across the kills: \(account)")
     #expect(restartedEffects > 0, "some restart found effects in flight to start again")
     #expect(ContinuousClock.now - started < .seconds(80))
@@ -203,12 +204,12 @@ final class StormLoad: Sendable {
         return true
       }
       guard takesStep else {
-        usleep(2_000)
+        usleep(10_000)
         continue
       }
       let tag = Self.tag(name, step)
       // Every third job is not retryable: killed mid-run, it fails with coordinatorRestarted.
-      let job: JSONValue = ["tag": .string(tag), "outputs": 2, "intervalMillis": 25, "retryable": .bool(!step.isMultiple(of: 3))]
+      let job: JSONValue = ["tag": .string(tag), "outputs": 2, "intervalMillis": 40, "retryable": .bool(!step.isMultiple(of: 3))]
       let action: JSONValue = ["start": ["name": .string(name), "job": job, "cancelInFlight": false]]
       var isStarted = false
       if case .sent? = try? connected(&client).request(.send(id: UInt64(step + 1), action: action)) {
@@ -236,14 +237,15 @@ final class StormLoad: Sendable {
     while ContinuousClock.now < deadline, !isStopped {
       if case let .stateSlice(_, _, run)? = try? connected(&client).request(.state(id: 1, path: "runs.\(name)")) {
         guard run[dottedPath: "tag"]?.stringValue == tag else {
-          if knownStarted { usleep(2_000); continue }
+          if knownStarted { usleep(10_000); continue }
           return nil
         }
         if let outcome = run[dottedPath: "outcome"]?.stringValue, outcome != "running" { return outcome }
       } else {
         client = nil
       }
-      usleep(2_000)
+      // Polled gently: the suite's other coordinators share the machine with this storm.
+      usleep(10_000)
     }
     return nil
   }

@@ -25,7 +25,7 @@ struct EffectRecoveryTests {
     private let runDirectory = makeRunDirectory()
     private let workers: RecordingTransport
 
-    init(dataDirectory: String) throws {
+    init(dataDirectory: String, servesControlSocket: Bool = false) throws {
       let log = log
       let (journal, state) = try ActionJournal.open(
         directory: dataDirectory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(),
@@ -38,7 +38,7 @@ struct EffectRecoveryTests {
           pools: [testPool(size: 1)],
           workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
           shutdownGrace: .milliseconds(500),
-          servesControlSocket: false,
+          servesControlSocket: servesControlSocket,
           tickInterval: .milliseconds(20),
           log: { log.append($0) }
         ),
@@ -127,6 +127,35 @@ struct EffectRecoveryTests {
       #expect(third.runs == settled)
       #expect(!third.log.lines.contains { $0.contains("in flight") }, "every effect's end was journaled: \(third.log.lines)")
       await third.shutDown()
+    }
+  }
+
+  @Test func anActionSentOverTheControlSocketIsJournaledAsTheJSONItArrivedAs() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "a sent action's record") {
+      let first = try Lifetime(dataDirectory: directory, servesControlSocket: true)
+      // The job leaves out every field with a default: an encoded ProbeJob would spell them all.
+      let action = try WireJSONDecoder().parse(Array(#"{"start":{"name":"typed","job":{"tag":"t"},"cancelInFlight":false}}"#.utf8))
+      let path = try #require(first.coordinator.socketPath)
+      let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ControlMessage, any Error>) in
+        Thread.detachNewThread {
+          continuation.resume(with: Result { try ControlClient(socketPath: path).request(.send(id: 1, action: action)) })
+        }
+      }
+      #expect(reply == .sent(id: 1))
+      try await first.waitForRun("typed") { $0.outcome == .finished }
+      await first.shutDown()
+
+      let payload = try #require(JournalHistory(directory: directory).records().first?.payload)
+      let text = String(decoding: payload, as: UTF8.self)
+      #expect(text.hasPrefix(#"{"action":{"start":"#), "\(text)")
+      #expect(text.contains(#"{"tag":"t"}"#) && !text.contains("intervalMillis"), "journaled as sent: \(text)")
+
+      let second = try Lifetime(dataDirectory: directory)
+      #expect(second.runs["typed"]?.outcome == .finished)
+      #expect(second.runs["typed"]?.tag == "t")
+      await second.shutDown()
     }
   }
 
