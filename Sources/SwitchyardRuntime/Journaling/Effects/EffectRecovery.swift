@@ -5,8 +5,9 @@ import ComposableArchitecture
 ///
 /// Replay reduces each action with a ``RecoveringJobExecutor`` in place of the pools, which counts
 /// the remote effects the reduction creates, as the live ``JournaledJobExecutor`` did, and builds
-/// each as an effect that, once started, asks here whether it is still open. An `effectEnded`
-/// record closes one. What is still open when replay ends was in flight at the crash.
+/// each as an effect that, once started, asks here whether it is still open. An action record's
+/// `ended` member, or an `effectEnded` record, closes one. What is still open when replay ends was
+/// in flight when the coordinator stopped.
 @MainActor
 final class EffectRecovery {
   /// A reduction with effects not yet ended, and how to start its effects again in a store.
@@ -56,7 +57,8 @@ final class EffectRecovery {
   }
 
   /// Starts again in `store`, oldest first, the effects still open whose action came after the
-  /// record `olderFormatThrough` (before it, ends were not journaled); returns how many.
+  /// record `olderFormatThrough`; returns how many it started, and how many effects of older
+  /// actions it left alone, their ends never having been journaled.
   func resume<State, Action>(in store: Store<State, Action>, after olderFormatThrough: UInt64) -> (resumed: Int, unknown: Int) {
     var counts = (resumed: 0, unknown: 0)
     for (sequence, reduction) in reductions.sorted(by: { $0.key < $1.key }) {
