@@ -106,6 +106,7 @@ extension Application {
       try Inspector.start(coordinator, configuration: configuration, history: try journal.map(inspectorHistory))
     }
     try coordinator.start()
+    journal?.resumeEffects(in: coordinator)
     for action in startActions {
       coordinator.store.send(action)
     }

@@ -66,6 +66,24 @@ final class RootCore<State, Action>: StoreCore {
     return started
   }
 
+  /// Starts `effect` as if `origin`'s reduction had returned it, outside any send: see
+  /// ``Store/resume(_:origin:)``.
+  func resume(_ effect: Effect<Action>, origin: Action) -> EffectTaskSet? {
+    guard !isSending else {
+      start(effect, origin: origin, tasks: nil)
+      return nil
+    }
+    isSending = true
+    drainTasks = nil
+    start(effect, origin: origin, tasks: nil)
+    if hasBuffered { drainBuffer() }
+    isSending = false
+    let started = drainTasks
+    drainTasks = nil
+    if hasObservers { notifyObservers() }
+    return started
+  }
+
   @inline(never)
   private func enqueue(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
     buffer.append((action, tasks, fence))

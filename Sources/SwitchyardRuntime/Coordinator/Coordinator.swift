@@ -222,7 +222,12 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pid: getpid(),
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
-      send: { [unowned self] json in store.send(try ActionDecoding.decode(R.Action.self, from: json)) },
+      send: { [unowned self] json in
+        let action = try ActionDecoding.decode(R.Action.self, from: json)
+        actionLog?.sending(arrivedAs: json)
+        store.send(action)
+        actionLog?.sending(arrivedAs: nil)
+      },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }
         actionLog.whenAcknowledgeable(acknowledge)

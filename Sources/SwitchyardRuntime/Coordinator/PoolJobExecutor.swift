@@ -16,15 +16,30 @@ struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    .handled { [runtime] handle in
-      let id = runtime.start(job) { output in
-        if let action = transform(.output(output)) { handle.send(action) }
-      } onEnd: { result in
-        if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
-        handle.end()
+    .handled { handle in run(job, transform: transform, handle: handle) }
+  }
+
+  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
+  /// hears that it is over.
+  @MainActor
+  func run<Job: RemoteJob, Action>(
+    _ job: Job,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
+    handle: EffectHandle<Action>,
+    observer: RemoteEffectObserver? = nil
+  ) {
+    let id = runtime.start(job) { output in
+      if let action = transform(.output(output)) { handle.send(action) }
+    } onEnd: { result in
+      observer?.willDeliverEnd()
+      if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+      if let observer {
+        let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
+        observer.didEnd(interrupted)
       }
-      handle.onCancel { runtime.cancel(id) }
+      handle.end()
     }
+    handle.onCancel { [runtime] in runtime.cancel(id) }
   }
 
   /// Runs `job`, awaiting each output's delivery in order; cancelling the calling task cancels it.
