@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SwitchyardCLI
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -16,8 +17,8 @@ struct KillStormTests {
   static let kills = 22
   static let users = 3
 
-  func startCoordinator(_ directory: DurabilityTests.Directory) async throws -> SwitchyardProcess {
-    let coordinator = try SwitchyardProcess(
+  func startCoordinator(_ directory: DurabilityTests.Directory) async throws -> TestProcess {
+    let coordinator = try TestProcess(
       ["start", "--pools", "probe=2", "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"]
     )
     let deadline = ContinuousClock.now + .seconds(15)
@@ -75,7 +76,7 @@ struct KillStormTests {
     var acknowledgedAtKill: [String: Int] = [:]
     var restartedEffects = 0
     let started = ContinuousClock.now
-    var last: SwitchyardProcess?
+    var last: TestProcess?
     defer { last?.stop() }
     for round in 0...Self.kills {
       let coordinator = try await startCoordinator(directory)
