@@ -62,7 +62,7 @@ extension Application {
     guard recovery.lastSequence > 0 else { return "journaling to \(directory) (empty)" }
     let snapshot = recovery.snapshotSequence.map { "the snapshot of action \($0)" } ?? "the initial state"
     let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-    return "recovered \(recovery.lastSequence) actions from \(directory): \(snapshot) plus \(recovery.replayedRecords) "
+    return "recovered \(recovery.lastSequence) journal records from \(directory): \(snapshot) plus \(recovery.replayedRecords) "
       + "replayed, in \(String(format: "%.1f", milliseconds)) ms"
   }
 

@@ -17,12 +17,11 @@ public struct HistoryReplay: Sendable {
     reducer makeReducer: @escaping @MainActor @Sendable () -> Feature
   ) where Feature.State: Codable, Feature.Action: Codable {
     owner = JournalOwner(application: application, reducer: Feature.self)
-    // Through `Reduce`, which builds the feature's body once: its own `reduce` builds it per record.
     entries = { history, from, limit in
-      try HistoryTimeline(history: history, replay: ActionReplay(Reduce(makeReducer()))).entries(from: from, limit: limit)
+      try HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).entries(from: from, limit: limit)
     }
     state = { history, sequence in
-      try WireJSONEncoder().encodeValue(HistoryTimeline(history: history, replay: ActionReplay(Reduce(makeReducer()))).state(at: sequence))
+      try WireJSONEncoder().encodeValue(HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).state(at: sequence))
     }
   }
 }

@@ -5,7 +5,7 @@ import SwitchyardInspector
 ///
 /// Not thread-safe: ``JournalHistorySource`` uses it on one queue, one request at a time.
 final class JournalStates<Feature: Reducer> where Feature.State: Codable, Feature.Action: Codable {
-  private let timeline: HistoryTimeline<Reduce<Feature.State, Feature.Action>>
+  private let timeline: HistoryTimeline<Feature>
   private var last: (sequence: UInt64, state: Feature.State)?
 
   /// Steps forward from the last state by reading the records in between, when there are at most
@@ -14,8 +14,7 @@ final class JournalStates<Feature: Reducer> where Feature.State: Codable, Featur
 
   /// Rebuilds states from `history` through `reducer`.
   init(history: JournalHistory, reducer: Feature) {
-    // `Reduce` builds a body once and keeps it; the feature's own `reduce` builds it per action.
-    timeline = HistoryTimeline(history: history, replay: ActionReplay(Reduce(reducer)))
+    timeline = HistoryTimeline(history: history, replay: ActionReplay(reducer))
   }
 
   /// The oldest state the journal can rebuild: its oldest kept snapshot's.
