@@ -11,11 +11,21 @@ final class OutgoingFrames {
 
   /// Writes `bytes` to `process`, or gathers them until the turn ends.
   func send(_ bytes: [UInt8], to process: WorkerProcess) {
+    send(to: process) { $0.append(contentsOf: bytes) }
+  }
+
+  /// Writes the frames `encode` appends to `process`, or gathers them until the turn ends.
+  ///
+  /// While gathering, `encode` appends straight to the worker's batch, whose buffer is kept from
+  /// turn to turn: a frame built this way costs no buffer of its own.
+  func send(to process: WorkerProcess, _ encode: (inout [UInt8]) -> Void) {
     if isGathering {
       if process.outgoing.isEmpty { waiting.append(process) }
-      process.outgoing.append(contentsOf: bytes)
+      encode(&process.outgoing)
       return
     }
+    var bytes: [UInt8] = []
+    encode(&bytes)
     process.link.send(bytes)
     isGathering = true
     Task { @MainActor in self.flush() }

@@ -4,7 +4,7 @@ import Synchronization
 /// Runs jobs on the coordinator's worker pools: the `jobExecutor` a ``Coordinator`` installs for its
 /// store.
 ///
-/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:deliver:onEnd:)``, which
+/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:report:)``, which
 /// reports on the main actor: a store's effect needs no task, and ``execute(_:emit:)`` is a thin
 /// bridge for callers that want to await a job.
 struct PoolJobExecutor: JobExecutor {
@@ -17,11 +17,14 @@ struct PoolJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     .handled { [runtime] handle in
-      let id = runtime.start(job) { output in
-        if let action = transform(.output(output)) { handle.send(action) }
-      } onEnd: { result in
-        if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
-        handle.end()
+      let id = runtime.start(job) { event in
+        switch event {
+        case let .output(output):
+          if let action = transform(.output(try output.decode(Job.Output.self))) { handle.send(action) }
+        case let .ended(result):
+          if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+          handle.end()
+        }
       }
       handle.onCancel { runtime.cancel(id) }
     }
@@ -38,7 +41,12 @@ struct PoolJobExecutor: JobExecutor {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (end: CheckedContinuation<Void, any Error>) in
           guard !Task.isCancelled else { return end.resume(throwing: CancellationError()) }
-          let id = runtime.start(job) { continuation.yield($0) } onEnd: { end.resume(with: $0) }
+          let id = runtime.start(job) { event in
+            switch event {
+            case let .output(output): continuation.yield(try output.decode(Job.Output.self))
+            case let .ended(result): end.resume(with: result)
+            }
+          }
           started.id.store(id, ordering: .releasing)
         }
       } onCancel: { [runtime] in
