@@ -104,6 +104,18 @@ import Testing
     }
   }
 
+  @Test func aFinishedFrameWrittenByHandIsTheFrameItsEncodingMakes() throws {
+    for finished in [Finished(effect: .max, generation: .max), Finished(effect: 1, generation: 0)] {
+      var written: [UInt8] = []
+      WorkerMessage.finished(finished).appendFrame(to: &written)
+      let encoded = try WireJSONEncoder().encode(WorkerMessage.finished(finished))
+      var decoder = FrameDecoder()
+      decoder.append(contentsOf: written)
+      #expect(try decoder.next() == encoded)
+      #expect(try WorkerMessage(payload: encoded) == .finished(finished))
+    }
+  }
+
   @Test func framesCoalesceAndSplitBackIntoMessages() throws {
     var buffer: [UInt8] = []
     for message in Self.workerMessages { message.appendFrame(to: &buffer) }
