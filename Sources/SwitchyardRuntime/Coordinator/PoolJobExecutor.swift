@@ -4,7 +4,7 @@ import Synchronization
 /// Runs jobs on the coordinator's worker pools: the `jobExecutor` a ``Coordinator`` installs for its
 /// store.
 ///
-/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:deliver:onEnd:)``, which
+/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:report:)``, which
 /// reports on the main actor: a store's effect needs no task, and ``execute(_:emit:)`` is a thin
 /// bridge for callers that want to await a job.
 struct PoolJobExecutor: JobExecutor {
@@ -28,16 +28,19 @@ struct PoolJobExecutor: JobExecutor {
     handle: EffectHandle<Action>,
     observer: RemoteEffectObserver? = nil
   ) {
-    let id = runtime.start(job) { output in
-      if let action = transform(.output(output)) { handle.send(action) }
-    } onEnd: { result in
-      observer?.willDeliverEnd()
-      if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
-      if let observer {
-        let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
-        observer.didEnd(interrupted)
+    let id = runtime.start(job) { event in
+      switch event {
+      case let .output(output):
+        if let action = transform(.output(try output.decode(Job.Output.self))) { handle.send(action) }
+      case let .ended(result):
+        observer?.willDeliverEnd()
+        if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+        if let observer {
+          let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
+          observer.didEnd(interrupted)
+        }
+        handle.end()
       }
-      handle.end()
     }
     handle.onCancel { [runtime] in runtime.cancel(id) }
   }
@@ -53,7 +56,12 @@ struct PoolJobExecutor: JobExecutor {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (end: CheckedContinuation<Void, any Error>) in
           guard !Task.isCancelled else { return end.resume(throwing: CancellationError()) }
-          let id = runtime.start(job) { continuation.yield($0) } onEnd: { end.resume(with: $0) }
+          let id = runtime.start(job) { event in
+            switch event {
+            case let .output(output): continuation.yield(try output.decode(Job.Output.self))
+            case let .ended(result): end.resume(with: result)
+            }
+          }
           started.id.store(id, ordering: .releasing)
         }
       } onCancel: { [runtime] in
