@@ -89,11 +89,13 @@ struct EffectRecoveryTests {
       let first = try Lifetime(dataDirectory: directory)
       do {
         first.coordinator.store.send(.start(name: "quick", job: ProbeJob(tag: "q"), cancelInFlight: false))
+        // Six seconds of outputs each, so that however long other suites hold the main actor,
+        // both are still running when the coordinator crashes.
         first.coordinator.store.send(
-          .start(name: "retried", job: ProbeJob(tag: "r", outputs: 3, intervalMillis: 400), cancelInFlight: false)
+          .start(name: "retried", job: ProbeJob(tag: "r", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
         )
         first.coordinator.store.send(
-          .start(name: "once", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 400, retryable: false), cancelInFlight: false)
+          .start(name: "once", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 2_000, retryable: false), cancelInFlight: false)
         )
         try await first.waitForRun("quick") { $0.outcome == .finished }
         try await first.waitForRun("retried") { !$0.outputs.isEmpty }
@@ -165,7 +167,7 @@ struct EffectRecoveryTests {
     try await withTimeout(30, "an effect across a shutdown") {
       let first = try Lifetime(dataDirectory: directory)
       first.coordinator.store.send(
-        .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 300), cancelInFlight: false)
+        .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 1_000), cancelInFlight: false)
       )
       try await first.waitForRun("listener") { !$0.outputs.isEmpty }
       await first.shutDown()
