@@ -121,6 +121,9 @@ import Testing
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{"tag":"t"},"deadlineMillis":null,"attempt":1}"#,
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":[1,2],"deadlineMillis":50,"attempt":2,"delivered":4}"#,
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":null,"attempt":1.5}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":"session-7"}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":null}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":7}"#,
     ]
     for payload in payloads {
       let bytes = Array(payload.utf8)
@@ -130,6 +133,12 @@ import Testing
       case .failure: #expect(throws: WireError.self) { try WorkerMessage(payload: bytes) }
       }
     }
+    let keyed = try WorkerMessage(payload: Array(payloads[3].utf8))
+    guard case let .run(run) = keyed else {
+      Issue.record("read as \(keyed)")
+      return
+    }
+    #expect(run.affinity == "session-7", "a transport routes a key's jobs by it")
     let withoutAttempt = Array(#"{"type":"run","effect":3,"generation":2,"kind":"probe","job":1}"#.utf8)
     #expect(throws: WireError.self) { try WorkerMessage(payload: withoutAttempt) }
   }

@@ -30,11 +30,16 @@ extension WorkerMessage {
         let deadlineMillis = document.optionalInteger(Int64.self, member: "deadlineMillis"),
         let delivered = document.optionalInteger(UInt64.self, member: "delivered")
       else { return nil }
+      var affinity: String?
+      if let node = document.member("affinity", in: 0), document.nodes[node].kind != .null {
+        guard document.nodes[node].kind == .string else { return nil }
+        affinity = document.string(at: node)
+      }
       return .run(
         Run(
           effect: effect, generation: generation, kind: document.string(at: kind),
           job: RawJSON(document: document, node: job), deadlineMillis: deadlineMillis, attempt: attempt,
-          delivered: delivered
+          delivered: delivered, affinity: affinity
         )
       )
     }
