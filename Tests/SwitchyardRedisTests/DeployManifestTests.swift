@@ -10,21 +10,21 @@ import Testing
   static let kinds = ["search", "websocket", "pagination"]
 
   /// Every document of every manifest, with the file it came from.
-  func documents() throws -> [(file: String, document: JSONValue)] {
-    try DeployFiles.manifests().sorted { $0.key < $1.key }.flatMap { file, documents in documents.map { (file, $0) } }
+  func documents() async throws -> [(file: String, document: JSONValue)] {
+    try await DeployFiles.manifests().sorted { $0.key < $1.key }.flatMap { file, documents in documents.map { (file, $0) } }
   }
 
-  func resources(_ kind: String) throws -> [JSONValue] {
-    try documents().map(\.document).filter { $0[dottedPath: "kind"]?.stringValue == kind }
+  func resources(_ kind: String, in documents: [(file: String, document: JSONValue)]) -> [JSONValue] {
+    documents.map(\.document).filter { $0[dottedPath: "kind"]?.stringValue == kind }
   }
 
   func labels(_ value: JSONValue?) -> [String: String] {
     (value?.objectValue ?? [:]).compactMapValues(\.stringValue)
   }
 
-  @Test func everyManifestIsYAMLWithKindAndName() throws {
+  @Test func everyManifestIsYAMLWithKindAndName() async throws {
     #expect(DeployFiles.manifestNames.count >= 8)
-    let documents = try documents()
+    let documents = try await documents()
     #expect(Set(documents.map(\.file)) == Set(DeployFiles.manifestNames), "every file holds a document")
     for (file, document) in documents {
       #expect(document[dottedPath: "apiVersion"]?.stringValue != nil, "\(file): apiVersion")
@@ -33,12 +33,13 @@ import Testing
         #expect(document[dottedPath: "metadata.name"]?.stringValue != nil, "\(file): metadata.name")
       }
     }
-    let listed = try resources("Kustomization").first?[dottedPath: "resources"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let listed = resources("Kustomization", in: documents).first?[dottedPath: "resources"]?.arrayValue?.compactMap(\.stringValue) ?? []
     #expect(Set(listed).isSubset(of: Set(DeployFiles.manifestNames)), "kustomization lists files that exist")
   }
 
-  @Test func workloadSelectorsMatchTheirPodsAndServicesFindThem() throws {
-    let workloads = try resources("Deployment") + resources("StatefulSet")
+  @Test func workloadSelectorsMatchTheirPodsAndServicesFindThem() async throws {
+    let documents = try await documents()
+    let workloads = resources("Deployment", in: documents) + resources("StatefulSet", in: documents)
     #expect(workloads.count == Self.kinds.count + 2)
     var podLabels: [[String: String]] = []
     for workload in workloads {
@@ -49,15 +50,16 @@ import Testing
       #expect(selector.allSatisfy { pod[$0.key] == $0.value }, "\(name)'s selector matches its pods")
       podLabels.append(pod)
     }
-    for service in try resources("Service") {
+    for service in resources("Service", in: documents) {
       let selector = labels(service[dottedPath: "spec.selector"])
       #expect(podLabels.contains { pod in selector.allSatisfy { pod[$0.key] == $0.value } },
         "service \(service[dottedPath: "metadata.name"]?.stringValue ?? "?") selects some pods")
     }
   }
 
-  @Test func redisKeepsAnAppendOnlyFileAndTheCoordinatorIsOneReplicaWithAVolume() throws {
-    let statefulSets = try resources("StatefulSet")
+  @Test func redisKeepsAnAppendOnlyFileAndTheCoordinatorIsOneReplicaWithAVolume() async throws {
+    let documents = try await documents()
+    let statefulSets = resources("StatefulSet", in: documents)
     let redis = try #require(statefulSets.first { $0[dottedPath: "metadata.name"]?.stringValue == "redis" })
     let redisArguments = redis[dottedPath: "spec.template.spec.containers.0.args"]?.arrayValue?.compactMap(\.stringValue) ?? []
     #expect(redisArguments.contains("--appendonly") && redisArguments.contains("yes"))
@@ -74,11 +76,12 @@ import Testing
       "the run directory is on the volume")
   }
 
-  @Test func eachKindHasWorkersAndAutoscalersOnItsStream() throws {
+  @Test func eachKindHasWorkersAndAutoscalersOnItsStream() async throws {
+    let documents = try await documents()
     let layout = StreamLayout(coordinator: "switchyard")
-    let deployments = try resources("Deployment")
-    let scaledObjects = try resources("ScaledObject")
-    let autoscalers = try resources("HorizontalPodAutoscaler")
+    let deployments = resources("Deployment", in: documents)
+    let scaledObjects = resources("ScaledObject", in: documents)
+    let autoscalers = resources("HorizontalPodAutoscaler", in: documents)
     for kind in Self.kinds {
       let deployment = try #require(deployments.first { labels($0[dottedPath: "metadata.labels"])["switchyard.dev/kind"] == kind })
       let name = try #require(deployment[dottedPath: "metadata.name"]?.stringValue)
@@ -112,11 +115,11 @@ import Testing
     #expect(throws: SystemdUnit.Malformed.self) { try SystemdUnit(parsing: "[Service]\nExecStart /bin/true\n") }
   }
 
-  @Test func everyCommandLineUsesOnlyListedFlags() throws {
+  @Test func everyCommandLineUsesOnlyListedFlags() async throws {
     let allowed = try DeployFiles.allowedFlags()
     #expect(allowed["worker"]?.contains("--broker") == true && allowed["start"]?.contains("--pools") == true)
     var lines: [(source: String, words: [String])] = []
-    for (file, document) in try documents() {
+    for (file, document) in try await documents() {
       for path in ["spec.template.spec.containers.0.command", "spec.template.spec.containers.0.args"] {
         if let words = document[dottedPath: path]?.arrayValue?.compactMap(\.stringValue) { lines.append((file, words)) }
       }

@@ -21,24 +21,16 @@ import Testing
   }
 
   /// Runs the built `switchyard` with `arguments`, returning its exit status and both outputs.
-  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    let result = try await runToExit(arguments)
+    return (result.status, result.output + result.errorOutput)
   }
 
-  @Test func everyListedFlagIsInItsSubcommandsHelp() throws {
+  @Test func everyListedFlagIsInItsSubcommandsHelp() async throws {
     let listed = try Self.listedFlags()
     #expect(listed.map(\.subcommand).sorted() == ["start", "status", "worker"])
     for (subcommand, flags) in listed {
-      let (status, help) = try Self.run([subcommand, "--help"])
+      let (status, help) = try await Self.run([subcommand, "--help"])
       #expect(status == 0, "switchyard \(subcommand) --help: \(help)")
       let usage = help.components(separatedBy: "OPTIONS:").first ?? help
       for flag in flags {
@@ -47,11 +39,11 @@ import Testing
     }
   }
 
-  @Test func aRemotePoolWithoutABrokerIsRefusedAsUsage() throws {
-    let (status, output) = try Self.run(["start", "--pools", "search=redis"])
+  @Test func aRemotePoolWithoutABrokerIsRefusedAsUsage() async throws {
+    let (status, output) = try await Self.run(["start", "--pools", "search=redis"])
     #expect(status == 2)
     #expect(output.contains("needs --broker"))
-    let (badLimit, limitOutput) = try Self.run(["start", "--pools", "search=redis:0", "--broker", "redis://127.0.0.1:1/0"])
+    let (badLimit, limitOutput) = try await Self.run(["start", "--pools", "search=redis:0", "--broker", "redis://127.0.0.1:1/0"])
     #expect(badLimit == 2)
     #expect(limitOutput.contains("KIND=redis:N"))
   }

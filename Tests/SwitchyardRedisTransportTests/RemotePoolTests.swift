@@ -167,7 +167,7 @@ struct RemotePoolTests {
     #expect(stream.oldestPendingMillis != nil)
     #expect(stream.workers.allSatisfy { $0.host == ProcessInfo.processInfo.hostName && $0.lastHeardMillisAgo < 5_000 })
     #expect(stream.workers.map(\.pending).sorted() == [0, 1])
-    let (status, text) = try DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
+    let (status, text) = try await DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
     #expect(status == 0)
     #expect(text.contains("REMOTE POOL") && text.contains("REMOTE WORKER"), "\(text)")
   }
@@ -182,7 +182,7 @@ struct RemotePoolTests {
       guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 8)) else { return false }
       return report.pools.first { $0.kind == "probe" }?.counters["probesStarted"] == Int64(names.count)
     }
-    let (status, text) = try DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
+    let (status, text) = try await DeployFlagsTests.run(["status", "--run-dir", cluster.coordinator.runDirectory])
     #expect(status == 0)
     let rows = text.split(separator: "\n").filter { $0.contains("probe") && $0.contains("ready") }
     #expect(rows.count == 1 && rows[0].hasPrefix("stream"), "the pool's one worker is its stream: \(text)")

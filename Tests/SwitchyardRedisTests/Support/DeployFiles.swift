@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import SwitchyardWire
 
 /// The repository's `deploy/` folder, read by the manifest tests.
@@ -20,7 +21,7 @@ enum DeployFiles {
   }
 
   /// The documents of each manifest, parsed by PyYAML (a real YAML parser) and handed over as JSON.
-  static func manifests() throws -> [String: [JSONValue]] {
+  static func manifests() async throws -> [String: [JSONValue]] {
     let script = """
       import json, sys
       try:
@@ -33,27 +34,23 @@ enum DeployFiles {
               out[path.rsplit('/', 1)[-1]] = [d for d in yaml.safe_load_all(f) if d is not None]
       json.dump(out, sys.stdout)
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + manifestNames.map { directory.appendingPathComponent("kubernetes/\($0)").path }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
+    // Off the cooperative threads: Python's start, under a loaded machine, takes seconds.
+    let result: CommandResult
     do {
-      try process.run()
+      result = try await runToExit(
+        ["python3", "-c", script] + manifestNames.map { directory.appendingPathComponent("kubernetes/\($0)").path },
+        executable: "/usr/bin/env",
+        within: 60
+      )
     } catch {
-      throw DeployTestError.pyYAMLMissing("python3 did not start (\(error))")
+      throw DeployTestError.pyYAMLMissing("python3 did not run (\(error))")
     }
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    switch process.terminationStatus {
+    switch result.status {
     case 0: break
-    case 3, 127: throw DeployTestError.pyYAMLMissing(failure)
-    default: throw DeployTestError.invalidYAML(failure)
+    case 3, 127: throw DeployTestError.pyYAMLMissing(result.errorOutput)
+    default: throw DeployTestError.invalidYAML(result.errorOutput)
     }
-    guard case let .object(files) = try WireJSONDecoder().parse(Array(bytes)) else { throw DeployTestError.invalidYAML("not an object") }
+    guard case let .object(files) = try WireJSONDecoder().parse(Array(result.output.utf8)) else { throw DeployTestError.invalidYAML("not an object") }
     return files.mapValues { $0.arrayValue ?? [] }
   }
 
