@@ -60,10 +60,11 @@ public final class RedisConnection: Sendable {
   /// Writes every command before reading any reply, and returns the replies in the same order.
   ///
   /// An error reply is an ``RedisValue/error(_:)`` in its place, so one refused command does not
-  /// hide the others' replies.
-  public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RedisValue] {
+  /// hide the others' replies. `serverWait` is how long the commands may make the server wait,
+  /// as ``send(_:serverWait:)`` takes it, for a pipeline that ends in a blocking read.
+  public func pipeline(_ commands: [RedisCommand], serverWait: Duration = .zero) throws(RedisError) -> [RedisValue] {
     guard !commands.isEmpty else { return [] }
-    return try exchange(commands, serverWait: .zero)
+    return try exchange(commands, serverWait: serverWait)
   }
 
   /// Switches to `database`, which is then selected again after every reconnect.
