@@ -53,15 +53,13 @@ extension StreamQueue {
     // again; a takeover under the read made again may unblock it once more.
     for attempt in 1...3 {
       do throws(RedisError) {
-        var commands = replies.isEmpty ? [] : replyCommands(replies, worker: worker)
-        commands.append(read)
-        let answers = try connection.pipeline(commands, serverWait: block ?? .zero)
-        for answer in answers.dropLast() {
+        let commands = replies.isEmpty ? [] : replyCommands(replies, worker: worker)
+        let answers = try connection.pipeline(commands, thenRead: read, serverWait: block ?? .zero)
+        for answer in answers.replies {
           if case let .error(error) = answer { throw .server(error) }
         }
         replies = WorkerReplies()
-        if case let .error(error) = answers[answers.count - 1] { throw .server(error) }
-        reads = try StreamRead.list(answers[answers.count - 1], command: "XREADGROUP")
+        reads = try answers.reads.get()
         break
       } catch .server(let error) where attempt < 3 && (error.code == "NOGROUP" || error.code == "UNBLOCKED") {
         try join(kind: kind, worker: worker)
