@@ -105,7 +105,8 @@ extension StreamQueue {
 
   /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete.
   private func replyCommands(_ replies: WorkerReplies, worker: String) -> [RedisCommand] {
-    var commands = replies.messages.map { RedisCommand.xadd(layout.replies, fields: Self.fields(for: $0, worker: worker)) }
+    let stream = layout.replies
+    var commands = replies.messages.map { Self.xadd(stream, $0, worker: worker) }
     for (kind, jobs) in Dictionary(grouping: replies.completed, by: \.message.kind) {
       let ids = jobs.map(\.id)
       commands.append(.xack(layout.jobs(kind), group: StreamLayout.workerGroup, ids: ids))
