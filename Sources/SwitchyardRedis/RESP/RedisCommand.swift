@@ -45,7 +45,9 @@ public struct RedisCommand: Sendable, Equatable {
   }
 
   mutating func append(_ argument: String) {
-    appendBulk(argument.utf8)
+    // Copied as one contiguous run of bytes, not byte by byte through the UTF-8 view.
+    var argument = argument
+    argument.withUTF8 { appendBulk($0) }
   }
 
   /// Adds a non-negative integer argument in decimal, without a String in between.
