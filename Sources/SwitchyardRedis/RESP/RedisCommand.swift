@@ -107,15 +107,19 @@ public struct RedisCommand: Sendable, Equatable {
     return digits
   }
 
-  /// The decimal digits of `value`.
+  /// The decimal digits of `value`, made last to first by dividing by the constant 10, which
+  /// compiles to a multiplication (a division by a variable power of ten does not).
   private static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
-    var divisor: UInt64 = 1
-    while divisor <= value / 10 { divisor *= 10 }
-    var rest = value
-    repeat {
-      buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    } while divisor > 0
+    guard value >= 10 else { return buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var index = digits.count
+      var rest = value
+      repeat {
+        index -= 1
+        digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+    }
   }
 }
