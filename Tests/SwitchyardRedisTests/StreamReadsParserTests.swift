@@ -62,6 +62,40 @@ import Testing
     #expect(throws: RESPProtocolError.self) { try parser.nextStreamReads() }
   }
 
+  @Test func mutatedRepliesNeverCrashAndAgreeWithTheGeneralParser() {
+    var generator = SeededGenerator(seed: 7)
+    let valid = Array(Self.resp2.utf8)
+    var outcomes = (same: 0, refused: 0)
+    for _ in 0..<20_000 {
+      var bytes = valid
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+      }
+      var fast = RESPParser()
+      fast.append(bytes)
+      var general = RESPParser()
+      general.append(bytes)
+      let reply = Result { () throws(RESPProtocolError) in try fast.nextStreamReads() }
+      let value = Result { () throws(RESPProtocolError) in try general.next() }
+      switch (reply, value) {
+      case let (.success(.reads(reads)), .success(value)):
+        #expect(value.map { try? StreamRead.list($0, command: "XREAD") } == reads)
+        outcomes.same += 1
+      case let (.success(.value(fastValue)), .success(value)):
+        #expect(fastValue == value)
+        outcomes.same += 1
+      case (.success(nil), .success(nil)):
+        outcomes.same += 1
+      case let (.failure(fastError), .failure(generalError)):
+        #expect(fastError == generalError)
+        outcomes.refused += 1
+      default:
+        Issue.record("the fast path read \(reply), the general parser \(value)")
+      }
+    }
+    #expect(outcomes.same > 0 && outcomes.refused > 0)
+  }
+
   @Test func writesEntryIDsAsTheirText() {
     var bytes: [UInt8] = []
     RedisCommand.xack("jobs", group: "g", ids: [StreamEntryID(milliseconds: 1_700_000_000_000, sequence: 12), .zero])
