@@ -75,14 +75,14 @@ let package = Package(
     // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
     .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
-    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire"]),
+    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport"]),
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.
     .testTarget(
       name: "SwitchyardJournalTests",
       dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo"]
     ),
     // Peers/ holds the Python WebSocket peers the interop tests run.
-    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet"], exclude: ["Peers"]),
+    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardTestSupport"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
@@ -91,13 +91,13 @@ let package = Package(
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
-    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire"]),
+    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire", "SwitchyardTestSupport"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "SwitchyardTestSupport", "switchyard"]),
     // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.
     .testTarget(
       name: "SwitchyardInspectorTests",
-      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard"],
+      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard", "SwitchyardTestSupport"],
       exclude: ["Peers"]
     ),
     // Remote pools end to end: a real redis-server, a coordinator and `worker --broker` processes;

@@ -62,8 +62,14 @@ extension Application {
     guard recovery.lastSequence > 0 else { return "journaling to \(directory) (empty)" }
     let snapshot = recovery.snapshotSequence.map { "the snapshot of action \($0)" } ?? "the initial state"
     let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-    return "recovered \(recovery.lastSequence) actions from \(directory): \(snapshot) plus \(recovery.replayedRecords) "
+    return "recovered \(recovery.lastSequence) journal records from \(directory): \(snapshot) plus \(recovery.replayedRecords) "
       + "replayed, in \(String(format: "%.1f", milliseconds)) ms"
+  }
+
+  /// The inspector's slider over `journal`: every state it can rebuild, numbered as `history` numbers them.
+  @MainActor
+  private func inspectorHistory(_ journal: ActionJournal) throws -> any HistorySource {
+    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastActionSequence })
   }
 
   @MainActor
@@ -96,8 +102,11 @@ extension Application {
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
-    let inspector = try options.http.map { try Inspector.start(coordinator, configuration: $0) }
+    let inspector = try options.http.map { configuration in
+      try Inspector.start(coordinator, configuration: configuration, history: try journal.map(inspectorHistory))
+    }
     try coordinator.start()
+    journal?.resumeEffects(in: coordinator)
     for action in startActions {
       coordinator.store.send(action)
     }

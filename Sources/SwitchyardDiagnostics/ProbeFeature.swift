@@ -35,33 +35,26 @@ public struct ProbeFeature: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case let .start(name, job, cancelInFlight):
-      let stale = state.runs[name]?.staleEvents ?? 0
-      state.runs[name] = ProbeRun(tag: job.tag, staleEvents: stale)
+      // One hash of the name per action: the run is looked up once and changed in place.
+      state.runs[name, default: ProbeRun(tag: job.tag)].restart(tag: job.tag)
       return .remote(job) { .event(name: name, tag: job.tag, $0) }
         .cancellable(id: name, cancelInFlight: cancelInFlight)
 
     case let .cancel(name):
-      if state.runs[name]?.outcome == .running { state.runs[name]?.outcome = .cancelled }
+      if let index = state.runs.index(forKey: name), state.runs.values[index].outcome == .running {
+        state.runs.values[index].outcome = .cancelled
+      }
       return .cancel(id: name)
 
     case let .event(name, tag, event):
-      guard state.runs[name]?.tag == tag, state.runs[name]?.outcome == .running else {
+      guard let index = state.runs.index(forKey: name),
+        state.runs.values[index].tag == tag, state.runs.values[index].outcome == .running
+      else {
         // Reaching here means fencing failed: a cancelled or superseded run was heard from.
         state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
         return .none
       }
-      switch event {
-      case let .output(output):
-        state.runs[name]?.outputs.append(output.index)
-        if state.runs[name]?.workerPIDs.last != output.pid { state.runs[name]?.workerPIDs.append(output.pid) }
-        let attempts = state.runs[name]?.attempts ?? 0
-        state.runs[name]?.attempts = max(attempts, output.attempt)
-      case .finished:
-        state.runs[name]?.outcome = .finished
-      case let .failed(failure):
-        state.runs[name]?.outcome = .failed
-        state.runs[name]?.failure = failure
-      }
+      state.runs.values[index].record(event)
       return .none
     }
   }

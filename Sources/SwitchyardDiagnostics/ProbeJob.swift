@@ -107,6 +107,28 @@ extension ProbeJob {
     case retryable, timeoutMillis, affinity, resumes
   }
 
+  /// Encodes `tag` and only the fields that differ from their defaults, the mirror of
+  /// ``init(from:)``: the usual probe job is `{"tag":"…"}`, cheap to write and to read on the
+  /// worker. A `nil` timeout is left out, as before, and reads back as the default.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let defaults = ProbeJob(tag: "")
+    try container.encode(tag, forKey: .tag)
+    if outputs != defaults.outputs { try container.encode(outputs, forKey: .outputs) }
+    if intervalMillis != defaults.intervalMillis { try container.encode(intervalMillis, forKey: .intervalMillis) }
+    if payloadBytes != defaults.payloadBytes { try container.encode(payloadBytes, forKey: .payloadBytes) }
+    if workMillis != defaults.workMillis { try container.encode(workMillis, forKey: .workMillis) }
+    if behavior != defaults.behavior { try container.encode(behavior, forKey: .behavior) }
+    if misbehaveAfter != defaults.misbehaveAfter { try container.encode(misbehaveAfter, forKey: .misbehaveAfter) }
+    if misbehaveThroughAttempt != defaults.misbehaveThroughAttempt {
+      try container.encode(misbehaveThroughAttempt, forKey: .misbehaveThroughAttempt)
+    }
+    if retryable != defaults.retryable { try container.encode(retryable, forKey: .retryable) }
+    if timeoutMillis != defaults.timeoutMillis { try container.encodeIfPresent(timeoutMillis, forKey: .timeoutMillis) }
+    try container.encodeIfPresent(affinity, forKey: .affinity)
+    if resumes != defaults.resumes { try container.encode(resumes, forKey: .resumes) }
+  }
+
   /// Decodes a job in which every field but `tag` may be left out, so one is easy to type by hand
   /// (`switchyard send`).
   public init(from decoder: any Decoder) throws {

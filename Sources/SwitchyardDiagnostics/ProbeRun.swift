@@ -34,4 +34,24 @@ public struct ProbeRun: Codable, Equatable, Sendable {
     self.tag = tag
     self.staleEvents = staleEvents
   }
+
+  /// Starts the run over for a new job, keeping the count of stale events heard under its name.
+  mutating func restart(tag: String) {
+    self = ProbeRun(tag: tag, staleEvents: staleEvents)
+  }
+
+  /// Records an event of this run while it is running.
+  mutating func record(_ event: JobEvent<ProbeOutput>) {
+    switch event {
+    case let .output(output):
+      outputs.append(output.index)
+      if workerPIDs.last != output.pid { workerPIDs.append(output.pid) }
+      attempts = max(attempts, output.attempt)
+    case .finished:
+      outcome = .finished
+    case let .failed(failure):
+      outcome = .failed
+      self.failure = failure
+    }
+  }
 }

@@ -18,7 +18,8 @@ import SwitchyardWire
 ///
 /// - **Main actor**: the coordinator's store. While at least one page is connected, the
 ///   coordinator calls the ``InspectionRecorder`` after each action (an append, a clock read and,
-///   at most every ``InspectorConfiguration/snapshotInterval``, a retained state); with no page
+///   without a journal, at most every ``InspectorConfiguration/snapshotInterval``, a retained
+///   state); with no page
 ///   the hook is removed and an action costs one `nil` check. A ticker, running only while pages
 ///   are connected, turns the recorded actions into JSON every
 ///   ``InspectorConfiguration/actionFlushInterval`` and takes the status every
@@ -27,6 +28,8 @@ import SwitchyardWire
 ///   and appends it to every page's bounded ``ClientOutbox`` under a lock. Each page's
 ///   ``InspectorSession`` task answers its requests, hopping to the main actor only to read or
 ///   change the store; parsing, diffing and encoding large states stay off the main actor.
+/// - **The history source's own queue**, with a journal: rebuilding a past state (snapshot plus
+///   replay) runs there, one request at a time, so no page can make the main actor wait for it.
 /// - **SwitchyardNet's threads**: one accept thread, one thread per HTTP connection, and per
 ///   WebSocket a reader thread and a writer queue. A page that stops reading fills its outbox and
 ///   is dropped with close code 1008; nobody ever waits on its socket but its own writer.
@@ -45,7 +48,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
   private var populationWatcher: Task<Void, Never>?
 
   /// Serves the inspector of `coordinator`; `history` replaces the in-memory history of recent
-  /// states when a durable one (a journal) is present.
+  /// states when a durable one (a journal) is present, and the inspector then keeps no states.
   ///
   /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be bound.
   public static func start(
@@ -59,13 +62,14 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       recentActionCapacity: configuration.recentActionCapacity,
       populationChanged: { population.yield($0) }
     )
-    let recorder = InspectionRecorder(coordinator: coordinator, configuration: configuration)
+    let (source, recent) = historySource(history, capacity: configuration.historyCapacity)
+    let recorder = InspectionRecorder(coordinator: coordinator, configuration: configuration, history: recent)
     let endpoints = InspectorEndpoints(
       status: { coordinator.status() },
       currentState: { try recorder.liveState() },
       send: { try coordinator.send(json: $0) },
       scale: { try coordinator.scale([JobKind($0): $1]) },
-      history: history ?? recorder.history,
+      history: source,
       historyCapacity: history == nil ? configuration.historyCapacity : 0,
       maxDiffChanges: configuration.maxDiffChanges
     )
@@ -88,6 +92,16 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       }
     }
     return inspector
+  }
+
+  /// `journal` when given, as it rebuilds any past state; else recent states the recorder keeps.
+  private static func historySource(
+    _ journal: (any HistorySource)?,
+    capacity: Int
+  ) -> (any HistorySource, RecentHistory<R.State>?) {
+    if let journal { return (journal, nil) }
+    let recent = RecentHistory<R.State>(capacity: capacity)
+    return (recent, recent)
   }
 
   private init(

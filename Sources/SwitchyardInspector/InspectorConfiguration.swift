@@ -7,7 +7,7 @@ public struct InspectorConfiguration: Sendable {
   /// The secret every request must carry (`?token=` or `Authorization: Bearer`), WebSocket
   /// upgrades included; required when ``host`` is not loopback.
   public var token: String?
-  /// How many past states the in-memory history keeps for the slider.
+  /// How many past states the in-memory history keeps for the slider when no journal serves it.
   public var historyCapacity = 256
   /// The least time between two retained states: under a flood of actions the history keeps
   /// some of them, because a retained state makes the store's next write copy what it touches.

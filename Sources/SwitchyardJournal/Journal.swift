@@ -42,9 +42,13 @@ public final class Journal: Sendable {
         default: false
         }
       }
-      try FormatFile.check(dataDirectory, hasJournalFiles: hasJournalFiles)
+      let format = try FormatFile.check(dataDirectory, hasJournalFiles: hasJournalFiles)
       var recovery = JournalRecovery(directory: dataDirectory, options: options)
-      let outcome = try recovery.run(restore: restore, replay: replay)
+      var outcome = try recovery.run(restore: restore, replay: replay)
+      outcome.report.olderFormatThrough =
+        format.version < DataDirectory.formatVersion
+        ? try FormatFile.upgrade(dataDirectory, lastSequence: outcome.report.lastSequence).upgradedAfter
+        : format.upgradedAfter
       return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome)
     } catch {
       lock.release()

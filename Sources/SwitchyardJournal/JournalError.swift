@@ -39,11 +39,12 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "The data directory \(directory) was written in journal format \(found), but this Switchyard reads "
         + "format \(supported) and older. Run the newer Switchyard that wrote it, or start with another --data-dir."
     case let .unreadableFormat(path):
-      "\(path) does not name a journal format version. Restore it (\"switchyard-journal 1\") if this is a "
-        + "Switchyard data directory, or start with another --data-dir."
+      "\(path) does not name a journal format version. Restore it (\"switchyard-journal \(DataDirectory.formatVersion)\") if "
+        + "this is a Switchyard data directory, or start with another --data-dir."
     case let .missingFormatFile(directory):
       "\(directory) holds journal segments but no FORMAT file, so its format is unknown. Restore the file "
-        + "(\"switchyard-journal 1\") if this is a Switchyard data directory, or start with another --data-dir."
+        + "(\"switchyard-journal \(DataDirectory.formatVersion)\") if this is a Switchyard data directory, or start with "
+        + "another --data-dir."
     case let .corruptRecord(segment, offset, reason):
       "The journal is damaged in \(segment) at byte \(offset): \(reason). Nothing was changed. Restore the "
         + "file from a backup, or start with --repair to cut the journal there (later records are set aside)."

@@ -16,6 +16,7 @@ private struct Handled: Reducer {
 
   enum Action: Equatable {
     case start
+    case startTwo
     case startAndCancelInOneReduction
     case cancel
     case response(Int)
@@ -29,6 +30,8 @@ private struct Handled: Reducer {
     switch action {
     case .start:
       return handled.cancellable(id: CancelID.work)
+    case .startTwo:
+      return .merge(handled, handled.cancellable(id: CancelID.work))
     case .startAndCancelInOneReduction:
       return .merge(handled.cancellable(id: CancelID.work), .cancel(id: CancelID.work))
     case .cancel:
@@ -111,5 +114,46 @@ private struct Handled: Reducer {
       issue.description.contains("Expected effects to finish, but there are still effects in-flight after")
     }
     await store.skipInFlightEffects()
+  }
+
+  @Test func aSendThatStartsTwoEffectsFinishesWhenBothEndAndCancelsBoth() async throws {
+    let source = HandleSource()
+    let store = Store(initialState: Handled.State()) { Handled(source: source) }
+    let task = store.send(.startTwo)
+    #expect(source.handles.count == 2)
+    source.handles[0].end()
+    let waiter = Task {
+      await task.finish()
+      return source.handles[1].isCancelled
+    }
+    await Task.yield()
+    source.handles[1].send(7)
+    source.handles[1].end()
+    #expect(await waiter.value == false)
+    #expect(store.received == [7])
+
+    let second = store.send(.startTwo)
+    second.cancel()
+    #expect(source.cancels == 2)
+    #expect(source.handles[2].isCancelled && source.handles[3].isCancelled)
+    source.handles[2].end()
+    source.handles[3].end()
+    await second.finish()
+  }
+
+  @Test func anEndedEffectLeavesItsCancelIDAndIsNotCancelledLater() async throws {
+    let source = HandleSource()
+    let store = Store(initialState: Handled.State()) { Handled(source: source) }
+    let first = store.send(.start)
+    source.handles[0].end()
+    await first.finish()
+    let second = store.send(.start)
+    store.send(.cancel)
+    // Only the running effect hears the cancel: the ended one left the id when it ended.
+    #expect(source.cancels == 1)
+    #expect(!source.handles[0].isCancelled)
+    #expect(source.handles[1].isCancelled)
+    source.handles[1].end()
+    await second.finish()
   }
 }

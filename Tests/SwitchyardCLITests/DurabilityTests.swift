@@ -173,7 +173,7 @@ struct DurabilityTests {
     _ = try await coordinator.exitStatus(within: 5)
     let restarted = try await startCoordinator(directory)
     defer { restarted.stop() }
-    #expect(restarted.errorOutput.contains("recovered 5 actions from \(directory.data): the snapshot of action 4 plus 1 replayed"),
+    #expect(restarted.errorOutput.contains("recovered 5 journal records from \(directory.data): the snapshot of action 4 plus 1 replayed"),
             "\(restarted.errorOutput)")
     #expect(runNames(try state(directory)) == ["a", "b", "c", "d", "e"])
 

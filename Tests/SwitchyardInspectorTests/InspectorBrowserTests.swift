@@ -5,14 +5,17 @@ import Testing
 /// protocol by `Peers/inspector_browser.py` as a person would use it. Screenshots of each step
 /// are written to a directory the test prints.
 @Suite(.serialized) struct InspectorBrowserTests {
+  /// With the journal the slider ranges over its sequence numbers; with `--no-journal`, over the
+  /// states the inspector kept in memory.
   @Test(
     .enabled(if: PeerScript.isCI || PeerScript.hasChromium, "needs Chromium: apt-get install -y chromium"),
-    .timeLimit(.minutes(5))
+    .timeLimit(.minutes(5)),
+    arguments: [[], ["--no-journal"]]
   )
-  func aPersonSeesPoolsSendsAnActionScalesAPoolAndStepsBackInHistory() async throws {
+  func aPersonSeesPoolsSendsAnActionScalesAPoolAndStepsBackInHistory(_ arguments: [String]) async throws {
     try #require(PeerScript.hasChromium, "Chromium is missing: apt-get install -y chromium")
     try #require(await PeerScript.hasWebSockets(), "Python websockets is missing: pip install websockets")
-    let demo = try await DemoCoordinator()
+    let demo = try await DemoCoordinator(arguments: arguments)
     defer { demo.stop() }
     let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
     print("inspector screenshots: \(screenshots)")
@@ -21,5 +24,42 @@ import Testing
     for step in ["1-pools", "2-sent", "3-scaled", "4-history", "5-since-pinned"] {
       #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(step).png"), "no screenshot of \(step)")
     }
+  }
+
+  @Test(
+    .enabled(if: PeerScript.isCI || PeerScript.hasChromium, "needs Chromium: apt-get install -y chromium"),
+    .timeLimit(.minutes(5))
+  )
+  func aPersonStepsBackToAStateFromBeforeTheCoordinatorRestarted() async throws {
+    try #require(PeerScript.hasChromium, "Chromium is missing: apt-get install -y chromium")
+    try #require(await PeerScript.hasWebSockets(), "Python websockets is missing: pip install websockets")
+    let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
+    print("inspector screenshots: \(screenshots)")
+    let first = try await DemoCoordinator()
+    let before: (status: Int32, output: String)
+    do {
+      before = try await PeerScript.run("inspector_browser.py", [first.url, screenshots, "before-restart"], within: .seconds(120))
+    } catch {
+      first.stop()
+      throw error
+    }
+    let firstLog = first.log
+    await first.shutDown()
+    let second = try await DemoCoordinator(runDirectory: first.runDirectory)
+    defer { second.stop() }
+    try #require(before.status == 0, "\(before.output)\ncoordinator log:\n\(firstLog)")
+    let sequence = try #require(before.output.firstMatch(of: /sequence: (\d+)/).map { String($0.1) }, "\(before.output)")
+    #expect(second.log.contains("recovered"), "\(second.log)")
+
+    let after = try await PeerScript.run("inspector_browser.py", [second.url, screenshots, "after-restart", sequence], within: .seconds(150))
+    #expect(after.status == 0, "\(after.output)\ncoordinator log:\n\(second.log)")
+    for step in ["r1-before-restart", "r2-after-restart", "r3-before-restart-state", "r4-since-before-restart"] {
+      #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(step).png"), "no screenshot of \(step)")
+    }
+    // The number the page showed is the one `history` prints for the same action.
+    let history = try await second.command(["history", "--run-dir", second.runDirectory, "--from", sequence, "--limit", "1", "--json"])
+    #expect(history.status == 0, "\(history.output)")
+    #expect(history.output.contains(#""sequence":\#(sequence),"#) && history.output.contains("searchQueryChanged"), "\(history.output)")
+    #expect(history.output.contains("copper kettle"), "\(history.output)")
   }
 }

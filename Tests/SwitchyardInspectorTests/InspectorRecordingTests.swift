@@ -1,7 +1,9 @@
 import Foundation
 import SwitchyardInspector
 import SwitchyardDiagnostics
+import SwitchyardJournal
 import SwitchyardNet
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardRuntime
@@ -19,7 +21,7 @@ import Testing
     #expect(coordinator.observation.observer == nil, "an action costs more than a nil check with no page")
 
     let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
-    try await waitUntil("the page to be observed") { coordinator.observation.observer != nil }
+    try await eventually("the page to be observed") { coordinator.observation.observer != nil }
     try coordinator.send(json: ["cancel": ["name": "a"]])
     var received = ""
     for try await message in page.messages {
@@ -30,7 +32,40 @@ import Testing
     #expect(received.contains(#""sequence":1"#))
 
     await page.close()
-    try await waitUntil("the last page to leave") { coordinator.observation.observer == nil }
+    try await eventually("the last page to leave") { coordinator.observation.observer == nil }
     await inspector.stop()
+  }
+
+  @Test func withAJournalActionsAreNumberedAsTheJournalNumbersThemAcrossARestart() async throws {
+    let directory = NSTemporaryDirectory() + "sy-inspector-journal-\(getpid())-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var numbers: [String] = []
+    for run in ["a", "b"] {
+      let (journal, state) = try ActionJournal.open(
+        directory: directory, options: JournalOptions(), policy: SnapshotPolicy(), replay: ActionReplay(ProbeFeature()),
+        initialState: ProbeFeature.State(), log: { _ in }
+      )
+      let coordinator = Coordinator(
+        configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
+        initialState: state,
+        reducer: JournaledReducer(ProbeFeature(), journal: journal)
+      )
+      coordinator.actionLog = journal
+      let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
+      let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+      try await eventually("the page to be observed") { coordinator.observation.observer != nil }
+      try coordinator.send(json: ["cancel": ["name": .string(run)]])
+      try coordinator.send(json: ["cancel": ["name": .string(run)]])
+      for try await message in page.messages {
+        guard case let .text(text) = message, text.hasPrefix(#"{"type":"actions""#), text.contains("cancel.name") else { continue }
+        numbers += text.matches(of: /"sequence":(\d+)/).map { String($0.1) }
+        if numbers.count % 2 == 0 { break }
+      }
+      #expect(coordinator.lastActionSequence == journal.lastActionSequence)
+      await page.close()
+      await inspector.stop()
+      journal.close(finalState: coordinator.store.state)
+    }
+    #expect(numbers == ["1", "2", "3", "4"], "the second run's actions continue the journal's numbers")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardNet
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -85,6 +86,24 @@ import Testing
     #expect(old.contains("the oldest it holds is after #1"))
   }
 
+  @Test func aJournalsHistoryIsARangeAndAnActionsDiffIsExact() async throws {
+    let inspector = try StubInspector()
+    defer { Task { await inspector.server.stop() } }
+    var endpoints = try #require(inspector.endpoints)
+    endpoints.history = RangeHistory(range: 5...9)
+    let session = InspectorSession(hub: inspector.hub, endpoints: endpoints)
+    let history = try #require(await session.respond(to: #"{"id":1,"type":"history"}"#).first)
+    let text = String(decoding: history.bytes, as: UTF8.self)
+    #expect(text.contains(#""oldest":5"#) && text.contains(#""latest":9"#) && !text.contains("sequences"), "\(text)")
+    let diff = await session.respond(to: #"{"id":2,"type":"actionDiff","sequence":7}"#)
+    guard case let .diff(_, from, to, action, changes) = try #require(diff.first) else { Issue.record("not a diff: \(diff)"); return }
+    #expect(from == 6 && to == 7 && action == 7)
+    #expect(changes.changes == [JSONChange(path: "count", kind: .changed, before: 6, after: 7)])
+    let tooOld = await session.respond(to: #"{"id":3,"type":"state","sequence":2}"#)
+    guard case let .error(_, old) = try #require(tooOld.first) else { Issue.record("not an error: \(tooOld)"); return }
+    #expect(old.contains("the oldest it holds is after #5"))
+  }
+
   @Test func aPageThatStopsReadingIsDroppedWhileOthersKeepUp() async throws {
     var configuration = InspectorConfiguration()
     configuration.clientQueueLimit = 16
@@ -95,7 +114,7 @@ import Testing
     #expect(try stalled.upgrade("/socket").hasPrefix("HTTP/1.1 101"))
     let reader = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.server.port)/socket")))
     let hub = inspector.hub
-    try await waitUntil("both pages joined") { hub.clientCount == 2 }
+    try await eventually("both pages joined") { hub.clientCount == 2 }
     // The reading page gets each batch before the next is published, so only the stalled one falls behind.
     var messages = reader.messages.makeAsyncIterator()
     let padding = JSONValue.string(String(repeating: "x", count: 64 << 10))

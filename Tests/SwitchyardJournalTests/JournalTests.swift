@@ -21,7 +21,38 @@ import Testing
     #expect(again.map(\.payload) == [payload(1), payload(2)])
     #expect(reopened.recovery.lastSequence == 2)
     #expect(try reopened.append(payload(3)) == 3)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 1\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 2\n".utf8))
+    #expect(reopened.recovery.olderFormatThrough == 0)
+  }
+
+  @Test func aDirectoryOfFormatOneIsUpgradedNamingItsLastRecord() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    try await appendDurably(journal, 0..<3)
+    journal.close()
+    directory.write("FORMAT", Array("switchyard-journal 1\n".utf8))
+
+    let (upgraded, replayed) = try openJournal(directory)
+    #expect(replayed.map(\.sequence) == [1, 2, 3])
+    #expect(upgraded.recovery.olderFormatThrough == 3)
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 2\nupgraded-after 3\n".utf8))
+    try await appendDurably(upgraded, 3..<4)
+    upgraded.close()
+
+    let (reopened, _) = try openJournal(directory)
+    defer { reopened.close() }
+    #expect(reopened.recovery.olderFormatThrough == 3)
+    #expect(reopened.recovery.lastSequence == 4)
+  }
+
+  @Test func anUnreadableUpgradeLineRefusesTheDirectory() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    journal.close()
+    directory.write("FORMAT", Array("switchyard-journal 2\nupgraded-after many\n".utf8))
+    #expect(throws: JournalError.unreadableFormat(path: directory.path + "/FORMAT")) { _ = try openJournal(directory) }
   }
 
   @Test func aRecordIsInTheFileOnceItIsDurable() async throws {
@@ -145,12 +176,12 @@ import Testing
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)
     journal.close()
-    directory.write("FORMAT", Array("switchyard-journal 2\n".utf8))
+    directory.write("FORMAT", Array("switchyard-journal 3\n".utf8))
     let before = directory.everything()
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 2, supported: 1)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 3, supported: 2)) {
       _ = try openJournal(directory)
     }
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 2, supported: 1)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 3, supported: 2)) {
       _ = try JournalHistory(directory: directory.path)
     }
     #expect(directory.everything() == before)

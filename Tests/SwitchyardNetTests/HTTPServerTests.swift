@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 @testable import SwitchyardNet

@@ -104,6 +104,45 @@ import Testing
     }
   }
 
+  @Test func aFinishedFrameWrittenByHandIsTheFrameItsEncodingMakes() throws {
+    for finished in [Finished(effect: .max, generation: .max), Finished(effect: 1, generation: 0)] {
+      var written: [UInt8] = []
+      WorkerMessage.finished(finished).appendFrame(to: &written)
+      let encoded = try WireJSONEncoder().encode(WorkerMessage.finished(finished))
+      var decoder = FrameDecoder()
+      decoder.append(contentsOf: written)
+      #expect(try decoder.next() == encoded)
+      #expect(try WorkerMessage(payload: encoded) == .finished(finished))
+    }
+  }
+
+  @Test func aRunReadStraightFromTheParseIsTheRunItsDecodingMakes() throws {
+    let payloads = [
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{"tag":"t"},"deadlineMillis":null,"attempt":1}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":[1,2],"deadlineMillis":50,"attempt":2,"delivered":4}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":null,"attempt":1.5}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":"session-7"}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":null}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":7}"#,
+    ]
+    for payload in payloads {
+      let bytes = Array(payload.utf8)
+      let general = Result { try WireJSONDecoder().decode(WorkerMessage.self, from: bytes) }
+      switch general {
+      case let .success(message): #expect(try WorkerMessage(payload: bytes) == message)
+      case .failure: #expect(throws: WireError.self) { try WorkerMessage(payload: bytes) }
+      }
+    }
+    let keyed = try WorkerMessage(payload: Array(payloads[3].utf8))
+    guard case let .run(run) = keyed else {
+      Issue.record("read as \(keyed)")
+      return
+    }
+    #expect(run.affinity == "session-7", "a transport routes a key's jobs by it")
+    let withoutAttempt = Array(#"{"type":"run","effect":3,"generation":2,"kind":"probe","job":1}"#.utf8)
+    #expect(throws: WireError.self) { try WorkerMessage(payload: withoutAttempt) }
+  }
+
   @Test func framesCoalesceAndSplitBackIntoMessages() throws {
     var buffer: [UInt8] = []
     for message in Self.workerMessages { message.appendFrame(to: &buffer) }

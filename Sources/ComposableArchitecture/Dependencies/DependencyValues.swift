@@ -18,6 +18,10 @@ public struct DependencyValues: Sendable {
   @usableFromInline
   static var _current = DependencyValues()
 
+  /// The dependencies in force now, as ``Dependency`` reads them: for the package's own hot paths,
+  /// which read one value through its property, skipping the property wrapper's key path.
+  package static var current: DependencyValues { _current }
+
   /// Set while a test prepares its dependencies: reading a key there to change one of its
   /// fields (`$0.todoClient.fetchAll = …`) is not a use of the unimplemented test value.
   @TaskLocal

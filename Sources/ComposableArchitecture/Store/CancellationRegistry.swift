@@ -9,27 +9,42 @@ final class CancellationRegistry {
   /// The entry exists, and can be cancelled, before its task is started: the store registers an
   /// effect while interpreting a reducer's result and starts it once the whole result is read.
   @MainActor
-  final class Entry {
+  final class Entry: EffectFence {
     var task: Task<Void, Never>?
-    let fence: EffectFence
     let ids: [EffectCancelID]
+    /// The send this effect belongs to, which it leaves when it ends.
+    let tasks: EffectTaskSet
+    /// The registry it is registered in under ``ids``; `nil` when it has no cancel id.
+    ///
+    /// The entry does its own bookkeeping when it ends, so an effect costs no closure for it.
+    private let registry: CancellationRegistry?
     /// Whether an ``EffectHandle`` drives this effect instead of a task.
     private let isHandled: Bool
-    /// Runs once when a handled effect ends: the store's bookkeeping for it.
-    var onEnd: (@MainActor () -> Void)?
     private var cancelHandler: (@MainActor () -> Void)?
     private var hasEnded = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var settleHandlers: [@MainActor () -> Void] = []
 
-    init(fence: EffectFence, ids: [EffectCancelID], isHandled: Bool = false) {
-      self.fence = fence
+    /// Creates the entry of an effect started inside `parent`'s effect, if any.
+    init(
+      parent: EffectFence?,
+      ids: [EffectCancelID],
+      tasks: EffectTaskSet,
+      registry: CancellationRegistry?,
+      isHandled: Bool = false
+    ) {
       self.ids = ids
+      self.tasks = tasks
+      self.registry = registry
       self.isHandled = isHandled
+      super.init(parent: parent)
     }
 
+    /// The fence the effect's sends check: the entry itself.
+    var fence: EffectFence { self }
+
     func cancel() {
-      fence.cancel()
+      cancelFence()
       task?.cancel()
       let handler = cancelHandler
       cancelHandler = nil
@@ -54,8 +69,17 @@ final class CancellationRegistry {
 
     /// Records that a task-driven effect's task has returned.
     func taskDidEnd() {
+      retire()
       hasEnded = true
       settle()
+    }
+
+    /// The store's bookkeeping when the effect ends: anything it sends from now on is reported,
+    /// and it leaves its send and its cancel ids.
+    private func retire() {
+      fence.isCompleted = true
+      tasks.remove(self)
+      registry?.unregister(self)
     }
 
     private func settle() {
@@ -76,8 +100,7 @@ final class CancellationRegistry {
       guard !hasEnded else { return }
       hasEnded = true
       cancelHandler = nil
-      onEnd?()
-      onEnd = nil
+      retire()
       let waiters = waiters
       self.waiters.removeAll()
       for waiter in waiters { waiter.resume() }

@@ -27,6 +27,8 @@ final class RootCore<State, Action>: StoreCore {
   private var drainTasks: EffectTaskSet?
   /// Effects registered while interpreting a reducer's result, started once all of it is read.
   private var pendingStarts: [() -> Void] = []
+  /// An empty buffer for ``pendingStarts`` while the starts it held run.
+  private var spareStarts: [() -> Void] = []
   private var interpretDepth = 0
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
@@ -58,6 +60,24 @@ final class RootCore<State, Action>: StoreCore {
     // path runs for every action; what touches the buffer or the observers lives in functions of
     // its own, since in this unspecialised generic code each use of their types looks metadata up.
     process(action, tasks: tasks, fence: fence)
+    if hasBuffered { drainBuffer() }
+    isSending = false
+    let started = drainTasks
+    drainTasks = nil
+    if hasObservers { notifyObservers() }
+    return started
+  }
+
+  /// Starts `effect` as if `origin`'s reduction had returned it, outside any send: see
+  /// ``Store/resume(_:origin:)``.
+  func resume(_ effect: Effect<Action>, origin: Action) -> EffectTaskSet? {
+    guard !isSending else {
+      start(effect, origin: origin, tasks: nil)
+      return nil
+    }
+    isSending = true
+    drainTasks = nil
+    start(effect, origin: origin, tasks: nil)
     if hasBuffered { drainBuffer() }
     isSending = false
     let started = drainTasks
@@ -146,9 +166,15 @@ final class RootCore<State, Action>: StoreCore {
     interpretDepth -= 1
     guard interpretDepth == 0 else { return }
     while !pendingStarts.isEmpty {
-      let starts = pendingStarts
-      pendingStarts.removeAll()
+      // The starts are taken out, leaving the spare buffer to register into, and the buffer is
+      // kept for the next time: starting an effect allocates no list. A start that reenters
+      // (an effect's task sending at once) finds the spare taken and starts only its own.
+      var starts = spareStarts
+      spareStarts = []
+      swap(&starts, &pendingStarts)
       for start in starts { start() }
+      starts.removeAll(keepingCapacity: true)
+      spareStarts = starts
     }
   }
 
@@ -169,14 +195,10 @@ final class RootCore<State, Action>: StoreCore {
       }
     case let .handled(handled):
       let (entry, tasks) = register(context: context, isHandled: true)
+      // The handle is made now, so the start captures it rather than the originating action.
+      let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
       pendingStarts.append { [weak self] in
-        entry.onEnd = { [weak self] in
-          entry.fence.isCompleted = true
-          tasks.remove(entry)
-          self?.cancellations.unregister(entry)
-        }
-        guard let self, !entry.fence.isCancelled else { return entry.end() }
-        let handle = EffectHandle(send: self.sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
+        guard self != nil, !entry.fence.isCancelled else { return entry.end() }
         DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
@@ -239,9 +261,6 @@ final class RootCore<State, Action>: StoreCore {
     pendingStarts.append { [weak self] in
       entry.task = Task.immediate(executorPreference: self?.effectExecutor) { @MainActor in
         await body(fence, tasks)
-        fence.isCompleted = true
-        tasks.remove(entry)
-        self?.cancellations.unregister(entry)
         entry.taskDidEnd()
       }
     }
@@ -253,7 +272,13 @@ final class RootCore<State, Action>: StoreCore {
     isHandled: Bool
   ) -> (CancellationRegistry.Entry, EffectTaskSet) {
     let tasks = context.tasks ?? resolveDrainTasks()
-    let entry = CancellationRegistry.Entry(fence: EffectFence(parent: context.fence), ids: context.ids, isHandled: isHandled)
+    let entry = CancellationRegistry.Entry(
+      parent: context.fence,
+      ids: context.ids,
+      tasks: tasks,
+      registry: context.ids.isEmpty ? nil : cancellations,
+      isHandled: isHandled
+    )
     tasks.insert(entry)
     if !context.ids.isEmpty { cancellations.register(entry) }
     for collector in context.collectors { collector.entries.append(entry) }

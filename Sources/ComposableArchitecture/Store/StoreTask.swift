@@ -33,32 +33,81 @@ public struct StoreTask: Hashable, Sendable {
 /// The tasks spawned on behalf of one send; finished tasks leave it so long-lived stores do not grow.
 @MainActor
 final class EffectTaskSet: Sendable {
-  private var running: [ObjectIdentifier: CancellationRegistry.Entry] = [:]
+  /// Most sends start one effect, which needs no table: a table is made for a second.
+  private enum Running {
+    case none
+    case one(CancellationRegistry.Entry)
+    case many([ObjectIdentifier: CancellationRegistry.Entry])
+  }
+
+  private var running = Running.none
   private var cancelled = false
 
   func insert(_ entry: CancellationRegistry.Entry) {
     if cancelled { entry.cancel() }
-    running[ObjectIdentifier(entry)] = entry
+    switch running {
+    case .none:
+      running = .one(entry)
+    case let .one(existing):
+      guard existing !== entry else { return }
+      running = .many([ObjectIdentifier(existing): existing, ObjectIdentifier(entry): entry])
+    case var .many(entries):
+      // Release this enum's reference first, so the table is changed in place, not copied.
+      running = .none
+      entries[ObjectIdentifier(entry)] = entry
+      running = .many(entries)
+    }
   }
 
   func remove(_ entry: CancellationRegistry.Entry) {
-    running[ObjectIdentifier(entry)] = nil
+    switch running {
+    case .none:
+      return
+    case let .one(existing):
+      if existing === entry { running = .none }
+    case var .many(entries):
+      running = .none
+      entries[ObjectIdentifier(entry)] = nil
+      running = .many(entries)
+    }
   }
 
   func cancelAll() {
     cancelled = true
-    for entry in running.values { entry.cancel() }
+    for entry in entries { entry.cancel() }
   }
 
   var isCancelled: Bool { cancelled }
 
-  var isEmpty: Bool { running.isEmpty }
+  var isEmpty: Bool {
+    switch running {
+    case .none: true
+    case .one: false
+    case let .many(entries): entries.isEmpty
+    }
+  }
+
+  private var entries: [CancellationRegistry.Entry] {
+    switch running {
+    case .none: []
+    case let .one(entry): [entry]
+    case let .many(entries): Array(entries.values)
+    }
+  }
+
+  private var first: CancellationRegistry.Entry? {
+    switch running {
+    case .none: nil
+    case let .one(entry): entry
+    case let .many(entries): entries.first?.value
+    }
+  }
 
   /// Waits for every task, including ones added while waiting by actions the effects sent.
   func waitForAll() async {
-    while let (key, next) = running.first {
+    while let next = first {
       await next.finish()
-      running[key] = nil
+      remove(next)
     }
   }
 }

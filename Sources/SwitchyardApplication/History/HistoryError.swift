@@ -8,6 +8,10 @@ enum HistoryError: Error, Equatable, CustomStringConvertible {
   case badRange(String)
   /// The state has nothing at the path asked for.
   case unknownPath(path: String, sequence: UInt64)
+  /// Retention removed the snapshots and records needed to rebuild the state after `sequence`.
+  case olderThanKept(sequence: UInt64, oldest: UInt64)
+  /// The data directory holds no snapshot, so no state can be rebuilt from it.
+  case noSnapshot(directory: String)
 
   var description: String {
     switch self {
@@ -20,6 +24,11 @@ enum HistoryError: Error, Equatable, CustomStringConvertible {
       "'\(text)' is not a range of records: write N..M, such as 10..20."
     case let .unknownPath(path, sequence):
       "The state after record \(sequence) has nothing at '\(path)'."
+    case let .olderThanKept(sequence, oldest):
+      "The journal keeps states from action \(oldest) on; retention removed what action \(sequence)'s needs. "
+        + "Start with a larger --snapshots-kept to keep more history."
+    case let .noSnapshot(directory):
+      "\(directory) holds no snapshot yet, so no past state can be rebuilt from its journal."
     }
   }
 }

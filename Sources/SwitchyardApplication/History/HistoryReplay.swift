@@ -33,13 +33,36 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
 
   /// The state after record `sequence`, from the nearest snapshot.
   func state(at sequence: UInt64) throws -> Feature.State {
+    try rebuild(at: sequence) { _ in }
+  }
+
+  /// The state after record `sequence`, or after the last record the journal holds when it ends
+  /// before (a running coordinator's newest records may still be on their way to disk).
+  func state(atOrBefore sequence: UInt64) throws -> (sequence: UInt64, state: Feature.State) {
+    var reached: UInt64?
+    do {
+      return (sequence, try rebuild(at: sequence) { reached = $0 })
+    } catch JournalError.historyUnavailable where reached.map({ $0 < sequence }) ?? false {
+      let last = reached ?? 0
+      return (last, try state(at: last))
+    }
+  }
+
+  /// Calls `reached` with the snapshot's sequence and then each record's as it is applied.
+  private func rebuild(at sequence: UInt64, reached: (UInt64) -> Void) throws -> Feature.State {
     try history.state(
       at: sequence,
       initial: {
         throw JournalError.historyUnavailable(sequence: sequence, reason: "no snapshot at or before it remains")
       },
-      restore: { snapshot in try replay.state(snapshot) },
-      apply: { state, record in try replay.apply(record, to: &state) }
+      restore: { snapshot in
+        reached(snapshot.sequence)
+        return try replay.state(snapshot)
+      },
+      apply: { state, record in
+        try replay.apply(record, to: &state)
+        reached(record.sequence)
+      }
     )
   }
 

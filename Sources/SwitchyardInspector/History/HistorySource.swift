@@ -2,12 +2,13 @@ import SwitchyardWire
 
 /// Past states by sequence number: what the inspector's history slider and diffs read.
 ///
-/// The inspector keeps a ``RecentHistory`` of its own; a durable journal can conform too and give
-/// the slider everything it recorded, by passing it to ``Inspector/start(_:configuration:history:)``.
-/// Methods are async so that an implementation may read from disk off the main actor.
+/// The inspector keeps a ``RecentHistory`` of its own; an application that journals its actions
+/// passes a source over the journal to ``Inspector/start(_:configuration:history:)``, which gives
+/// the slider every state the journal can rebuild. Methods are async so that an implementation
+/// may read from disk and replay off the main actor.
 public protocol HistorySource: Sendable {
-  /// The sequence numbers of the states this source can give, oldest first.
-  func retainedSequences() async -> [UInt64]
+  /// Which states this source can give.
+  func retained() async throws -> RetainedStates
 
   /// The state right after the action numbered `sequence`, or else after the nearest earlier
   /// one the source holds; `nil` when it holds none that old.

@@ -31,8 +31,8 @@ final class RecentHistory<State: Encodable>: HistorySource {
     }
   }
 
-  func retainedSequences() async -> [UInt64] {
-    ordered.map(\.sequence)
+  func retained() async -> RetainedStates {
+    .kept(ordered.map(\.sequence))
   }
 
   nonisolated func state(atOrBefore sequence: UInt64) async throws -> HistoricState? {

@@ -7,7 +7,7 @@ extension InspectorPage {
     const token = new URLSearchParams(location.search).get("token");
     const view = {
       socket: null, nextID: 1, waiting: new Map(), actions: [], maxActions: 2000, selected: null,
-      history: [], live: true, pinned: null, shownSequence: null, stateTimer: null, openPaths: new Set([""]),
+      history: { count: 0 }, live: true, pinned: null, shownSequence: null, stateTimer: null, openPaths: new Set([""]),
     };
 
     function connect() {
@@ -84,6 +84,8 @@ extension InspectorPage {
       $("stat-uptime").textContent = Math.floor(c.uptimeSeconds) + " s";
       $("stat-actions").textContent = c.actionsTotal.toLocaleString();
       $("stat-rate").textContent = Math.round(c.actionsPerSecond).toLocaleString();
+      $("stat-journal").hidden = !status.journal;
+      if (status.journal) $("stat-last").textContent = "#" + status.journal.lastSequence;
       $("stat-bytes").textContent = bytes(c.stateBytes);
       const pools = $("pool-table").tBodies[0];
       const editing = document.activeElement && document.activeElement.dataset.pool;
@@ -260,7 +262,7 @@ extension InspectorPage {
     $("history-slider").oninput = (event) => {
       view.live = false;
       updateHistoryLabel();
-      const sequence = view.history[Number(event.target.value)];
+      const sequence = sequenceAt(Number(event.target.value));
       if (sequence !== undefined) showHistoric(sequence);
     };
     $("pin-button").onclick = () => {

@@ -27,23 +27,40 @@ extension InspectorPage {
       view.historyTimer = setTimeout(() => { view.historyTimer = null; requestHistory(); }, 500);
     }
 
+    // A ring of recent states sends their numbers, and the slider steps through them; a journal
+    // sends its range, and the slider's positions are sequence numbers.
     async function requestHistory() {
       try {
         const message = await request("history");
-        view.history = message.sequences;
         const slider = $("history-slider");
-        slider.max = Math.max(0, view.history.length - 1);
+        if (message.sequences) {
+          const kept = message.sequences;
+          view.history = { sequences: kept, oldest: kept[0], latest: kept[kept.length - 1], count: kept.length };
+          slider.max = Math.max(0, kept.length - 1);
+          slider.min = 0;
+        } else {
+          view.history = { oldest: message.oldest, latest: message.latest, count: message.latest - message.oldest + 1 };
+          slider.max = message.latest;
+          slider.min = message.oldest;
+        }
         if (view.live) slider.value = slider.max;
         updateHistoryLabel();
       } catch (_) { /* shown by the connection pill */ }
     }
 
+    function sequenceAt(position) {
+      return view.history.sequences ? view.history.sequences[position] : position;
+    }
+
     function updateHistoryLabel() {
-      const slider = $("history-slider");
-      const sequence = view.history[Number(slider.value)];
-      const kept = view.historyCapacity ? `${view.history.length} of ${view.historyCapacity}` : `${view.history.length}`;
-      const first = view.history[0], last = view.history[view.history.length - 1];
-      const range = view.history.length ? `${kept} states kept, #${first}–#${last}` : "no states kept yet";
+      const sequence = sequenceAt(Number($("history-slider").value));
+      const { count, oldest, latest } = view.history;
+      let range;
+      if (!count) range = "no states kept yet";
+      else if (view.history.sequences) {
+        const kept = view.historyCapacity ? `${count} of ${view.historyCapacity}` : `${count}`;
+        range = `${kept} states kept, #${oldest}–#${latest}`;
+      } else range = `journal, #${oldest}–#${latest}`;
       $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence} · ${range}`;
       $("live-button").classList.toggle("active", view.live);
     }

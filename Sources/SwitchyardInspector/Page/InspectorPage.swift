@@ -24,7 +24,8 @@ enum InspectorPage {
       <div class="stats">
         <span>pid <b id="stat-pid">–</b></span>
         <span>up <b id="stat-uptime">–</b></span>
-        <span>actions <b id="stat-actions">–</b></span>
+        <span title="actions reduced since this coordinator started">actions <b id="stat-actions">–</b></span>
+        <span id="stat-journal" title="the journal's last sequence number, as switchyard history numbers actions" hidden>journal <b id="stat-last">–</b></span>
         <span><b id="stat-rate">–</b>/s</span>
         <span>state <b id="stat-bytes">–</b></span>
         <span>pages <b id="stat-pages">–</b></span>

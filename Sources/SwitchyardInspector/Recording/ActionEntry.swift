@@ -2,7 +2,8 @@ import SwitchyardWire
 
 /// One reduced action as the inspector shows it: its sequence number, its path and its JSON.
 public struct ActionEntry: Codable, Equatable, Sendable {
-  /// The store's count of reduced actions once this one was counted; increases by one per action.
+  /// The action's sequence number: the journal's, as `switchyard history` prints it, when the
+  /// coordinator journals; else the store's count of reduced actions once this one was counted.
   public var sequence: UInt64
   /// Where the action goes, in the state path syntax, e.g. `sessions.id=1.search.searchQueryChanged`.
   public var path: String

@@ -7,10 +7,12 @@ import SwitchyardWire
 ///
 /// Per action it appends the action and its sequence number and, at most once per snapshot
 /// interval, retains the state; the JSON is made later, once per flush. Retention is rate-limited
-/// because a retained state makes the store's next write copy the storage it touches.
+/// because a retained state makes the store's next write copy the storage it touches; with a
+/// journal there is no ``history`` and nothing is retained, since the journal rebuilds any state.
 @MainActor
 final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
-  let history: RecentHistory<R.State>
+  /// The recent states kept for the slider, unless a journal serves it.
+  let history: RecentHistory<R.State>?
   private let coordinator: Coordinator<R>
   private let snapshotInterval: Duration
   private let pendingCapacity: Int
@@ -24,9 +26,9 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
   /// The sequence number of the last action reduced, while observing.
   private(set) var latestSequence: UInt64 = 0
 
-  init(coordinator: Coordinator<R>, configuration: InspectorConfiguration) {
+  init(coordinator: Coordinator<R>, configuration: InspectorConfiguration, history: RecentHistory<R.State>?) {
     self.coordinator = coordinator
-    self.history = RecentHistory(capacity: configuration.historyCapacity)
+    self.history = history
     self.snapshotInterval = configuration.snapshotInterval
     self.pendingCapacity = max(2, configuration.recentActionCapacity)
     self.liveStateMaxAge = configuration.liveStateMaxAge
@@ -51,7 +53,7 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
   func startObserving() {
     guard !isObserving else { return }
     isObserving = true
-    latestSequence = coordinator.status().coordinator.actionsTotal
+    latestSequence = coordinator.lastActionSequence
     retainLatestState()
     coordinator.observeActions { [unowned self] sequence, action, state in
       record(sequence: sequence, action: action, state: state)
@@ -70,7 +72,7 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
   /// The actions recorded since the last flush, as JSON, and how many were left out; retains the
   /// latest state if history does not have it yet.
   func flush() -> (entries: [ActionEntry], skipped: Int) {
-    if history.latestSequence != latestSequence {
+    if let history, history.latestSequence != latestSequence {
       retainLatestState()
     }
     let encoder = WireJSONEncoder()
@@ -99,6 +101,7 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
       skipped += pendingCapacity / 2
     }
     pending.append((sequence, action))
+    guard let history else { return }
     let now = ContinuousClock.now
     if let lastRetainedAt, now - lastRetainedAt < snapshotInterval { return }
     history.retain(sequence: sequence, state: state)
@@ -106,7 +109,7 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
   }
 
   private func retainLatestState() {
-    history.retain(sequence: latestSequence, state: coordinator.store.state)
+    history?.retain(sequence: latestSequence, state: coordinator.store.state)
     lastRetainedAt = .now
   }
 }

@@ -12,8 +12,8 @@ enum InspectorMessage: Encodable {
   case liveState(id: Int64?, sequence: UInt64, json: [UInt8])
   /// The changes between two states; `action` is set for the diff an action caused.
   case diff(id: Int64?, from: UInt64, to: UInt64, action: UInt64?, JSONDiff)
-  /// The sequence numbers history holds.
-  case history(id: Int64?, sequences: [UInt64])
+  /// The states history holds: their sequence numbers, or the range of them for a journal.
+  case history(id: Int64?, RetainedStates)
   /// A request that changed something (send, scale) succeeded.
   case done(id: Int64?, request: String)
   /// A request failed; `message` says why, for a person.
@@ -21,7 +21,7 @@ enum InspectorMessage: Encodable {
 
   private enum Key: String, CodingKey {
     case type, id, status, clients, historyCapacity, entries, skipped, sequence, state, live, from, to, action
-    case changes, truncated, sequences, request, message
+    case changes, truncated, sequences, oldest, latest, request, message
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -56,10 +56,16 @@ enum InspectorMessage: Encodable {
       try container.encodeIfPresent(action, forKey: .action)
       try container.encode(diff.changes, forKey: .changes)
       try container.encode(diff.truncated, forKey: .truncated)
-    case let .history(id, sequences):
+    case let .history(id, retained):
       try container.encode("history", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)
-      try container.encode(sequences, forKey: .sequences)
+      switch retained {
+      case let .kept(sequences):
+        try container.encode(sequences, forKey: .sequences)
+      case let .every(range):
+        try container.encode(range.lowerBound, forKey: .oldest)
+        try container.encode(range.upperBound, forKey: .latest)
+      }
     case let .done(id, request):
       try container.encode("done", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)

@@ -57,7 +57,7 @@ struct InspectorSession: Sendable {
       case let .actionDiff(sequence):
         return [try await actionDiff(id: id, sequence: sequence)]
       case .history:
-        return [.history(id: id, sequences: await endpoints.history.retainedSequences())]
+        return [.history(id: id, try await endpoints.history.retained())]
       case let .send(text):
         let action = try ActionText.parse(text)
         try await MainActor.run { try endpoints.send(action) }
@@ -83,20 +83,20 @@ struct InspectorSession: Sendable {
 
   private func historicState(atOrBefore sequence: UInt64) async throws -> HistoricState {
     guard let historic = try await endpoints.history.state(atOrBefore: sequence) else {
-      let oldest = await endpoints.history.retainedSequences().first
+      let oldest = try await endpoints.history.retained().oldest
       throw InspectorHistoryError.tooOld(sequence: sequence, oldest: oldest)
     }
     return historic
   }
 
   /// The state before the action against the first state history kept from it on (the live
-  /// state if none yet): exact when every state is kept, a span of actions under a flood.
+  /// state if none yet): exact with a journal, or when every state is kept; a span of actions
+  /// under a flood.
   private func actionDiff(id: Int64?, sequence: UInt64) async throws -> InspectorMessage {
     guard sequence > 0 else { throw InspectorHistoryError.tooOld(sequence: 0, oldest: nil) }
     let before = try await historicState(atOrBefore: sequence - 1)
-    let retained = await endpoints.history.retainedSequences()
     let after: HistoricState
-    if let next = retained.first(where: { $0 >= sequence }) {
+    if let next = try await endpoints.history.retained().first(atOrAfter: sequence) {
       after = try await historicState(atOrBefore: next)
     } else {
       after = try await currentState()

@@ -3,8 +3,8 @@ import Glibc
 /// The files of a data directory (proto/JOURNAL.md, "Layout"): where each lives and what each
 /// name means.
 struct DataDirectory: Sendable {
-  /// The journal format this code writes, and the newest it reads.
-  static let formatVersion = 1
+  /// The journal format this code writes, and the newest it reads: 2 journals effects' ends.
+  static let formatVersion = 2
   static let formatFileName = "FORMAT"
   static let lockFileName = "LOCK"
 

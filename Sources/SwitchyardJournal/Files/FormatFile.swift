@@ -2,25 +2,39 @@ import Glibc
 
 /// The data directory's `FORMAT` file, `switchyard-journal <version>`: written first, read first,
 /// so a newer layout is refused before any of its files is touched.
+///
+/// A directory that an older version wrote is upgraded when a writer opens it: its file becomes
+/// `switchyard-journal <version>` plus a line `upgraded-after N`, N being the last record the older
+/// version wrote, so a reader knows which records predate what the current version journals.
 enum FormatFile {
   private static let prefix = "switchyard-journal "
+  private static let upgradedPrefix = "upgraded-after "
 
-  /// Checks the directory's format, writing the file into a directory that has no journal yet.
-  static func check(_ directory: DataDirectory, hasJournalFiles: Bool) throws(JournalError) {
-    let path = directory.file(DataDirectory.formatFileName)
-    guard let version = try read(path) else {
-      if hasJournalFiles { throw .missingFormatFile(directory: directory.path) }
-      try write(path)
-      try directory.synchronize()
-      return
-    }
-    if version > DataDirectory.formatVersion {
-      throw .newerFormat(directory: directory.path, found: version, supported: DataDirectory.formatVersion)
-    }
+  /// What the file says.
+  struct Contents: Equatable {
+    var version: Int
+    /// The last record written under an older version; 0 when the current version wrote them all.
+    var upgradedAfter: UInt64
   }
 
-  /// The version the file names, or `nil` when there is no file.
-  static func read(_ path: String) throws(JournalError) -> Int? {
+  /// Checks the directory's format, writing the file into a directory that has no journal yet;
+  /// returns the version found.
+  static func check(_ directory: DataDirectory, hasJournalFiles: Bool) throws(JournalError) -> Contents {
+    let path = directory.file(DataDirectory.formatFileName)
+    guard let contents = try read(path) else {
+      if hasJournalFiles { throw .missingFormatFile(directory: directory.path) }
+      let current = Contents(version: DataDirectory.formatVersion, upgradedAfter: 0)
+      try write(current, in: directory)
+      return current
+    }
+    if contents.version > DataDirectory.formatVersion {
+      throw .newerFormat(directory: directory.path, found: contents.version, supported: DataDirectory.formatVersion)
+    }
+    return contents
+  }
+
+  /// What the file says, or `nil` when there is no file.
+  static func read(_ path: String) throws(JournalError) -> Contents? {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.open(path, O_RDONLY)
@@ -29,17 +43,40 @@ enum FormatFile {
       throw error
     }
     defer { file.close() }
-    let text = String(decoding: try file.readAll(), as: UTF8.self)
-    guard text.hasPrefix(prefix), let version = Int(text.dropFirst(prefix.count).prefix { $0 != "\n" }), version > 0 else {
+    let lines = String(decoding: try file.readAll(), as: UTF8.self).split(separator: "\n")
+    guard let first = lines.first, first.hasPrefix(prefix), let version = Int(first.dropFirst(prefix.count)), version > 0 else {
       throw .unreadableFormat(path: path)
     }
-    return version
+    var upgradedAfter: UInt64 = 0
+    for line in lines.dropFirst() where line.hasPrefix(upgradedPrefix) {
+      guard let sequence = UInt64(line.dropFirst(upgradedPrefix.count)) else { throw .unreadableFormat(path: path) }
+      upgradedAfter = sequence
+    }
+    return Contents(version: version, upgradedAfter: upgradedAfter)
   }
 
-  private static func write(_ path: String) throws(JournalError) {
-    let file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC)
-    defer { file.close() }
-    try file.write(Array((prefix + String(DataDirectory.formatVersion) + "\n").utf8))
-    try file.synchronize()
+  /// Marks a directory an older version wrote as the current version's from the record after
+  /// `lastSequence` on: written to a temporary file, fsynced, renamed into place.
+  static func upgrade(_ directory: DataDirectory, lastSequence: UInt64) throws(JournalError) -> Contents {
+    let upgraded = Contents(version: DataDirectory.formatVersion, upgradedAfter: lastSequence)
+    try write(upgraded, in: directory)
+    return upgraded
+  }
+
+  private static func write(_ contents: Contents, in directory: DataDirectory) throws(JournalError) {
+    var text = prefix + String(contents.version) + "\n"
+    if contents.upgradedAfter > 0 { text += upgradedPrefix + String(contents.upgradedAfter) + "\n" }
+    let temporary = DataDirectory.formatFileName + ".tmp"
+    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
+    do {
+      try file.write(Array(text.utf8))
+      try file.synchronize()
+    } catch {
+      file.close()
+      throw error
+    }
+    file.close()
+    try directory.rename(temporary, to: DataDirectory.formatFileName)
+    try directory.synchronize()
   }
 }

@@ -12,8 +12,8 @@ public struct JournalHistory: Sendable {
   public init(directory: String) throws(JournalError) {
     self.directory = directory
     self.dataDirectory = DataDirectory(path: directory)
-    if let version = try FormatFile.read(dataDirectory.file(DataDirectory.formatFileName)), version > DataDirectory.formatVersion {
-      throw .newerFormat(directory: directory, found: version, supported: DataDirectory.formatVersion)
+    if let format = try FormatFile.read(dataDirectory.file(DataDirectory.formatFileName)), format.version > DataDirectory.formatVersion {
+      throw .newerFormat(directory: directory, found: format.version, supported: DataDirectory.formatVersion)
     }
   }
 

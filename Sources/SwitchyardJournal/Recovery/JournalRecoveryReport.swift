@@ -8,4 +8,7 @@ public struct JournalRecoveryReport: Sendable, Equatable {
   public var lastSequence: UInt64
   /// The lines recovery logged, one per change it made to the directory (a torn tail cut, a repair).
   public var changes: [String]
+  /// The last record an older format version wrote (its directory was upgraded when opened), or 0
+  /// when the current version wrote every record: what it journals beyond actions starts after.
+  public var olderFormatThrough: UInt64 = 0
 }

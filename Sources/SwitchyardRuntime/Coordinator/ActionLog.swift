@@ -3,12 +3,24 @@ import SwitchyardWire
 /// Where a coordinator's store records the actions it reduces, so a restarted coordinator can
 /// rebuild its state: an ``ActionJournal``.
 ///
-/// The coordinator asks it two things: its status, and when a `send` may be answered `sent`.
+/// The coordinator asks it three things: its status, when a `send` may be answered `sent`, and the
+/// sequence number it gave the last action, which observers such as the inspector are told.
 @MainActor
 public protocol ActionLog: AnyObject {
+  /// The sequence number the log gave the last action reduced (right after a reduce, that action's;
+  /// after a restart, the last one recovered): numbers that survive restarts.
+  var lastActionSequence: UInt64 { get }
   /// The log's part of `switchyard status`.
   func report() -> JournalReport
   /// Calls `acknowledge` once every action reduced so far may be acknowledged to its sender — at
   /// once unless the log makes senders wait for the disk — with a sentence when the log failed.
   func whenAcknowledgeable(_ acknowledge: @escaping @MainActor @Sendable (_ failure: String?) -> Void)
+  /// Says that the action about to be sent was decoded from `json`, or, with `nil`, that its send
+  /// is over: a log may keep that JSON as the action's record instead of encoding it again.
+  func sending(arrivedAs json: RawJSON?)
+}
+
+extension ActionLog {
+  /// Does nothing: the action is recorded like any other.
+  public func sending(arrivedAs json: RawJSON?) {}
 }

@@ -3,13 +3,19 @@ import SwitchyardWire
 
 extension Coordinator {
   /// Calls `observer` on the main actor after each action the store reduces, with the action's
-  /// sequence number (the status report's `actionsTotal` once it is counted), the action and the
-  /// state it left; `nil` removes it.
+  /// sequence number (see ``lastActionSequence``), the action and the state it left; `nil` removes it.
   ///
   /// One observer at a time, for a tool such as a web inspector. It runs inside the store's
   /// reduce, so it must be quick; remove it whenever nobody is looking, which makes the hook free.
   public func observeActions(_ observer: (@MainActor (_ sequence: UInt64, _ action: R.Action, _ state: R.State) -> Void)?) {
     observation.observer = observer
+  }
+
+  /// The sequence number of the last action the store reduced, as observers are told it: with an
+  /// ``actionLog``, the journal's (the numbers `switchyard history` prints, continued across
+  /// restarts); without one, how many actions this process has reduced.
+  public var lastActionSequence: UInt64 {
+    observation.sequence(counted: tap.total)
   }
 
   /// Decodes `json` as an action and sends it to the store, as the control socket's `send` does.

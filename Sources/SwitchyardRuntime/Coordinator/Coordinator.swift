@@ -31,10 +31,12 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   public let configuration: CoordinatorConfiguration
   /// Where the store's actions are journaled, if anywhere: shown in status, and waited for before
   /// a `send` is answered when it makes senders wait for the disk. Set it before ``start()``.
-  public var actionLog: (any ActionLog)?
+  public var actionLog: (any ActionLog)? {
+    didSet { observation.log = actionLog }
+  }
 
   let runtime: RemoteRuntime
-  private let tap: ActionTap
+  let tap: ActionTap
   let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
   private var runDirectory: RunDirectory?
@@ -82,7 +84,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     // on every action.
     store.onReduce { action, state in
       tap.didReduce()
-      observation.didReduce(sequence: tap.total, action: action, state: state)
+      observation.didReduce(counted: tap.total, action: action, state: state)
     }
   }
 
@@ -220,7 +222,12 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pid: getpid(),
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
-      send: { [unowned self] json in store.send(try ActionDecoding.decode(R.Action.self, from: json)) },
+      send: { [unowned self] json in
+        let action = try ActionDecoding.decode(R.Action.self, from: json)
+        actionLog?.sending(arrivedAs: json)
+        store.send(action)
+        actionLog?.sending(arrivedAs: nil)
+      },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }
         actionLog.whenAcknowledgeable(acknowledge)

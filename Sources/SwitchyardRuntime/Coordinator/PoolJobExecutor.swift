@@ -4,7 +4,7 @@ import Synchronization
 /// Runs jobs on the coordinator's worker pools: the `jobExecutor` a ``Coordinator`` installs for its
 /// store.
 ///
-/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:deliver:onEnd:)``, which
+/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:report:)``, which
 /// reports on the main actor: a store's effect needs no task, and ``execute(_:emit:)`` is a thin
 /// bridge for callers that want to await a job.
 struct PoolJobExecutor: JobExecutor {
@@ -16,15 +16,33 @@ struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    .handled { [runtime] handle in
-      let id = runtime.start(job) { output in
-        if let action = transform(.output(output)) { handle.send(action) }
-      } onEnd: { result in
+    .handled { handle in run(job, transform: transform, handle: handle) }
+  }
+
+  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
+  /// hears that it is over.
+  @MainActor
+  func run<Job: RemoteJob, Action>(
+    _ job: Job,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
+    handle: EffectHandle<Action>,
+    observer: RemoteEffectObserver? = nil
+  ) {
+    let id = runtime.start(job) { event in
+      switch event {
+      case let .output(output):
+        if let action = transform(.output(try output.decode(Job.Output.self))) { handle.send(action) }
+      case let .ended(result):
+        observer?.willDeliverEnd()
         if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+        if let observer {
+          let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
+          observer.didEnd(interrupted)
+        }
         handle.end()
       }
-      handle.onCancel { runtime.cancel(id) }
     }
+    handle.onCancel { [runtime] in runtime.cancel(id) }
   }
 
   /// Runs `job`, awaiting each output's delivery in order; cancelling the calling task cancels it.
@@ -38,7 +56,12 @@ struct PoolJobExecutor: JobExecutor {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (end: CheckedContinuation<Void, any Error>) in
           guard !Task.isCancelled else { return end.resume(throwing: CancellationError()) }
-          let id = runtime.start(job) { continuation.yield($0) } onEnd: { end.resume(with: $0) }
+          let id = runtime.start(job) { event in
+            switch event {
+            case let .output(output): continuation.yield(try output.decode(Job.Output.self))
+            case let .ended(result): end.resume(with: result)
+            }
+          }
           started.id.store(id, ordering: .releasing)
         }
       } onCancel: { [runtime] in

@@ -66,30 +66,23 @@ final class RemoteRuntime {
 
   // MARK: - Running effects
 
-  /// Starts one job without a task: outputs go to `deliver` and its end to `onEnd`, both on the
-  /// main actor, in order; `onEnd` may be called before this returns. A cancelled job ends with
+  /// Starts one job without a task: its outputs and then its end go to `report`, on the main
+  /// actor, in order; the end may come before this returns. A cancelled job ends with
   /// `CancellationError`.
   ///
-  /// Each output is decoded once, from the frame it arrived in. Returns the effect's id, for
-  /// ``cancel(_:)``.
-  func start<Job: RemoteJob>(
-    _ job: Job,
-    deliver: @escaping @MainActor (Job.Output) -> Void,
-    onEnd: @escaping @MainActor (Result<Void, any Error>) -> Void
-  ) -> UInt64 {
+  /// Each output reaches `report` as the JSON it arrived in, for the caller to decode once into
+  /// its type. Returns the effect's id, for ``cancel(_:)``.
+  func start<Job: RemoteJob>(_ job: Job, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
     let id = effects.makeID()
     let request: RemoteRequest
     do {
       request = try RemoteRequest(job)
     } catch {
-      onEnd(.failure(JobFailure(code: .malformed, message: "Could not encode \(Job.self) for a worker: \(error)")))
+      let failure = JobFailure(code: .malformed, message: "Could not encode \(Job.self) for a worker: \(error)")
+      RemoteEffectEvent.end(.failure(failure), to: report)
       return id
     }
-    let record = RemoteEffectRecord(id: id, request: request) { output in
-      deliver(try output.decode(Job.Output.self))
-    }
-    record.onEnd(onEnd)
-    admit(record)
+    admit(RemoteEffectRecord(id: id, request: request, report: report))
     return id
   }
 
@@ -140,20 +133,21 @@ final class RemoteRuntime {
   /// Sends `record` to `worker` as a new generation.
   func dispatch(_ record: RemoteEffectRecord, to worker: Int, in pool: WorkerPool) {
     guard let process = pool.workers[worker] else { return }
-    effects.begin(record, on: worker, at: .now)
-    var frame: [UInt8] = []
-    Run.appendFrame(
-      effect: record.id,
-      generation: record.generation,
-      kind: record.kind.rawValue,
-      job: record.job,
-      deadlineMillis: record.deadline.map { max(1, ($0 - .now).milliseconds) },
-      attempt: record.attempt,
-      delivered: record.delivered > 0 ? record.delivered : nil,
-      affinity: record.affinityKey,
-      to: &frame
-    )
-    send(frame, to: process)
+    let now = ContinuousClock.now
+    effects.begin(record, on: worker, at: now)
+    outgoing.send(to: process) { frame in
+      Run.appendFrame(
+        effect: record.id,
+        generation: record.generation,
+        kind: record.kind.rawValue,
+        job: record.job,
+        deadlineMillis: record.deadline.map { max(1, ($0 - now).milliseconds) },
+        attempt: record.attempt,
+        delivered: record.delivered > 0 ? record.delivered : nil,
+        affinity: record.affinityKey,
+        to: &frame
+      )
+    }
   }
 
   /// Dispatches effects the scheduler just gave `worker`.
@@ -217,9 +211,7 @@ final class RemoteRuntime {
 
   /// Sends `message` to `process`, after every frame sent to it before.
   func send(_ message: WorkerMessage, to process: WorkerProcess) {
-    var bytes: [UInt8] = []
-    message.appendFrame(to: &bytes)
-    outgoing.send(bytes, to: process)
+    outgoing.send(to: process) { message.appendFrame(to: &$0) }
   }
 
   /// Sends encoded frames to `process`, after every frame sent to it before.

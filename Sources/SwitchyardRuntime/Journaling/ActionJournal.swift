@@ -16,21 +16,35 @@ public final class ActionJournal: ActionLog {
   public let journal: Journal
   /// When snapshots are taken.
   public let policy: SnapshotPolicy
-  private let log: @Sendable (String) -> Void
+  let log: @Sendable (String) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
   private let pending = PendingRecords()
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
   /// The last sequence number given to a reduced action; its record may still be queued.
-  private var lastSequence: UInt64
+  private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
   private var lastSnapshotAt = ContinuousClock.now
   private var failure: String?
+  /// Names the remote effects the reduction under way creates, after the last record.
+  let effectIdentities = EffectIdentities()
+  /// The effect whose last event is being delivered: the record of the action it becomes says the
+  /// effect ended, so no record of its own is needed.
+  var endingEffect: EffectIdentity?
+  /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
+  var arrivingJSON: RawJSON?
+  /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
+  /// keep the next coordinator from starting them again.
+  var interruptedEffects = 0
+  /// The effects recovery found in flight, a ``RecoveredEffects`` of the application's actions,
+  /// until ``resumeEffects(in:)`` starts them.
+  var recovered: AnyObject?
 
   init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
     self.policy = policy
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
+    effectIdentities.reset(to: lastSequence + 1)
   }
 
   /// Journals one reduced action, and snapshots `state` (the state after it) when one is due.
@@ -44,18 +58,29 @@ public final class ActionJournal: ActionLog {
   ) {
     guard failure == nil else { return }
     lastSequence += 1
+    effectIdentities.reset(to: lastSequence + 1)
     actionsSinceSnapshot += 1
     let snapshotIsDue = policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: .now - lastSnapshotAt)
     if snapshotIsDue {
       actionsSinceSnapshot = 0
       lastSnapshotAt = .now
     }
+    let record = ActionRecord(action: action, json: arrivingJSON, dependencies: dependencies, ended: endingEffect)
+    (arrivingJSON, endingEffect) = (nil, nil)
     let payload: @Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void = { encoder, buffer in
-      try encoder.encode(JournalEntry.action(action, dependencies: dependencies), appendingTo: &buffer)
+      try record.append(to: &buffer, encoder: encoder)
     }
     var snapshot: (@Sendable () throws -> [UInt8])?
     if snapshotIsDue { snapshot = { try WireJSONEncoder().encode(state) } }
     enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: snapshot))
+  }
+
+  /// Journals the end of the effect `identity` names, in order with the actions.
+  func effectEnded(_ identity: EffectIdentity) {
+    guard failure == nil else { return }
+    lastSequence += 1
+    effectIdentities.reset(to: lastSequence + 1)
+    enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
   }
 
   /// Stops journaling: the state has moved past what the journal can hold.
@@ -119,9 +144,10 @@ public final class ActionJournal: ActionLog {
     return nil
   }
 
-  /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and closes.
+  /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and
+  /// closes; no snapshot when the shutdown stopped effects, which the next start replays to resume.
   public func close<State: Encodable & Sendable>(finalState state: State) {
-    if failure == nil && actionsSinceSnapshot > 0 { snapshot(state) }
+    if failure == nil && actionsSinceSnapshot > 0 && interruptedEffects == 0 { snapshot(state) }
     close()
   }
 
@@ -157,6 +183,12 @@ public final class ActionJournal: ActionLog {
         }
       DispatchQueue.main.async { acknowledge(failure) }
     }
+  }
+
+  /// Journals the action about to be sent, if the store reduces it at once, as the JSON it was
+  /// decoded from: that decodes to the same action, and copying it costs less than encoding.
+  public func sending(arrivedAs json: RawJSON?) {
+    arrivingJSON = json
   }
 
   /// `always`, `batch` or `off`: the durability as `start --fsync` names it.

@@ -7,12 +7,13 @@ import SwitchyardWire
 ///
 /// Recovery and `switchyard history` both replay through it, so both rebuild the same state.
 public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
-  /// The application's reducer: the one that wrote the journal.
-  public let reducer: Base
+  /// The application's reducer, the one that wrote the journal, with its body built once: a
+  /// feature's own `reduce` would build its body again for every record replayed.
+  let reducer: Reduce<Base.State, Base.Action>
 
   /// Replays through `reducer`.
   public init(_ reducer: Base) {
-    self.reducer = reducer
+    self.reducer = Reduce(reducer)
   }
 
   /// What the record's payload holds.

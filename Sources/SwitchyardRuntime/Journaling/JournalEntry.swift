@@ -2,9 +2,9 @@ import ComposableArchitecture
 
 /// One record of a coordinator's journal, as its payload's JSON says (proto/JOURNAL.md, "Payloads").
 ///
-/// The payload is an object whose key names the record's kind. Only action records are written
-/// today; a reader skips kinds it does not know, so records such as an effect's start and end can
-/// be added without a new journal format.
+/// The payload is an object whose key names the record's kind: an action, or another kind such as
+/// an effect's end (`effectEnded`, read by recovery), which changes no state. A reader skips kinds
+/// it does not know.
 public enum JournalEntry<Action: Codable>: Codable {
   /// An action the root reducer processed, with what its non-deterministic dependencies returned.
   case action(Action, dependencies: DependencyRecording)

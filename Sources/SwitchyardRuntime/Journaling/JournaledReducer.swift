@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 
 /// The root reducer of a durable coordinator: reduces each action with `base` while recording what
 /// its non-deterministic dependencies return, then appends the action and the recording to an
@@ -10,6 +11,8 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   let base: Base
   let journal: ActionJournal
   private let recorder = ReductionRecorder()
+  /// Whether the recorder has taken its dependencies, the journaled job executor among them.
+  private let hasRecorded = Flag()
 
   /// Journals `base`'s actions in `journal`.
   public init(_ base: Base, journal: ActionJournal) {
@@ -18,10 +21,30 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let (effect, dependencies) = recorder.record { base.reduce(into: &state, action: action) }
+    let (effect, dependencies) = recordReduction { base.reduce(into: &state, action: action) }
     let (journal, reduced) = (journal, state)
     // The store reduces on the main actor; `reduce`'s signature just does not say so.
     MainActor.assumeIsolated { journal.append(action, dependencies: dependencies, state: reduced) }
     return effect
   }
+
+  /// Records `reduce` with the recorder, whose dependencies are the ones in force at its first
+  /// reduction: that one runs with a ``JournaledJobExecutor`` in place of the store's executor, so
+  /// every reduction creates remote effects the journal names, at the cost of one flag read.
+  private func recordReduction(
+    _ reduce: () -> Effect<Base.Action>
+  ) -> (value: Effect<Base.Action>, recording: DependencyRecording) {
+    guard !hasRecorded.value.load(ordering: .relaxed) else { return recorder.record(reduce) }
+    hasRecorded.value.store(true, ordering: .relaxed)
+    return withDependencies { [journal] in
+      $0.jobExecutor = JournaledJobExecutor(base: $0.jobExecutor, journal: journal)
+    } operation: {
+      recorder.record(reduce)
+    }
+  }
+}
+
+/// A flag shared by the copies of a reducer.
+private final class Flag: Sendable {
+  let value = Atomic<Bool>(false)
 }

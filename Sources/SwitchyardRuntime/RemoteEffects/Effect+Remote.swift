@@ -17,7 +17,7 @@ extension Effect {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Self {
-    @Dependency(\.jobExecutor) var executor
-    return executor.effect(job, transform: transform)
+    // What `@Dependency(\.jobExecutor)` reads, without applying a key path on every effect.
+    DependencyValues.current.jobExecutor.effect(job, transform: transform)
   }
 }

@@ -41,6 +41,9 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
     public static let malformed: Self = "malformed"
     /// An output was larger than a frame holds; the worker failed the job instead of sending it.
     public static let outputTooLarge: Self = "outputTooLarge"
+    /// The coordinator stopped (crashed or was killed) while the job ran, and the job is not
+    /// retryable: a coordinator restarted from its journal ends it with this rather than run it twice.
+    public static let coordinatorRestarted: Self = "coordinatorRestarted"
   }
 
   /// The class of failure.

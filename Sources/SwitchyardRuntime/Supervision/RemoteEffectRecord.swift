@@ -25,10 +25,10 @@ final class RemoteEffectRecord {
   /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
   var deadline: ContinuousClock.Instant?
 
-  private let deliver: @MainActor (RawJSON) throws -> Void
-  private var onEnd: (@MainActor (Result<Void, any Error>) -> Void)?
+  /// Whoever started the effect; `nil` once it has ended.
+  private var report: RemoteEffectEvent.Handler?
 
-  init(id: UInt64, request: RemoteRequest, deliver: @escaping @MainActor (RawJSON) throws -> Void) {
+  init(id: UInt64, request: RemoteRequest, report: @escaping RemoteEffectEvent.Handler) {
     self.id = id
     self.kind = request.kind
     self.job = request.job
@@ -36,12 +36,7 @@ final class RemoteEffectRecord {
     self.maxAttempts = max(1, request.maxAttempts)
     self.timeout = request.timeout
     self.affinityKey = request.affinityKey
-    self.deliver = deliver
-  }
-
-  /// Installs what hears the effect's end.
-  func onEnd(_ handler: @escaping @MainActor (Result<Void, any Error>) -> Void) {
-    onEnd = handler
+    self.report = report
   }
 
   /// Hands one output to the effect, which decodes it from the frame it arrived in, unless its
@@ -57,13 +52,13 @@ final class RemoteEffectRecord {
     } else {
       delivered += 1
     }
-    try deliver(output)
+    try report?(.output(output))
   }
 
   /// Ends the effect; later calls do nothing.
   func resume(_ result: Result<Void, any Error>) {
-    let handler = onEnd
-    onEnd = nil
-    handler?(result)
+    guard let report else { return }
+    self.report = nil
+    RemoteEffectEvent.end(result, to: report)
   }
 }

@@ -9,11 +9,16 @@ import Foundation
 /// The direct write saves waking a thread per frame, which is most of a round trip's latency; when
 /// the reader falls behind, frames pile up and leave many to a `write`.
 final class FrameWriter: @unchecked Sendable {
+  /// How many held bytes are written before the hold ends: a quarter of a Linux pipe's buffer.
+  static let sliceBytes = 16 * 1024
+
   // Guards every stored property below.
   private let condition = NSCondition()
   private var pending: [UInt8] = []
   private var isWriting = false
   private var holds = 0
+  /// Set when a slice written during a hold found the pipe full.
+  private var pipeFilledDuringHold = false
   private var scratch: [UInt8] = []
   private let fd: Int32
   private let onBrokenPipe: @Sendable () -> Void
@@ -46,6 +51,12 @@ final class FrameWriter: @unchecked Sendable {
     defer { condition.unlock() }
     guard pending.isEmpty, !isWriting, holds == 0 else {
       message.appendFrame(to: &pending)
+      // A long hold (a read of hundreds of jobs) lets its frames leave in slices, so the
+      // coordinator reduces the first outputs while this worker runs the rest.
+      // Once the pipe is full, the rest waits for the hold's end rather than retrying each frame.
+      if holds > 0, !isWriting, !pipeFilledDuringHold, pending.count >= Self.sliceBytes {
+        pipeFilledDuringHold = !writePending()
+      }
       return
     }
     scratch.removeAll(keepingCapacity: true)
@@ -66,24 +77,41 @@ final class FrameWriter: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     holds -= 1
-    guard holds == 0, !pending.isEmpty, !isWriting else { return }
-    swap(&scratch, &pending)
-    pending.removeAll(keepingCapacity: true)
-    writeDirectly(scratch)
+    guard holds == 0 else { return }
+    pipeFilledDuringHold = false
+    guard !pending.isEmpty, !isWriting else { return }
+    writePending()
     // A `flush` may be waiting for what was held to leave.
     condition.broadcast()
   }
 
+  /// Writes what is queued from the caller, returning whether all of it was written; the lock is
+  /// held and the writer thread is not writing.
+  @discardableResult
+  private func writePending() -> Bool {
+    swap(&scratch, &pending)
+    pending.removeAll(keepingCapacity: true)
+    return writeDirectly(scratch)
+  }
+
   /// Writes `bytes` from the caller, leaving what the pipe cannot take to the writer thread; the
   /// lock is held and nothing is queued ahead of them.
-  private func writeDirectly(_ bytes: [UInt8]) {
-    if let sink { return sink(bytes) }
+  @discardableResult
+  private func writeDirectly(_ bytes: [UInt8]) -> Bool {
+    if let sink {
+      sink(bytes)
+      return true
+    }
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    if written == bytes.count { return }
-    if written < 0, errno != EAGAIN, errno != EINTR { return onBrokenPipe() }
+    if written == bytes.count { return true }
+    if written < 0, errno != EAGAIN, errno != EINTR {
+      onBrokenPipe()
+      return true
+    }
     pending.append(contentsOf: bytes[max(0, written)...])
     // Both the writer thread and a `flush` may wait on the condition: wake the writer for certain.
     condition.broadcast()
+    return false
   }
 
   /// How many bytes wait to be written.

@@ -52,6 +52,9 @@ public enum WorkerMessage: Equatable, Sendable {
 
   /// Appends this message as a whole frame, header and payload, so several can share one write.
   public func appendFrame(to buffer: inout [UInt8]) {
+    if case let .finished(finished) = self {
+      return Finished.appendFrame(effect: finished.effect, generation: finished.generation, to: &buffer)
+    }
     MessageCoding.appendFrame(self, to: &buffer)
   }
 

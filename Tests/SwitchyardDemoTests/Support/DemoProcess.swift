@@ -16,9 +16,19 @@ final class DemoProcess {
   private let child: CoordinatorChild
   private var nextRequestID: UInt64 = 0
 
-  /// Starts the demo; the built `switchyard` sits beside the test bundle.
-  init() throws {
-    child = try CoordinatorChild(arguments: ["--demo"])
+  /// Starts the demo with `arguments` in `runDirectory`; the built `switchyard` sits beside the
+  /// test bundle.
+  init(arguments: [String] = [], runDirectory: String = makeRunDirectory()) throws {
+    child = try CoordinatorChild(arguments: ["--demo"] + arguments, runDirectory: runDirectory)
+  }
+
+  /// The coordinator's run directory, whose `data` holds its journal.
+  var runDirectory: String { child.runDirectory }
+
+  /// Kills the coordinator with SIGKILL, as a crash would, and waits for it; its files stay.
+  func crash() {
+    kill(child.process.processIdentifier, SIGKILL)
+    child.process.waitUntilExit()
   }
 
   /// What the coordinator wrote to standard error.

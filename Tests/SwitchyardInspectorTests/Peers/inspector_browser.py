@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Drives the inspector page in headless Chromium over the DevTools protocol, as a person would.
 
-Usage: inspector_browser.py PAGE_URL SCREENSHOT_DIR
-Opens the page, waits for the pool table, sends an action from the send box and sees the state
-change, scales the search pool and sees its worker count change, drags the history slider and
-sees an older state. Writes a screenshot per step into SCREENSHOT_DIR. Exits 0 when every step
-passed; otherwise prints which step failed and why, and exits 1. Chromium is always killed.
+Usage: inspector_browser.py PAGE_URL SCREENSHOT_DIR [tour | before-restart | after-restart SEQUENCE]
+tour (the default) opens the page, waits for the pool table, sends an action from the send box and
+sees the state change, scales the search pool and sees its worker count change, drags the history
+slider and sees an older state. before-restart sends an action from the page and prints
+"sequence: N", its number in the action list; after-restart N, against the coordinator restarted on
+the same journal, sends another, drags the slider back to N and sees the state that action left.
+Writes a screenshot per step into SCREENSHOT_DIR. Exits 0 when every step passed; otherwise prints
+which step failed and why, and exits 1. Chromium is always killed.
 """
 import asyncio, base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 
@@ -13,6 +16,7 @@ import websockets
 
 QUERY_PATH = "sessions.id=1.search.query"
 ACTION = '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper kettle"}}}}}'
+LATER_ACTION = '{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"brass lamp"}}}}}'
 
 
 class Step(Exception):
@@ -90,13 +94,87 @@ def leaf(path):
     return f"(document.querySelector('[data-path=\"{path}\"] .leaf') || {{}}).textContent"
 
 
-async def drive(url, shots, devtools):
+async def slide_to(browser, value):
+    """Drags the history slider's thumb to about `value`, then steps to it with the arrow keys."""
+    await browser.evaluate("document.getElementById('history-slider').scrollIntoView({block: 'center'})")
+    slider = await browser.center("#history-slider")
+    low, high = await browser.evaluate(
+        "(() => { const s = document.getElementById('history-slider'); return [Number(s.min), Number(s.max)]; })()")
+    if not low <= value <= high:
+        raise Step(f"the slider ranges over #{low}–#{high}, not over #{value}")
+    # Chromium's thumb is 16 px wide: its centre runs from 8 px after the left end to 8 px before the right.
+    target = slider["left"] + 8 + (slider["right"] - slider["left"] - 16) * (value - low) / max(1, high - low)
+    start = slider["right"] - 6
+    await browser.call("Input.dispatchMouseEvent", type="mousePressed", x=start, y=slider["y"], button="left", clickCount=1)
+    for step in range(1, 11):
+        x = start + (target - start) * step / 10
+        await browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=slider["y"], button="left", buttons=1)
+    await browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=target, y=slider["y"], button="left", clickCount=1)
+    for _ in range(200):
+        current = int(await browser.evaluate("document.getElementById('history-slider').value"))
+        if current == value:
+            return
+        key, code = ("ArrowLeft", 37) if current > value else ("ArrowRight", 39)
+        for kind in ("keyDown", "keyUp"):
+            await browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
+    raise Step(f"the slider did not reach #{value}")
+
+
+async def send_from_page(browser, action, query):
+    """Sends `action` from the send box, sees `query` in the live state, and returns its sequence number."""
+    await browser.type_into("#send-text", action)
+    await browser.click("#send-button")
+    await browser.wait_for("'sent' under the send box", "document.getElementById('send-result').textContent === 'sent'")
+    await browser.wait_for(f"{query} in the state tree", f"{leaf(QUERY_PATH)} === '{json.dumps(query)}'")
+    entry = ("[...document.querySelectorAll('#action-list li')].find(li => li.textContent.includes('searchQueryChanged')"
+             f" && li.querySelector('.path').title.includes({json.dumps(query)}))")
+    await browser.wait_for("the action in the stream", f"!!{entry}")
+    await browser.evaluate(f"{entry}.scrollIntoView({{block: 'center'}})")
+    return int(await browser.evaluate(f"{entry}.dataset.sequence"))
+
+
+async def open_page(browser, url):
+    await browser.call("Page.enable")
+    await browser.call("Runtime.enable")
+    await browser.call("Emulation.setDeviceMetricsOverride", width=1440, height=1000, deviceScaleFactor=1, mobile=False)
+    await browser.call("Page.navigate", url=url)
+    await browser.wait_for("the page", "!!document.getElementById('connection')")
+    await browser.wait_for("the live connection", "document.getElementById('connection').textContent === 'live'")
+    await browser.wait_for("the live state", "document.getElementById('state-sequence').textContent.startsWith('live')")
+    await browser.type_into("#state-path", "sessions.id=1.search")
+
+
+async def before_restart(browser, url, shots):
+    await open_page(browser, url)
+    sequence = await send_from_page(browser, ACTION, "copper kettle")
+    await browser.screenshot(shots, "r1-before-restart.png")
+    print(f"sequence: {sequence}", flush=True)
+
+
+async def after_restart(browser, url, shots, earlier):
+    await open_page(browser, url)
+    sequence = await send_from_page(browser, LATER_ACTION, "brass lamp")
+    if sequence <= earlier:
+        raise Step(f"the action sent after the restart is #{sequence}, not after #{earlier}: numbers restarted")
+    await browser.screenshot(shots, "r2-after-restart.png")
+    await browser.wait_for("the journal's range on the slider", "document.getElementById('history-label').textContent.includes('journal')")
+    await slide_to(browser, earlier)
+    await browser.wait_for(f"the state after #{earlier}", f"document.getElementById('state-sequence').textContent === 'after #{earlier}'")
+    await browser.wait_for("the query from before the restart", f"{leaf(QUERY_PATH)} === '\"copper kettle\"'")
+    await browser.screenshot(shots, "r3-before-restart-state.png")
+    await browser.click("#pin-button")
+    await browser.click("#live-button")
+    await browser.wait_for("the diff from before the restart", "document.getElementById('history-diff').textContent.includes('brass lamp')")
+    await browser.screenshot(shots, "r4-since-before-restart.png")
+
+
+async def drive(url, shots, devtools, scenario):
     with urllib.request.urlopen(f"http://127.0.0.1:{devtools}/json/list", timeout=10) as answer:
         page = next(t for t in json.load(answer) if t["type"] == "page")
     async with websockets.connect(page["webSocketDebuggerUrl"], max_size=None) as socket:
         browser = Browser(socket)
         try:
-            await steps(browser, url, shots)
+            await scenario(browser, url, shots)
         except Step:
             await browser.screenshot(shots, "failed.png")
             raise
@@ -143,17 +221,18 @@ async def steps(browser, url, shots):
     await browser.wait_for("the pool's size", f"document.querySelector('#pool-table tr[data-pool=\"search\"] .size').textContent === '{target}'", timeout=30)
     await browser.screenshot(shots, "3-scaled.png")
 
-    # 4. Dragging the history slider to its start shows the state from before the action.
-    await browser.wait_for("history with several states", "Number(document.getElementById('history-slider').max) >= 1")
-    await browser.evaluate("document.getElementById('history-slider').scrollIntoView({block: 'center'})")
-    slider = await browser.center("#history-slider")
-    await browser.call("Input.dispatchMouseEvent", type="mousePressed", x=slider["right"] - 6, y=slider["y"], button="left", clickCount=1)
-    for step in range(1, 11):
-        x = slider["right"] - 6 - (slider["right"] - slider["left"]) * step / 10
-        await browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=slider["y"], button="left", buttons=1)
-    await browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=slider["left"], y=slider["y"], button="left", clickCount=1)
-    await browser.wait_for("the slider at its start", "document.getElementById('history-slider').value === '0'")
-    await browser.wait_for("an older state", "document.getElementById('state-sequence').textContent.startsWith('after #')")
+    # 4. Dragging the history slider back shows the state from before the action: with a journal
+    # the slider's positions are sequence numbers, and it goes to the one just before; without, it
+    # steps through the states kept since the page connected, and goes to the first.
+    await browser.wait_for("history", "document.getElementById('history-label').textContent.includes('#')")
+    if await browser.evaluate("document.getElementById('history-label').textContent.includes('journal')"):
+        await browser.wait_for("history up to the action", f"Number(document.getElementById('history-slider').max) >= {sequence}")
+        await slide_to(browser, int(sequence) - 1)
+        await browser.wait_for("an older state", f"document.getElementById('state-sequence').textContent === 'after #{int(sequence) - 1}'")
+    else:
+        await browser.wait_for("history with several states", "Number(document.getElementById('history-slider').max) >= 1")
+        await slide_to(browser, 0)
+        await browser.wait_for("an older state", "document.getElementById('state-sequence').textContent.startsWith('after #')")
     older = await browser.wait_for("the old query", f"{leaf(QUERY_PATH)} !== '\"copper kettle\"' && {leaf(QUERY_PATH)}")
     if older != before:
         raise Step(f"the oldest state's query is {older}, expected {before} as before the action")
@@ -175,6 +254,15 @@ def chromium():
 
 async def main():
     url, shots = sys.argv[1], sys.argv[2]
+    mode = sys.argv[3] if len(sys.argv) > 3 else "tour"
+    scenarios = {
+        "tour": steps,
+        "before-restart": before_restart,
+        "after-restart": lambda browser, url, shots: after_restart(browser, url, shots, int(sys.argv[4])),
+    }
+    if mode not in scenarios:
+        print(f"unknown mode {mode}: give tour, before-restart or after-restart SEQUENCE", flush=True)
+        return 2
     os.makedirs(shots, exist_ok=True)
     executable = chromium()
     if not executable:
@@ -195,7 +283,7 @@ async def main():
                 return 1
             await asyncio.sleep(0.1)
         devtools = int(open(port_file).read().split()[0])
-        await asyncio.wait_for(drive(url, shots, devtools), 150)
+        await asyncio.wait_for(drive(url, shots, devtools, scenarios[mode]), 150)
         return 0
     except Step as failure:
         print(f"inspector browser test failed: {failure}", flush=True)

@@ -7,20 +7,26 @@ final class DemoCoordinator {
     let description: String
   }
 
-  let runDirectory = "/tmp/sy-inspector-\(getpid())-\(UUID().uuidString.prefix(8))"
+  let runDirectory: String
   private(set) var url = ""
   private let process = Process()
+  private let exits: AsyncStream<Void>
   private var logPath: String { runDirectory + ".log" }
 
-  /// Starts the demo with `arguments` added, and waits up to 30 s for the inspector's address.
-  init(arguments: [String] = []) async throws {
-    mkdir(runDirectory, 0o700)
+  /// Starts the demo with `arguments` added, in `runDirectory` (a new one unless named: a demo
+  /// started where another stopped recovers its journal), and waits up to 30 s for the inspector's
+  /// address.
+  init(runDirectory: String? = nil, arguments: [String] = []) async throws {
+    self.runDirectory = runDirectory ?? "/tmp/sy-inspector-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let (exits, exited) = AsyncStream.makeStream(of: Void.self)
+    self.exits = exits
+    mkdir(self.runDirectory, 0o700)
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.executableURL = testBundle.deletingLastPathComponent().appendingPathComponent("switchyard")
-    process.arguments = ["start", "--demo", "--run-dir", runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments
+    process.executableURL = Self.executable
+    process.arguments = ["start", "--demo", "--run-dir", self.runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments
     process.standardError = FileHandle(forWritingAtPath: logPath)
     process.standardOutput = FileHandle.nullDevice
+    process.terminationHandler = { _ in exited.finish() }
     try process.run()
     let deadline = ContinuousClock.now + .seconds(30)
     while url.isEmpty {
@@ -36,6 +42,12 @@ final class DemoCoordinator {
     }
   }
 
+  /// The `switchyard` executable beside the test bundle.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("switchyard")
+  }
+
   /// What the coordinator wrote to standard error.
   var log: String {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
@@ -44,6 +56,24 @@ final class DemoCoordinator {
   /// The inspector's port.
   var port: UInt16 {
     UInt16(url.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0
+  }
+
+  /// Sends SIGTERM and waits until the coordinator has shut down, its journal closed; keeps its
+  /// files, for a demo started in the same run directory.
+  func shutDown() async {
+    if process.isRunning { process.terminate() }
+    let pid = process.processIdentifier
+    let deadline = Task {
+      try await Task.sleep(for: .seconds(15))
+      kill(pid, SIGKILL)
+    }
+    for await _ in exits {}
+    deadline.cancel()
+  }
+
+  /// Runs `switchyard arguments` to its end within `limit`, as a person at the command line would.
+  func command(_ arguments: [String], within limit: Duration = .seconds(30)) async throws -> (status: Int32, output: String) {
+    try await PeerScript.run(executable: Self.executable, arguments, within: limit)
   }
 
   /// Sends SIGTERM, then on a thread of its own kills the coordinator after 10 s and removes its

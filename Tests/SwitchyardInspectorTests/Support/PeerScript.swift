@@ -30,9 +30,14 @@ enum PeerScript {
 
   /// Runs `python3 arguments`; returns its status and output, killing it after `limit`.
   static func python(_ arguments: [String], within limit: Duration) async throws -> (status: Int32, output: String) {
+    try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, within: limit)
+  }
+
+  /// Runs `executable arguments`; returns its status and output, killing it after `limit`.
+  static func run(executable: URL, _ arguments: [String], within limit: Duration) async throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
+    process.executableURL = executable
+    process.arguments = arguments
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("sy-peer-\(UUID().uuidString).log")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }

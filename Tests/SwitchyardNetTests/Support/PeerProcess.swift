@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Synchronization
 
 /// A peer program not written here (a Python `websockets` script, curl), run as a child process

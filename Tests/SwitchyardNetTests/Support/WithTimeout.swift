@@ -1,17 +1,5 @@
 import Foundation
 
-/// Runs blocking socket code on a thread of its own and awaits its result.
-///
-/// Tests must not block Swift's cooperative threads: on a two-core machine there are two, and
-/// the server's route handlers need them to answer the very requests a blocked test waits on.
-func offThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread {
-      continuation.resume(with: Result { try body() })
-    }
-  }
-}
-
 /// Fails with `TimeoutError` if `operation` takes longer than `timeout`, so that a broken
 /// connection fails one test quickly instead of hanging the run.
 func withTimeout<Value: Sendable>(

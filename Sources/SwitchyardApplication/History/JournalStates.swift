@@ -1,0 +1,58 @@
+import SwitchyardInspector
+
+/// The states a journal can rebuild, with the last one rebuilt kept, so that a step forward (the
+/// next action's diff, the slider dragged right) replays only the actions in between.
+///
+/// Not thread-safe: ``JournalHistorySource`` uses it on one queue, one request at a time.
+final class JournalStates<Feature: Reducer> where Feature.State: Codable, Feature.Action: Codable {
+  private let timeline: HistoryTimeline<Feature>
+  private var last: (sequence: UInt64, state: Feature.State)?
+
+  /// Steps forward from the last state by reading the records in between, when there are at most
+  /// this many; a longer way replays from the snapshot, streaming the journal instead of holding it.
+  static var maxStepForward: UInt64 { 10_000 }
+
+  /// Rebuilds states from `history` through `reducer`.
+  init(history: JournalHistory, reducer: Feature) {
+    timeline = HistoryTimeline(history: history, replay: ActionReplay(reducer))
+  }
+
+  /// The oldest state the journal can rebuild: its oldest kept snapshot's.
+  func oldest() throws -> UInt64? {
+    try timeline.history.snapshotSequences().first
+  }
+
+  /// The state after action `sequence` as JSON, or after the last the journal holds when it ends
+  /// before (its newest records may still be on their way to disk).
+  func state(atOrBefore sequence: UInt64) throws -> HistoricState {
+    let snapshots = try timeline.history.snapshotSequences()
+    guard let oldest = snapshots.first else { throw HistoryError.noSnapshot(directory: timeline.history.directory) }
+    guard let base = snapshots.last(where: { $0 <= sequence }) else {
+      throw HistoryError.olderThanKept(sequence: sequence, oldest: oldest)
+    }
+    let rebuilt: (sequence: UInt64, state: Feature.State)
+    if let last, last.sequence >= base, last.sequence <= sequence, sequence - last.sequence <= Self.maxStepForward {
+      rebuilt = try step(from: last, to: sequence)
+    } else {
+      rebuilt = try timeline.state(atOrBefore: sequence)
+    }
+    last = rebuilt
+    return HistoricState(sequence: rebuilt.sequence, state: try WireJSONEncoder().encodeValue(rebuilt.state))
+  }
+
+  /// `start` with the records after it up to `sequence` applied, as far as the journal goes.
+  private func step(
+    from start: (sequence: UInt64, state: Feature.State),
+    to sequence: UInt64
+  ) throws -> (sequence: UInt64, state: Feature.State) {
+    var (reached, state) = start
+    guard sequence > reached else { return start }
+    for record in try timeline.history.records(from: reached + 1, limit: Int(sequence - reached)) {
+      // A gap means retention removed records since `start`; the way from the snapshot says so.
+      guard record.sequence == reached + 1 else { return try timeline.state(atOrBefore: sequence) }
+      try timeline.replay.apply(record, to: &state)
+      reached = record.sequence
+    }
+    return (reached, state)
+  }
+}

@@ -1,0 +1,36 @@
+import ComposableArchitecture
+import SwitchyardWire
+
+/// An action record's payload (proto/JOURNAL.md, "Action records"), written by hand around the
+/// action: `{"action":…,"dependencies":…,"ended":{"action":N,"index":I}}`, the last two only when
+/// there is something to say.
+///
+/// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
+/// it is not encoded again; the others are encoded with the wire's codec.
+struct ActionRecord<Action: Encodable & Sendable>: Sendable {
+  var action: Action
+  /// The JSON the action was decoded from, if it arrived as JSON.
+  var json: RawJSON?
+  var dependencies: DependencyRecording
+  /// The effect whose end this action reports, if it is an effect's last event.
+  var ended: EffectIdentity?
+
+  func append(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+    buffer.append(contentsOf: #"{"action":"#.utf8)
+    if let json {
+      buffer.append(contentsOf: json.bytes)
+    } else {
+      try encoder.encode(action, appendingTo: &buffer)
+    }
+    // Most actions ask no dependency for anything; their records leave the recording out.
+    if !dependencies.isEmpty {
+      buffer.append(contentsOf: #","dependencies":"#.utf8)
+      try encoder.encode(dependencies, appendingTo: &buffer)
+    }
+    if let ended {
+      buffer.append(contentsOf: #","ended":"#.utf8)
+      EffectEndedRecord.appendIdentity(ended, to: &buffer)
+    }
+    buffer.append(UInt8(ascii: "}"))
+  }
+}

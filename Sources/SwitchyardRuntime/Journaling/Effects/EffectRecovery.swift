@@ -1,0 +1,75 @@
+import ComposableArchitecture
+
+/// What replaying a journal learns of remote effects: which reductions created some, and which of
+/// those have not ended, so that the restarted coordinator starts them again.
+///
+/// Replay reduces each action with a ``RecoveringJobExecutor`` in place of the pools, which counts
+/// the remote effects the reduction creates, as the live ``JournaledJobExecutor`` did, and builds
+/// each as an effect that, once started, asks here whether it is still open. An action record's
+/// `ended` member, or an `effectEnded` record, closes one. What is still open when replay ends was
+/// in flight when the coordinator stopped.
+@MainActor
+final class EffectRecovery {
+  /// A reduction with effects not yet ended, and how to start its effects again in a store.
+  private struct Reduction {
+    var open: Set<Int>
+    /// Starts the reduction's effect, kept to its remote part, in a store given as its object.
+    var start: @MainActor (AnyObject) -> Void
+  }
+
+  private var reductions: [UInt64: Reduction] = [:]
+  /// The record being replayed, and how many remote effects its reduction created so far.
+  private var replaying: (sequence: UInt64, created: Int) = (0, 0)
+  /// What runs the effects again, once the coordinator's pools are up.
+  var executor: JournaledJobExecutor?
+
+  /// The identity of the next remote effect the reduction being replayed creates.
+  func nextIdentity() -> EffectIdentity {
+    defer { replaying.created += 1 }
+    return EffectIdentity(action: replaying.sequence, index: replaying.created)
+  }
+
+  /// Notes what replaying record `sequence`'s `action` returned, to start again in a store of
+  /// `State` what is still open of it when replay ends.
+  func replayed<State, Action>(sequence: UInt64, action: Action, effect: Effect<Action>, state _: State.Type) {
+    guard replaying.sequence == sequence, replaying.created > 0 else { return }
+    let resumable = effect.resumable
+    reductions[sequence] = Reduction(open: Set(0..<replaying.created)) { store in
+      (store as? Store<State, Action>)?.resume(resumable, origin: action)
+    }
+  }
+
+  /// Prepares for replaying the record `sequence`.
+  func willReplay(sequence: UInt64) {
+    replaying = (sequence, 0)
+  }
+
+  /// Closes the effect `identity` names: its end was journaled.
+  func ended(_ identity: EffectIdentity) {
+    guard var reduction = reductions[identity.action] else { return }
+    reduction.open.remove(identity.index)
+    reductions[identity.action] = reduction.open.isEmpty ? nil : reduction
+  }
+
+  /// Whether the effect `identity` names was in flight when the journal ended.
+  func isOpen(_ identity: EffectIdentity) -> Bool {
+    reductions[identity.action]?.open.contains(identity.index) == true
+  }
+
+  /// Starts again in `store`, oldest first, the effects still open whose action came after the
+  /// record `olderFormatThrough`; returns how many it started, and how many effects of older
+  /// actions it left alone, their ends never having been journaled.
+  func resume<State, Action>(in store: Store<State, Action>, after olderFormatThrough: UInt64) -> (resumed: Int, unknown: Int) {
+    var counts = (resumed: 0, unknown: 0)
+    for (sequence, reduction) in reductions.sorted(by: { $0.key < $1.key }) {
+      guard sequence > olderFormatThrough else {
+        counts.unknown += reduction.open.count
+        reductions[sequence] = nil
+        continue
+      }
+      counts.resumed += reduction.open.count
+      reduction.start(store)
+    }
+    return counts
+  }
+}

@@ -1,0 +1,75 @@
+import ComposableArchitecture
+import Synchronization
+
+/// The job executor of a journaled store: names each remote effect after the action whose
+/// reduction creates it (an ``EffectIdentity``), runs it on the coordinator's pools, and journals
+/// its end, so that a restarted coordinator knows which effects were still in flight.
+///
+/// ``JournaledReducer`` puts it in place of the coordinator's executor for the reductions it
+/// journals; replay counts the effects each reduction creates the same way (``EffectRecovery``).
+struct JournaledJobExecutor: JobExecutor {
+  /// The coordinator's executor.
+  let base: any JobExecutor
+  let journal: ActionJournal
+
+  /// Runs `job` unjournaled: an awaited job belongs to an effect, not to a reduction.
+  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
+    try await base.execute(job, emit: emit)
+  }
+
+  func effect<Job: RemoteJob, Action>(
+    _ job: Job,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
+  ) -> Effect<Action> {
+    let identity = journal.effectIdentities.next()
+    guard let pools = base as? PoolJobExecutor else { return base.effect(job, transform: transform) }
+    return .handled { [journal] handle in
+      pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
+    }
+  }
+
+  /// Starts again, for `handle`, the effect `identity` names, which was in flight when the
+  /// coordinator stopped: a retryable job runs again; any other ends with
+  /// ``JobFailure/Code/coordinatorRestarted``, delivered as its failure event.
+  @MainActor
+  func resume<Job: RemoteJob, Action>(
+    _ job: Job,
+    identity: EffectIdentity,
+    transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
+    handle: EffectHandle<Action>
+  ) {
+    if job.isRetryable, let pools = base as? PoolJobExecutor {
+      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
+    }
+    let failure = JobFailure(
+      code: .coordinatorRestarted,
+      message: "The coordinator stopped while this '\(Job.kind)' job (effect \(identity)) ran; the job is not "
+        + "retryable, so the restarted coordinator did not run it again."
+    )
+    let observer = journal.observer(of: identity)
+    observer.willDeliverEnd()
+    if let action = transform(.failed(failure)) { handle.send(action) }
+    observer.didEnd(false)
+    handle.end()
+  }
+}
+
+/// Names the remote effects the reduction under way creates: the journal moves it on as it
+/// appends, and the executor takes the next name without waiting for the main actor, where a
+/// reduction runs anyway.
+final class EffectIdentities: Sendable {
+  private let state = Mutex<EffectIdentity>(EffectIdentity(action: 1, index: 0))
+
+  /// The identity of the next effect created.
+  func next() -> EffectIdentity {
+    state.withLock { next in
+      defer { next.index += 1 }
+      return next
+    }
+  }
+
+  /// Effects created from now on belong to the action that will be record `sequence`.
+  func reset(to sequence: UInt64) {
+    state.withLock { $0 = EffectIdentity(action: sequence, index: 0) }
+  }
+}

@@ -1,0 +1,19 @@
+import ComposableArchitecture
+
+/// What recovery reads from a record in one pass: the action with its recording and the effect
+/// whose end it reports, or an effect's end recorded on its own; other kinds hold neither.
+struct RecoveryEntry<Action: Decodable>: Decodable {
+  var action: Action?
+  var dependencies: DependencyRecording?
+  /// The effect whose last event the action is.
+  var ended: Identity?
+  /// An effect's end with no action of its own.
+  var effectEnded: Identity?
+
+  /// `{"action":N,"index":I}`.
+  struct Identity: Decodable {
+    var action: UInt64
+    var index: Int
+    var identity: EffectIdentity { EffectIdentity(action: action, index: index) }
+  }
+}

@@ -1,0 +1,16 @@
+extension Finished {
+  /// Appends the frame of a `finished`: the bytes ``WorkerMessage/finished(_:)`` encodes to, written
+  /// without an encoder.
+  ///
+  /// A worker writes one per job, as often as it writes an `emit`, so it costs no more than one.
+  public static func appendFrame(effect: EffectID, generation: UInt32, to buffer: inout [UInt8]) {
+    let headerOffset = buffer.count
+    FrameEncoder.appendHeader(length: 0, to: &buffer)
+    buffer.writeStatic(#"{"type":"finished","effect":"#)
+    JSONWriting.appendInteger(effect, to: &buffer)
+    buffer.writeStatic(#","generation":"#)
+    JSONWriting.appendInteger(generation, to: &buffer)
+    buffer.writeByte(UInt8(ascii: "}"))
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+}
