@@ -1,5 +1,6 @@
 import Testing
 @testable import SwitchyardRedis
+import SwitchyardTestSupport
 
 /// `XREAD`/`XREADGROUP` replies read in place give what the general parser and
 /// ``StreamRead/list(_:command:)`` give, however the bytes are split.
