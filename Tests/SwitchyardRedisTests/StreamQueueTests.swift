@@ -60,7 +60,7 @@ import SwitchyardWire
       let wrongGeneration = try redis.xadd(
         stream, fields: [StreamField("message", WorkerMessage.run(run(5, generation: 2)).encodedPayload()), StreamField("generation", "1")])
       let noGeneration = try redis.xadd(stream, fields: [StreamField("message", WorkerMessage.run(run(6)).encodedPayload())])
-      let otherKind = try redis.xadd(stream, fields: StreamQueue.fields(for: EncodedMessage(.run(run(7, kind: "pagination")))))
+      let otherKind = try StreamEntryID(reply: redis.send(StreamQueue.xadd(stream, EncodedMessage(.run(run(7, kind: "pagination"))))), command: "XADD")
       try coordinator.enqueue([run(8)])
 
       let batch = try coordinator.readJobs(kind: "search", worker: "w")

@@ -60,10 +60,11 @@ public final class RedisConnection: Sendable {
   /// Writes every command before reading any reply, and returns the replies in the same order.
   ///
   /// An error reply is an ``RedisValue/error(_:)`` in its place, so one refused command does not
-  /// hide the others' replies.
-  public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RedisValue] {
+  /// hide the others' replies. `serverWait` is how long the commands may make the server wait,
+  /// as ``send(_:serverWait:)`` takes it, for a pipeline that ends in a blocking read.
+  public func pipeline(_ commands: [RedisCommand], serverWait: Duration = .zero) throws(RedisError) -> [RedisValue] {
     guard !commands.isEmpty else { return [] }
-    return try exchange(commands, serverWait: .zero)
+    return try exchange(commands, serverWait: serverWait)
   }
 
   /// Switches to `database`, which is then selected again after every reconnect.
@@ -88,15 +89,43 @@ public final class RedisConnection: Sendable {
   }
 
   private func exchange(_ commands: [RedisCommand], serverWait: Duration) throws(RedisError) -> [RedisValue] {
+    let (leading, last) = try exchange(commands, serverWait: serverWait, last: Self.nextValue, isPush: Self.isPush)
+    return leading + [last]
+  }
+
+  /// Writes `commands` and reads their replies, the last with `readLast`: a caller that knows
+  /// what the last command answers reads it in place rather than as a ``RedisValue``.
+  func exchange<Last: Sendable>(
+    _ commands: [RedisCommand], serverWait: Duration,
+    last readLast: (inout RESPParser) throws(RESPProtocolError) -> Last?, isPush: (Last) -> Bool
+  ) throws(RedisError) -> (leading: [RedisValue], last: Last) {
     try session.withLock { session throws(RedisError) in
-      try roundTrip(commands, in: &session, serverWait: serverWait)
+      try roundTrip(commands, in: &session, serverWait: serverWait, last: readLast, isPush: isPush)
     }
   }
 
+  private static func nextValue(_ parser: inout RESPParser) throws(RESPProtocolError) -> RedisValue? {
+    try parser.next()
+  }
+
+  private static func isPush(_ value: RedisValue) -> Bool {
+    if case .push = value { true } else { false }
+  }
+
   private func roundTrip(_ commands: [RedisCommand], in session: inout Session, serverWait: Duration) throws(RedisError) -> [RedisValue] {
+    let (leading, last) = try roundTrip(commands, in: &session, serverWait: serverWait, last: Self.nextValue, isPush: Self.isPush)
+    return leading + [last]
+  }
+
+  private func roundTrip<Last: Sendable>(
+    _ commands: [RedisCommand], in session: inout Session, serverWait: Duration,
+    last readLast: (inout RESPParser) throws(RESPProtocolError) -> Last?, isPush: (Last) -> Bool
+  ) throws(RedisError) -> (leading: [RedisValue], last: Last) {
     let socket = try open(&session)
     do {
-      return try Self.write(commands, andRead: socket, parser: &session.parser, readTimeout: configuration.readTimeout + serverWait)
+      return try Self.write(
+        commands, andRead: socket, parser: &session.parser, readTimeout: configuration.readTimeout + serverWait,
+        last: readLast, isPush: isPush)
     } catch {
       drop(&session)
       if live.withLock({ $0.isClosed }) { throw .closed }
@@ -182,8 +211,9 @@ public final class RedisConnection: Sendable {
     if database != 0 { commands.append(RedisCommand("SELECT", String(database))) }
     commands.append(RedisCommand("PING"))
     do throws(RedisError) {
-      let replies = try Self.write(commands, andRead: socket, parser: &parser, readTimeout: configuration.connectTimeout)
-      for reply in replies {
+      let (leading, last) = try Self.write(
+        commands, andRead: socket, parser: &parser, readTimeout: configuration.connectTimeout, last: Self.nextValue, isPush: Self.isPush)
+      for reply in leading + [last] {
         if case let .error(error) = reply { throw .server(error) }
       }
     } catch {
@@ -192,9 +222,10 @@ public final class RedisConnection: Sendable {
     }
   }
 
-  private static func write(
-    _ commands: [RedisCommand], andRead socket: Socket, parser: inout RESPParser, readTimeout: Duration
-  ) throws(RedisError) -> [RedisValue] {
+  private static func write<Last: Sendable>(
+    _ commands: [RedisCommand], andRead socket: Socket, parser: inout RESPParser, readTimeout: Duration,
+    last readLast: (inout RESPParser) throws(RESPProtocolError) -> Last?, isPush: (Last) -> Bool
+  ) throws(RedisError) -> (leading: [RedisValue], last: Last) {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(commands.count * 64)
     for command in commands { command.encode(into: &bytes) }
@@ -205,35 +236,37 @@ public final class RedisConnection: Sendable {
     } catch {
       throw .connectionLost(error.description)
     }
-    var replies: [RedisValue] = []
-    replies.reserveCapacity(commands.count)
+    var leading: [RedisValue] = []
+    leading.reserveCapacity(commands.count - 1)
     var deadline = ContinuousClock.now + readTimeout
-    while replies.count < commands.count {
-      let reply: RedisValue?
-      do {
-        reply = try parser.next()
+    while true {
+      do throws(RESPProtocolError) {
+        if leading.count < commands.count - 1 {
+          if let reply = try parser.next() {
+            // Pushes are out of band (invalidations, pub/sub); they answer no command.
+            if !Self.isPush(reply) { leading.append(reply) }
+            deadline = .now + readTimeout
+            continue
+          }
+        } else if let reply = try readLast(&parser) {
+          if !isPush(reply) { return (leading, reply) }
+          deadline = .now + readTimeout
+          continue
+        }
       } catch {
         throw .protocolViolation(error)
-      }
-      if let reply {
-        // Pushes are out of band (invalidations, pub/sub); they answer no command.
-        if case .push = reply { continue }
-        replies.append(reply)
-        deadline = .now + readTimeout
-        continue
       }
       let chunk: [UInt8]
       do {
         chunk = try socket.read(upTo: 256 << 10, deadline: deadline)
       } catch .timedOut {
-        throw .timedOut(commands[replies.count].name)
+        throw .timedOut(commands[leading.count].name)
       } catch {
         throw .connectionLost(error.description)
       }
       guard !chunk.isEmpty else { throw .connectionLost("the server closed the connection") }
       parser.append(chunk)
     }
-    return replies
   }
 
   private func drop(_ session: inout Session) {

@@ -19,17 +19,35 @@ package final class LocalRedisServer: Sendable {
   /// even a SIGKILL loses nothing acknowledged. `extraArguments` go on its command line.
   package init(appendOnly: Bool = false, extraArguments: [String] = []) throws {
     guard let executable = Self.executable else { throw LocalRedisServerError.notInstalled }
-    let listener = try Socket.listen(port: 0)
-    port = try listener.localPort()
-    listener.close()
-    directory = FileManager.default.temporaryDirectory
+    let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("switchyard-redis-\(getpid())-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    arguments = [
-      executable, "--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--save", "",
+    self.directory = directory
+    let arguments = [
+      executable, "--bind", "127.0.0.1", "--dir", directory, "--save", "",
       "--appendonly", appendOnly ? "yes" : "no", "--appendfsync", "always", "--logfile", "redis.log",
     ] + extraArguments
-    try start()
+    let (port, child) = try Self.launchOnAFreePort(arguments, directory: directory)
+    self.port = port
+    self.arguments = arguments
+    process.withLock { $0 = child }
+  }
+
+  /// Launches the server on a free port. A free port is found by binding it and letting it go,
+  /// so another process may take it before the server binds it: then the server answering is
+  /// not the one started, and it is started again on another port.
+  private static func launchOnAFreePort(_ arguments: [String], directory: String) throws -> (UInt16, Process) {
+    for attempt in 1...5 {
+      let listener = try Socket.listen(port: 0)
+      let port = try listener.localPort()
+      listener.close()
+      do throws(LocalRedisServerError) {
+        return (port, try launch(arguments, port: port, directory: directory))
+      } catch {
+        guard case .portTaken = error, attempt < 5 else { throw error }
+      }
+    }
+    throw LocalRedisServerError.portTaken(0)
   }
 
   /// `redis-server` on PATH, or `nil` when it is not installed.
@@ -51,24 +69,47 @@ package final class LocalRedisServer: Sendable {
 
   /// Starts the server (again) and waits until it answers `PING`, for at most 10 seconds.
   package func start() throws {
+    let child = try Self.launch(arguments, port: port, directory: directory)
+    process.withLock { $0 = child }
+  }
+
+  /// Runs `redis-server` with `arguments` and waits until it answers on `port`, checking that
+  /// the server answering is this one (`INFO server`'s `process_id`), not another that took the
+  /// port first.
+  private static func launch(_ arguments: [String], port: UInt16, directory: String) throws(LocalRedisServerError) -> Process {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: arguments[0])
-    child.arguments = Array(arguments.dropFirst())
+    child.arguments = ["--port", String(port)] + arguments.dropFirst()
     child.standardInput = FileHandle.nullDevice
     child.standardOutput = FileHandle.nullDevice
     child.standardError = FileHandle.nullDevice
-    try child.run()
-    process.withLock { $0 = child }
-    var probe = configuration
+    do {
+      try child.run()
+    } catch {
+      throw .didNotStart(log: "\(error)")
+    }
+    var probe = RedisConfiguration(host: "127.0.0.1", port: port, connectTimeout: .seconds(2), readTimeout: .seconds(5))
     probe.reconnect = RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(100), maxAttempts: 120)
     let connection = RedisConnection(configuration: probe)
     defer { connection.close() }
+    let info: String
     do {
       try connection.ping()
+      info = try connection.send(RedisCommand("INFO", "server")).string ?? ""
     } catch {
-      kill()
-      throw LocalRedisServerError.didNotStart(log: log)
+      stop(child)
+      throw .didNotStart(log: log(in: directory))
     }
+    guard info.contains("process_id:\(child.processIdentifier)\r\n") else {
+      stop(child)
+      throw .portTaken(port)
+    }
+    return child
+  }
+
+  private static func stop(_ child: Process) {
+    if child.isRunning { Foundation.kill(child.processIdentifier, SIGKILL) }
+    child.waitUntilExit()
   }
 
   /// Kills the server with `signal` (SIGKILL by default: a crash) and waits for it to exit.
@@ -86,6 +127,10 @@ package final class LocalRedisServer: Sendable {
 
   /// The server's log so far, for a failure message.
   package var log: String {
+    Self.log(in: directory)
+  }
+
+  private static func log(in directory: String) -> String {
     (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? "(no log)"
   }
 

@@ -4,6 +4,8 @@ package enum LocalRedisServerError: Error, CustomStringConvertible {
   case notInstalled
   /// It started but never answered.
   case didNotStart(log: String)
+  /// Another server answered on the port it was started on, which was taken meanwhile.
+  case portTaken(UInt16)
 
   package var description: String {
     switch self {
@@ -11,6 +13,8 @@ package enum LocalRedisServerError: Error, CustomStringConvertible {
       "redis-server is not installed; install it with `apt-get update && apt-get install -y redis-server`."
     case let .didNotStart(log):
       "redis-server did not answer PING within 10 s. Its log:\n\(log.suffix(2000))"
+    case let .portTaken(port):
+      "another process took port \(port) before redis-server could listen on it; start it again."
     }
   }
 }

@@ -38,9 +38,10 @@ extension StreamQueue {
         continue
       }
       handOffs.append(RedisCommand("XCLAIM", stream, StreamLayout.workerGroup, holder, "0", job.id.description, "JUSTID"))
-      var fields = Self.fields(for: EncodedMessage(.run(job.message)))
-      fields.append(StreamField(Self.entryField, job.id.description))
-      handOffs.append(.xadd(layout.handOffs(kind, worker: holder), fields: fields, maxLength: 10_000))
+      var handOff = Self.xadd(layout.handOffs(kind, worker: holder), EncodedMessage(.run(job.message)), maxLength: 10_000)
+      handOff.append(Self.entryField)
+      handOff.append(job.id)
+      handOffs.append(handOff)
     }
     for reply in try connection.pipeline(handOffs) {
       if case let .error(error) = reply { throw .server(error) }

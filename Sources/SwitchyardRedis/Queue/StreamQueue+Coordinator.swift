@@ -44,7 +44,12 @@ extension StreamQueue {
   /// `enqueue(_:maxLength:)` does: the coordinator passes its frames' payloads through.
   @discardableResult
   public func enqueue(encoded runs: [(kind: String, run: EncodedMessage)], maxLength: Int? = nil) throws(RedisError) -> [StreamEntryID] {
-    let commands = runs.map { RedisCommand.xadd(layout.jobs($0.kind), fields: Self.fields(for: $0.run), maxLength: maxLength) }
+    var streams: [String: String] = [:]
+    let commands = runs.map { run in
+      let stream = streams[run.kind] ?? layout.jobs(run.kind)
+      streams[run.kind] = stream
+      return Self.xadd(stream, run.run, maxLength: maxLength)
+    }
     var ids: [StreamEntryID] = []
     ids.reserveCapacity(runs.count)
     for reply in try connection.pipeline(commands) {
@@ -61,7 +66,8 @@ extension StreamQueue {
 
   /// Broadcasts a `cancel` message already encoded.
   public func broadcast(encoded cancel: EncodedMessage) throws(RedisError) {
-    try connection.xadd(layout.cancels, fields: Self.fields(for: cancel), maxLength: 10_000)
+    let reply = try connection.send(Self.xadd(layout.cancels, cancel, maxLength: 10_000))
+    _ = try StreamEntryID(reply: reply, command: "XADD")
   }
 
   /// Reads up to `count` replies after `position`, waiting up to `block` when there are none.

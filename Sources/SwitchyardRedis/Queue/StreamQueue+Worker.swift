@@ -26,14 +26,40 @@ extension StreamQueue {
     kind: String, worker: String, from position: StreamReadPosition = .undelivered,
     count: Int = 100, block: Duration? = nil, affinityLease: Duration? = nil
   ) throws(RedisError) -> StreamBatch<Run> {
+    var replies = WorkerReplies()
+    return try readJobs(
+      kind: kind, worker: worker, from: position, count: count, block: block, affinityLease: affinityLease,
+      afterWriting: &replies)
+  }
+
+  /// Writes `replies` as `worker` and reads jobs, as ``readJobs(kind:worker:from:count:block:affinityLease:)``
+  /// does, in one pipeline: a worker that has just run a batch sends its replies and asks for
+  /// the next batch in one round trip.
+  ///
+  /// `replies` is emptied once Redis took them, so after a throw it holds what may not have
+  /// been written, for ``reply(encoded:worker:completing:)``.
+  public func readJobs(
+    kind: String, worker: String, from position: StreamReadPosition = .undelivered,
+    count: Int = 100, block: Duration? = nil, affinityLease: Duration? = nil,
+    afterWriting replies: inout WorkerReplies
+  ) throws(RedisError) -> StreamBatch<Run> {
     let stream = layout.jobs(kind)
     let handOffs = layout.handOffs(kind, worker: worker)
+    let read = RedisCommand.xreadgroup(
+      group: StreamLayout.workerGroup, consumer: worker, streams: [(stream, position), (handOffs, position)],
+      count: count, block: block)
     var reads: [StreamRead] = []
     // A missing group (this worker's hand-off stream's, or the kind's after a takeover) is made
     // again; a takeover under the read made again may unblock it once more.
     for attempt in 1...3 {
-      do {
-        reads = try read([stream, handOffs], worker: worker, from: position, count: count, block: block)
+      do throws(RedisError) {
+        let commands = replies.isEmpty ? [] : replyCommands(replies, worker: worker)
+        let answers = try connection.pipeline(commands, thenRead: read, serverWait: block ?? .zero)
+        for answer in answers.replies {
+          if case let .error(error) = answer { throw .server(error) }
+        }
+        replies = WorkerReplies()
+        reads = try answers.reads.get()
         break
       } catch .server(let error) where attempt < 3 && (error.code == "NOGROUP" || error.code == "UNBLOCKED") {
         try join(kind: kind, worker: worker)
@@ -71,15 +97,22 @@ extension StreamQueue {
   public func reply(
     encoded messages: [EncodedMessage], worker: String, completing completed: [StreamMessage<Run>] = []
   ) throws(RedisError) {
-    var commands = messages.map { RedisCommand.xadd(layout.replies, fields: Self.fields(for: $0, worker: worker)) }
-    for (kind, jobs) in Dictionary(grouping: completed, by: \.message.kind) {
+    let commands = replyCommands(WorkerReplies(messages: messages, completed: completed), worker: worker)
+    for reply in try connection.pipeline(commands) {
+      if case let .error(error) = reply { throw .server(error) }
+    }
+  }
+
+  /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete.
+  private func replyCommands(_ replies: WorkerReplies, worker: String) -> [RedisCommand] {
+    let stream = layout.replies
+    var commands = replies.messages.map { Self.xadd(stream, $0, worker: worker) }
+    for (kind, jobs) in Dictionary(grouping: replies.completed, by: \.message.kind) {
       let ids = jobs.map(\.id)
       commands.append(.xack(layout.jobs(kind), group: StreamLayout.workerGroup, ids: ids))
       commands.append(.xdel(layout.jobs(kind), ids: ids))
     }
-    for reply in try connection.pipeline(commands) {
-      if case let .error(error) = reply { throw .server(error) }
-    }
+    return commands
   }
 
   /// Resets the idle time of jobs `worker` is still running, so that no other worker reclaims
@@ -140,13 +173,6 @@ extension StreamQueue {
     return Self.batch(reads.first?.entries ?? [], of: layout.cancels, expecting: "cancel") { message in
       if case let .cancel(cancel) = message { cancel } else { nil }
     }
-  }
-
-  private func read(
-    _ streams: [String], worker: String, from position: StreamReadPosition, count: Int, block: Duration?
-  ) throws(RedisError) -> [StreamRead] {
-    try connection.xreadgroup(
-      group: StreamLayout.workerGroup, consumer: worker, streams: streams.map { ($0, position) }, count: count, block: block)
   }
 
   /// Acknowledges and deletes entries that will never be run.

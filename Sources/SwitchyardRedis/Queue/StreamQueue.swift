@@ -27,12 +27,21 @@ public struct StreamQueue: Sendable {
   /// A reply entry's field naming the worker (its consumer name) that wrote it.
   static let workerField = "worker"
 
-  /// The fields of an entry carrying `message`.
-  static func fields(for message: EncodedMessage, worker: String? = nil) -> [StreamField] {
-    var fields = [StreamField(messageField, message.payload)]
-    if let generation = message.generation { fields.append(StreamField(generationField, String(generation))) }
-    if let worker { fields.append(StreamField(workerField, worker)) }
-    return fields
+  /// An `XADD` to `key` of an entry carrying `message`, and the `worker` that wrote it, built
+  /// straight into the command: every job and reply goes through here.
+  static func xadd(_ key: String, _ message: EncodedMessage, worker: String? = nil, maxLength: Int? = nil) -> RedisCommand {
+    var command = RedisCommand.xadd(key, fields: [], maxLength: maxLength)
+    command.append(messageField)
+    command.append(message.payload)
+    if let generation = message.generation {
+      command.append(generationField)
+      command.append(UInt64(generation))
+    }
+    if let worker {
+      command.append(workerField)
+      command.append(worker)
+    }
+    return command
   }
 
   /// Decodes `entry` into a message, checked against its generation field.

@@ -6,10 +6,11 @@
 public struct RESPParser: Sendable {
   /// The bounds replies must stay within.
   public var limits: RESPLimits
-  private var buffer: [UInt8] = []
-  private var start = 0
+  /// The bytes received; those before ``start`` were returned already.
+  private(set) var buffer: [UInt8] = []
+  private(set) var start = 0
   /// A parse that ran out of bytes needs at least this many buffered before it can succeed.
-  private var needed = 0
+  private(set) var needed = 0
 
   /// Creates a parser with nothing buffered.
   public init(limits: RESPLimits = .default) {
@@ -39,6 +40,18 @@ public struct RESPParser: Sendable {
     start = offset
     needed = 0
     return value
+  }
+
+  /// Marks the bytes before `offset` as returned: for a reply read in place, as
+  /// ``nextStreamReads()`` does.
+  mutating func consume(upTo offset: Int) {
+    start = offset
+    needed = 0
+  }
+
+  /// Notes that no reply completes before `count` bytes are buffered.
+  mutating func awaitByteCount(_ count: Int) {
+    needed = count
   }
 
   private mutating func value(at offset: inout Int, depth: Int) throws(RESPProtocolError) -> RedisValue? {

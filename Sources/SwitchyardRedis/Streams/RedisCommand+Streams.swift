@@ -35,12 +35,16 @@ extension RedisCommand {
 
   /// `XACK key group id …`: the group's consumers are done with these entries.
   public static func xack(_ key: String, group: String, ids: [StreamEntryID]) -> RedisCommand {
-    RedisCommand("XACK", [key, group] + ids.map(\.description))
+    var command = RedisCommand("XACK", key, group)
+    for id in ids { command.append(id) }
+    return command
   }
 
   /// `XDEL key id …`: removes entries from the stream.
   public static func xdel(_ key: String, ids: [StreamEntryID]) -> RedisCommand {
-    RedisCommand("XDEL", [key] + ids.map(\.description))
+    var command = RedisCommand("XDEL", key)
+    for id in ids { command.append(id) }
+    return command
   }
 
   private static func read(

@@ -35,7 +35,7 @@ extension RedisConnection {
     count: Int? = nil, block: Duration? = nil
   ) throws(RedisError) -> [StreamRead] {
     let command = RedisCommand.xreadgroup(group: group, consumer: consumer, streams: streams, count: count, block: block)
-    return try StreamRead.list(send(command, serverWait: block ?? .zero), command: "XREADGROUP")
+    return try pipeline([], thenRead: command, serverWait: block ?? .zero).reads.get()
   }
 
   /// `XREAD`: reads entries without a group, waiting up to `block` when none are ready.
@@ -43,7 +43,31 @@ extension RedisConnection {
     streams: [(key: String, position: StreamReadPosition)], count: Int? = nil, block: Duration? = nil
   ) throws(RedisError) -> [StreamRead] {
     let command = RedisCommand.xread(streams: streams, count: count, block: block)
-    return try StreamRead.list(send(command, serverWait: block ?? .zero), command: "XREAD")
+    return try pipeline([], thenRead: command, serverWait: block ?? .zero).reads.get()
+  }
+
+  /// Writes `commands`, then `read` (an `XREAD` or `XREADGROUP`), in one pipeline; the read's
+  /// entries are parsed in place, without a ``RedisValue`` per element. The other replies come
+  /// back as values, error replies among them, as ``pipeline(_:serverWait:)`` returns them.
+  func pipeline(
+    _ commands: [RedisCommand], thenRead read: RedisCommand, serverWait: Duration
+  ) throws(RedisError) -> (replies: [RedisValue], reads: Result<[StreamRead], RedisError>) {
+    let (replies, last) = try exchange(
+      commands + [read], serverWait: serverWait,
+      last: { parser throws(RESPProtocolError) in try parser.nextStreamReads() },
+      isPush: { if case .value(.push) = $0 { true } else { false } })
+    switch last {
+    case let .reads(reads):
+      return (replies, .success(reads))
+    case let .value(.error(error)):
+      return (replies, .failure(.server(error)))
+    case let .value(value):
+      do throws(RedisError) {
+        return (replies, .success(try StreamRead.list(value, command: read.name)))
+      } catch {
+        return (replies, .failure(error))
+      }
+    }
   }
 
   /// `XACK`: acknowledges entries, returning how many were pending.

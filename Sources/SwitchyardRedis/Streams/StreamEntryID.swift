@@ -15,15 +15,22 @@ public struct StreamEntryID: Sendable, Hashable, Comparable, CustomStringConvert
   public init?(_ text: String) {
     // Every entry read goes through here: scanned in place, without splitting into strings.
     var text = text
-    let parsed = text.withUTF8 { bytes -> StreamEntryID? in
-      guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")) else {
-        return Self.decimal(bytes[...]).map { StreamEntryID(milliseconds: $0, sequence: 0) }
-      }
-      guard let milliseconds = Self.decimal(bytes[..<dash]), let sequence = Self.decimal(bytes[(dash + 1)...]) else { return nil }
-      return StreamEntryID(milliseconds: milliseconds, sequence: sequence)
-    }
-    guard let parsed else { return nil }
+    guard let parsed = text.withUTF8(Self.parse) else { return nil }
     self = parsed
+  }
+
+  /// Reads an ID from the bytes of its text, as a reply carries it.
+  init?(bytes: ArraySlice<UInt8>) {
+    guard let parsed = bytes.withUnsafeBufferPointer(Self.parse) else { return nil }
+    self = parsed
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> StreamEntryID? {
+    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")) else {
+      return decimal(bytes[...]).map { StreamEntryID(milliseconds: $0, sequence: 0) }
+    }
+    guard let milliseconds = decimal(bytes[..<dash]), let sequence = decimal(bytes[(dash + 1)...]) else { return nil }
+    return StreamEntryID(milliseconds: milliseconds, sequence: sequence)
   }
 
   /// The digits of `bytes` as a number; `nil` when empty, not all digits, or too large.

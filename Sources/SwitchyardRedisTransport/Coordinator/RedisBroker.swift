@@ -221,7 +221,7 @@ final class RedisBroker: Sendable {
         }
         if let kind { byKind[kind, default: []].append(reply.message) }
       }
-      let live = Set(state.heard.keys)
+      let live = beating.isEmpty ? [] : Set(state.heard.keys)
       for kind in beating {
         byKind[kind, default: []].append(.heartbeat(state.heartbeats.total(of: kind, live: live)))
       }

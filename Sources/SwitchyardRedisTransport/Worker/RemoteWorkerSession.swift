@@ -51,10 +51,15 @@ final class RemoteWorkerSession: Sendable {
   static let readBatch = 32
 
   /// Reads jobs through the consumer group and starts them, forever.
+  ///
+  /// After starting a batch it keeps the outbox: the replies of the jobs that finished at once
+  /// go out in the same pipeline as the next read, which does not wait, so a busy worker spends
+  /// one round trip per batch. Only when that read finds nothing does it block for more.
   func readJobs(from queue: StreamQueue) -> Never {
+    var holdsOutbox = false
     while true {
       var free = concurrency - held.withLock(\.count)
-      if free <= 0 {
+      if free <= 0, !holdsOutbox {
         // Flag first, then look again: a job ending in between either sees the flag or is seen.
         readerWaits.store(true, ordering: .sequentiallyConsistent)
         free = concurrency - held.withLock(\.count)
@@ -63,8 +68,15 @@ final class RemoteWorkerSession: Sendable {
         continue
       }
       do {
-        let batch = try queue.readJobs(
-          kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), block: .seconds(1), affinityLease: claimIdle)
+        let batch: StreamBatch<Run>
+        if holdsOutbox {
+          batch = try replyThenRead(from: queue)
+          holdsOutbox = false
+          outbox.release()
+        } else {
+          batch = try queue.readJobs(
+            kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), block: .seconds(1), affinityLease: claimIdle)
+        }
         for entry in batch.rejected { writeToStandardError("warning: \(entry)") }
         guard !batch.messages.isEmpty else { continue }
         held.withLock { held in
@@ -72,14 +84,37 @@ final class RemoteWorkerSession: Sendable {
         }
         // Jobs that finish without suspending reply here, with no thread woken to write.
         outbox.hold()
+        holdsOutbox = true
         handlingSince.withLock { $0 = .now }
         handle(batch.messages.map { .run($0.message) })
         handlingSince.withLock { $0 = nil }
-        writeReplies()
-        outbox.release()
       } catch {
+        if holdsOutbox {
+          holdsOutbox = false
+          outbox.release()
+        }
         writeToStandardError("error: could not read '\(kind)' jobs (\(error)); trying again.")
         Thread.sleep(forTimeInterval: 1)
+      }
+    }
+  }
+
+  /// Writes what waits in the outbox and reads the next batch without waiting, in one pipeline;
+  /// replies the pipeline may not have written are written again on their own.
+  private func replyThenRead(from queue: StreamQueue) throws(RedisError) -> StreamBatch<Run> {
+    try replyFrames.withLock { decoder throws(RedisError) -> StreamBatch<Run> in
+      var replies = takeReplies(&decoder)
+      let free = concurrency - held.withLock(\.count)
+      guard free > 0 else {
+        write(replies)
+        return StreamBatch()
+      }
+      do throws(RedisError) {
+        return try queue.readJobs(
+          kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), affinityLease: claimIdle, afterWriting: &replies)
+      } catch {
+        write(replies)
+        throw error
       }
     }
   }
@@ -101,8 +136,7 @@ final class RemoteWorkerSession: Sendable {
         }
         guard !cancelled.isEmpty else { continue }
         handle(cancelled.map { .cancel(Cancel(effect: $0.message.effect, generation: $0.message.generation)) })
-        write([], completing: cancelled)
-        jobsEnded()
+        write(WorkerReplies(completed: cancelled))
       } catch {
         writeToStandardError("error: could not read cancellations (\(error)); trying again.")
         Thread.sleep(forTimeInterval: 1)
@@ -164,38 +198,42 @@ final class RemoteWorkerSession: Sendable {
     }
   }
 
-  /// Writes what waits in the outbox as the handlers' frames' payloads, in one pipeline: a job's
-  /// end with the acknowledgement of its entry.
+  /// Writes what waits in the outbox, in one pipeline: a job's end with the acknowledgement of
+  /// its entry.
   private func writeReplies() {
-    replyFrames.withLock { decoder in
-      decoder.append(contentsOf: outbox.take())
-      var outgoing: [EncodedMessage] = []
-      var completed: [StreamMessage<Run>] = []
-      do {
-        while let payload = try decoder.next() {
-          guard let head = try AttemptHead(payload: payload) ?? Self.head(decoding: payload) else {
-            // A heartbeat goes on as it is; a pong answers this worker's own ping.
-            if case .heartbeat = try WorkerMessage(payload: payload) { outgoing.append(EncodedMessage(payload: payload, generation: nil)) }
-            continue
+    replyFrames.withLock { decoder in write(takeReplies(&decoder)) }
+  }
+
+  /// What waits in the outbox as the handlers' frames' payloads, and the jobs their ends
+  /// complete, which this worker no longer holds.
+  private func takeReplies(_ decoder: inout FrameDecoder) -> WorkerReplies {
+    decoder.append(contentsOf: outbox.take())
+    var replies = WorkerReplies()
+    do {
+      while let payload = try decoder.next() {
+        guard let head = try AttemptHead(payload: payload) ?? Self.head(decoding: payload) else {
+          // A heartbeat goes on as it is; a pong answers this worker's own ping.
+          if case .heartbeat = try WorkerMessage(payload: payload) {
+            replies.messages.append(EncodedMessage(payload: payload, generation: nil))
           }
-          switch head.kind {
-          case .emit:
-            outgoing.append(EncodedMessage(payload: payload, generation: head.generation))
-          case .finished, .failed:
-            outgoing.append(EncodedMessage(payload: payload, generation: head.generation))
-            if let job = release(head.effect, generation: head.generation) { completed.append(job) }
-          case .run, .cancel:
-            continue
-          }
+          continue
         }
-      } catch {
-        // The handlers' own writer framed these; a frame it cannot have written ends the batch.
-        writeToStandardError("error: a '\(kind)' handler's reply could not be read (\(error)); dropped.")
-        decoder = FrameDecoder()
+        switch head.kind {
+        case .emit:
+          replies.messages.append(EncodedMessage(payload: payload, generation: head.generation))
+        case .finished, .failed:
+          replies.messages.append(EncodedMessage(payload: payload, generation: head.generation))
+          if let job = release(head.effect, generation: head.generation) { replies.completed.append(job) }
+        case .run, .cancel:
+          continue
+        }
       }
-      write(outgoing, completing: completed)
-      if !completed.isEmpty { jobsEnded() }
+    } catch {
+      // The handlers' own writer framed these; a frame it cannot have written ends the batch.
+      writeToStandardError("error: a '\(kind)' handler's reply could not be read (\(error)); dropped.")
+      decoder = FrameDecoder()
     }
+    return replies
   }
 
   /// The head of a reply in a shape ``AttemptHead`` does not read, decoded in full; `nil` for a
@@ -229,13 +267,14 @@ final class RemoteWorkerSession: Sendable {
 
   /// Writes replies, trying a few times while the connection is remade; jobs whose ends could
   /// not be written stay pending and are reclaimed, so the coordinator retries them.
-  private func write(_ messages: [EncodedMessage], completing completed: [StreamMessage<Run>]) {
-    guard !messages.isEmpty || !completed.isEmpty else { return }
+  private func write(_ outgoing: WorkerReplies) {
+    guard !outgoing.isEmpty else { return }
+    defer { if !outgoing.completed.isEmpty { jobsEnded() } }
     for attempt in 1...3 {
       do {
-        return try replies.reply(encoded: messages, worker: name, completing: completed)
+        return try replies.reply(encoded: outgoing.messages, worker: name, completing: outgoing.completed)
       } catch {
-        writeToStandardError("error: could not write \(messages.count) replies (attempt \(attempt) of 3): \(error)")
+        writeToStandardError("error: could not write \(outgoing.messages.count) replies (attempt \(attempt) of 3): \(error)")
         Thread.sleep(forTimeInterval: 0.2)
       }
     }
