@@ -36,10 +36,13 @@ func testPool(
 
 /// Starts a coordinator, waits for its pool to be ready, runs `body` within `seconds`, and — pass
 /// or fail — shuts it down and checks that every worker it ever started is gone.
+///
+/// A minute by default: at the start of a full run every suite's main-actor tests share one
+/// thread, and a coordinator test can wait half a minute for its turns on it.
 @MainActor
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
-  seconds: Double = 20,
+  seconds: Double = 60,
   _ body: @MainActor @escaping (ProbeCoordinator) async throws -> Void
 ) async throws {
   try await withCoordinator(pool: pool, seconds: seconds) { coordinator, _ in try await body(coordinator) }
@@ -50,7 +53,7 @@ func withCoordinator(
 @MainActor
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
-  seconds: Double = 20,
+  seconds: Double = 60,
   servesControlSocket: Bool = false,
   waitsUntilReady: Bool = true,
   _ body: @MainActor @escaping (ProbeCoordinator, LogLines) async throws -> Void
@@ -65,7 +68,7 @@ func withCoordinator(
 @MainActor
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
-  seconds: Double = 20,
+  seconds: Double = 60,
   servesControlSocket: Bool = false,
   waitsUntilReady: Bool = true,
   _ body: @MainActor @escaping (ProbeCoordinator, LogLines, RecordingTransport) async throws -> Void
@@ -109,7 +112,7 @@ func withCoordinator(
 
 extension Coordinator where R == ProbeFeature {
   /// Waits until the probe pool has `size` ready workers.
-  func waitUntilReady(_ size: Int, within seconds: Double = 10) async throws {
+  func waitUntilReady(_ size: Int, within seconds: Double = 30) async throws {
     try await eventually("\(size) ready workers", within: seconds) { probePool.size == size && probePool.health == "healthy" }
   }
 
