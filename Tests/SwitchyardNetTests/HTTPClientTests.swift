@@ -218,7 +218,8 @@ struct HTTPClientTests {
     let started = ContinuousClock.now
     request.cancel()
     await #expect(throws: CancellationError.self) { try await request.value }
-    #expect(ContinuousClock.now - started < .seconds(1))
+    // Well inside the request's 30 s limit, so the cancel ended it, with room for a loaded machine.
+    #expect(ContinuousClock.now - started < .seconds(10))
     #expect(client.pool.idleCount == 0)
     _ = try await peer.stop()
   }
