@@ -71,6 +71,17 @@ import Testing
     #expect(throws: EncodingError.self) { try WireJSONEncoder().encode(JSONValue.double(-.infinity)) }
   }
 
+  @Test func aRefusedNumberIsNamedByTheKeysAndIndexesAboveIt() {
+    struct Reading: Encodable { var ratio: Double }
+    struct Readings: Encodable { var items: [Reading] }
+    let error = #expect(throws: EncodingError.self) {
+      try WireJSONEncoder().encode(Readings(items: [Reading(ratio: 1), Reading(ratio: .nan)]))
+    }
+    guard case let .invalidValue(_, context) = error else { return }
+    #expect(context.codingPath.first?.stringValue == "items")
+    #expect(context.codingPath.dropFirst().first?.intValue == 1)
+  }
+
   @Test func stringsWithEscapesControlCharactersAndAstralScalars() throws {
     var every = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }.map(String.init).joined()
     every += "é日本👍🏽😀\u{10FFFF}\u{FEFF}\u{2028}"

@@ -98,11 +98,7 @@ public final class ActionJournal: ActionLog {
   }
 
   private func enqueue(_ record: PendingRecord) {
-    let wasEmpty = pending.records.withLock { pending in
-      defer { pending.append(record) }
-      return pending.isEmpty
-    }
-    guard wasEmpty else { return }
+    guard pending.add(record) else { return }
     let (pending, journal, log) = (pending, journal, log)
     encoding.async { [weak self] in
       guard let failure = Self.drain(pending, into: journal, log: log) else { return }
@@ -116,10 +112,8 @@ public final class ActionJournal: ActionLog {
     into journal: Journal,
     log: @escaping @Sendable (String) -> Void
   ) -> String? {
-    let records = pending.records.withLock { pending in
-      defer { pending.removeAll(keepingCapacity: true) }
-      return pending
-    }
+    var records = pending.take()
+    defer { pending.giveBack(&records) }
     let encoder = WireJSONEncoder()
     var buffer: [UInt8] = []
     for record in records {
@@ -209,6 +203,41 @@ private struct PendingRecord: Sendable {
 }
 
 /// The records waiting for the encoding queue, shared with it.
+///
+/// Two arrays take turns: the queue takes the waiting one and leaves an emptied one in its place,
+/// so the lock is held for a swap only, and neither side allocates or frees records under it
+/// (a main actor waiting for this lock is a reduction waiting).
 private final class PendingRecords: Sendable {
-  let records = Mutex<[PendingRecord]>([])
+  private struct Buffers {
+    var waiting: [PendingRecord] = []
+    /// Emptied by the queue, keeping its capacity, for ``take()`` to put in `waiting`'s place.
+    var spare: [PendingRecord] = []
+  }
+
+  private let buffers = Mutex(Buffers())
+
+  /// Adds `record`; returns whether it is the first since the last ``take()``, when the queue must
+  /// be woken to take it.
+  func add(_ record: PendingRecord) -> Bool {
+    buffers.withLock { buffers in
+      buffers.waiting.append(record)
+      return buffers.waiting.count == 1
+    }
+  }
+
+  /// The records waiting, oldest first, leaving none.
+  func take() -> [PendingRecord] {
+    buffers.withLock { buffers in
+      var taken: [PendingRecord] = []
+      swap(&taken, &buffers.spare)
+      swap(&taken, &buffers.waiting)
+      return taken
+    }
+  }
+
+  /// Takes back the array ``take()`` returned, once its records are done with, to reuse.
+  func giveBack(_ records: inout [PendingRecord]) {
+    records.removeAll(keepingCapacity: true)
+    buffers.withLock { swap(&$0.spare, &records) }
+  }
 }

@@ -143,7 +143,7 @@ final class StreamEncoder: Encoder {
     let mark = state.pointee.bytes.count
     state.pointee.slotMark = mark
     state.pointee.atTopLevel = true
-    try encode(value, key: WireCodingKey?.none)
+    try encode(value)
     if state.pointee.needsTree { throw NeedsTree() }
     if state.pointee.bytes.count == mark {
       throw EncodingError.invalidValue(
@@ -151,9 +151,25 @@ final class StreamEncoder: Encoder {
     }
   }
 
-  /// Encodes one value where the current member or element goes.
+  /// Encodes one value where the current member or element goes, `key` naming it in the coding path.
+  ///
+  /// The key is not optional: `K?` in generic code looks up `Optional<K>`'s metadata at run time on
+  /// every call, while a plain `K` is handed in; a value without a key passes ``encode(_:)``.
   @inline(__always)
-  func encode<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+  func encode<T: Encodable, K: CodingKey>(_ value: T, key: K) throws {
+    if !(try encodeFlat(value)) { try encodeNested(value, key: key) }
+  }
+
+  /// Encodes one value that has no key, the top-level value or a single-value container's.
+  @inline(__always)
+  func encode<T: Encodable>(_ value: T) throws {
+    if !(try encodeFlat(value)) { try encodeNested(value, key: nil) }
+  }
+
+  /// Writes `value` if it is a scalar or a common collection, which need no container; returns
+  /// whether it did.
+  @inline(__always)
+  private func encodeFlat<T: Encodable>(_ value: T) throws -> Bool {
     if T.self == String.self {
       JSONWriting.appendString(unsafeBitCast(value, to: String.self), to: &state.pointee.bytes)
     } else if T.self == Int.self {
@@ -175,12 +191,13 @@ final class StreamEncoder: Encoder {
     } else if T.self == RawJSON.self {
       let raw = unsafeBitCast(value, to: RawJSON.self)
       raw.document.write(raw.node, to: &state.pointee.bytes)
-    } else if !encodeCommonCollection(value) {
-      try encodeNested(value, key: key)
+    } else {
+      return encodeCommonCollection(value)
     }
+    return true
   }
 
-  private func encodeNested<T: Encodable, K: CodingKey>(_ value: T, key: K?) throws {
+  private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
     let depth = state.pointee.open.count
     guard depth < options.maxDepth else {
       throw EncodingError.invalidValue(

@@ -18,6 +18,6 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer, StreamScalarWri
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try claimSlot()
-    try encoder.encode(value, key: WireCodingKey?.none)
+    try encoder.encode(value)
   }
 }
