@@ -1,4 +1,4 @@
-import SwitchyardTestSupport
+import ComposableArchitecture
 import Testing
 @testable import SwitchyardRedis
 
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func randomBytesAndMutatedRepliesNeverCrash() {
-    var generator = SeededGenerator(seed: 16)
+    var generator = SeededRandomNumberGenerator(seed: 16)
     let valid = Array("*2\r\n$5\r\nhello\r\n%1\r\n+k\r\n*2\r\n:1\r\n,2.5\r\n".utf8)
     let limits = RESPLimits(maxBulkLength: 1 << 16, maxAggregateCount: 1 << 12, maxDepth: 8, maxLineLength: 256)
     var outcomes = (values: 0, errors: 0, incomplete: 0)

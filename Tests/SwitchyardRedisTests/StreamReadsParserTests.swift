@@ -1,6 +1,6 @@
+import ComposableArchitecture
 import Testing
 @testable import SwitchyardRedis
-import SwitchyardTestSupport
 
 /// `XREAD`/`XREADGROUP` replies read in place give what the general parser and
 /// ``StreamRead/list(_:command:)`` give, however the bytes are split.
@@ -64,7 +64,7 @@ import SwitchyardTestSupport
   }
 
   @Test func mutatedRepliesNeverCrashAndAgreeWithTheGeneralParser() {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SeededRandomNumberGenerator(seed: 7)
     let valid = Array(Self.resp2.utf8)
     var outcomes = (same: 0, refused: 0)
     for _ in 0..<20_000 {

@@ -1,4 +1,4 @@
-import SwitchyardTestSupport
+import ComposableArchitecture
 import SwitchyardWire
 import Testing
 
@@ -24,7 +24,7 @@ import Testing
     "\"type\"", "\"run\"", "\"hello\"", "\"id\"", "18446744073709551616", "-9223372036854775809",
   ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x00], [0xF4, 0x90]]
 
-  private static func mutate(_ payload: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+  private static func mutate(_ payload: [UInt8], using random: inout SeededRandomNumberGenerator) -> [UInt8] {
     var bytes = payload
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
@@ -40,7 +40,7 @@ import Testing
     return bytes
   }
 
-  private static func randomPayload(using random: inout SeededGenerator) -> [UInt8] {
+  private static func randomPayload(using random: inout SeededRandomNumberGenerator) -> [UInt8] {
     if Bool.random(using: &random) {
       return (0..<Int.random(in: 0...48, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
     }
@@ -50,7 +50,7 @@ import Testing
   }
 
   /// A frame around `payload`, sometimes with a lying header: zero, too long, or past the limit.
-  private static func frame(_ payload: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+  private static func frame(_ payload: [UInt8], using random: inout SeededRandomNumberGenerator) -> [UInt8] {
     var length = UInt32(payload.count)
     switch Int.random(in: 0..<40, using: &random) {
     case 0: length = 0
@@ -64,7 +64,7 @@ import Testing
 
   @Test func randomAndMutatedFramesOnlyYieldFramesOrTypedErrors() throws {
     let corpus = try Self.corpus()
-    var random = SeededGenerator(seed: 0x5717_C4A2D)
+    var random = SeededRandomNumberGenerator(seed: 0x5717_C4A2D)
     var stats = (frames: 0, messages: 0, wireErrors: 0, frameErrors: 0)
     var generated = 0
     while generated < Self.frameCount {

@@ -1,5 +1,5 @@
+import ComposableArchitecture
 import Foundation
-import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func doublesRoundTripBitForBit() throws {
-    var generator = SeededGenerator(seed: 2024)
+    var generator = SeededRandomNumberGenerator(seed: 2024)
     var values: [Double] = [
       0, -0.0, 1, -1, 0.1, 1e-7, 123_456_789.125, .pi, .ulpOfOne, .leastNonzeroMagnitude,
       .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e15, 1e16, 9_007_199_254_740_994,
