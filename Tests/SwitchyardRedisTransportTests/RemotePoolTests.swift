@@ -45,6 +45,28 @@ struct RemotePoolTests {
     #expect(run.staleEvents == 0)
   }
 
+  @Test func aJobCancelledBeforeAnyWorkerReadItIsAcknowledgedUnrun() async throws {
+    let cluster = try await RemotePoolCluster(workers: 1, concurrency: 1)
+    defer { cluster.cleanUp() }
+    // The one worker is busy, so the second job waits in the stream when it is cancelled.
+    try cluster.start("busy", ProbeJob(tag: "busy", outputs: 3, intervalMillis: 1_000))
+    _ = try await cluster.wait(for: "busy") { !$0.outputs.isEmpty }
+    try cluster.start("waiting", ProbeJob(tag: "waiting", outputs: 200, intervalMillis: 50))
+    try await cluster.eventually("the second job to wait in the stream") { try cluster.backlog().length == 2 }
+    try cluster.send(["cancel": ["name": "waiting"]])
+    _ = try await cluster.wait(for: "busy") { $0.outcome == .finished }
+    // Run, it would hold its entry for 10 s; skipped, its entry goes at once.
+    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 5) {
+      let backlog = try cluster.backlog()
+      return backlog.pending == 0 && backlog.length == 0
+    }
+    try await cluster.eventually("a heartbeat counting the probes the worker started") {
+      guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 9)) else { return false }
+      return report.pools.first { $0.kind == "probe" }?.counters["probesStarted"] == 1
+    }
+    #expect(try cluster.run("waiting")?.outcome == .cancelled)
+  }
+
   @Test func aWorkerKilledMidJobHasItsJobRerunElsewhere() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000, concurrency: 4)
     defer { cluster.cleanUp() }

@@ -19,8 +19,9 @@ final class RemoteWorkerSession: Sendable {
   /// Splits the outbox's frames; held by whoever writes replies, so they leave in order.
   private let replyFrames = Mutex(FrameDecoder())
   private let worker = Mutex<InProcessWorker?>(nil)
-  /// The entries of the jobs it runs: acknowledged when they end, renewed while they run.
-  private let held = Mutex<[UInt64: StreamMessage<Run>]>([:])
+  /// The entries of the jobs it runs, acknowledged when they end and renewed while they run, and
+  /// the cancels that came before their jobs.
+  private let held = Mutex(HeldJobs())
   /// Signalled when a job ends while the reader waits at its concurrency, so it reads again.
   private let freed = DispatchSemaphore(value: 0)
   private let readerWaits = Atomic<Bool>(false)
@@ -79,14 +80,14 @@ final class RemoteWorkerSession: Sendable {
         }
         for entry in batch.rejected { writeToStandardError("warning: \(entry)") }
         guard !batch.messages.isEmpty else { continue }
-        held.withLock { held in
-          for job in batch.messages { held[job.message.effect] = job }
-        }
+        let (started, cancelled) = held.withLock { $0.hold(batch.messages) }
+        if !cancelled.isEmpty { write(WorkerReplies(completed: cancelled)) }
+        guard !started.isEmpty else { continue }
         // Jobs that finish without suspending reply here, with no thread woken to write.
         outbox.hold()
         holdsOutbox = true
         handlingSince.withLock { $0 = .now }
-        handle(batch.messages.map { .run($0.message) })
+        handle(started.map { .run($0.message) })
         handlingSince.withLock { $0 = nil }
       } catch {
         if holdsOutbox {
@@ -128,12 +129,7 @@ final class RemoteWorkerSession: Sendable {
         position = start
         let batch = try queue.readCancels(after: start, block: .seconds(1))
         if let last = batch.last { position = .after(last) }
-        let cancelled = held.withLock { held in
-          batch.messages.compactMap { cancel -> StreamMessage<Run>? in
-            guard held[cancel.message.effect]?.message.generation == cancel.message.generation else { return nil }
-            return held.removeValue(forKey: cancel.message.effect)
-          }
-        }
+        let cancelled = held.withLock { held in batch.messages.compactMap { held.cancel($0.message) } }
         guard !cancelled.isEmpty else { continue }
         handle(cancelled.map { .cancel(Cancel(effect: $0.message.effect, generation: $0.message.generation)) })
         write(WorkerReplies(completed: cancelled))
@@ -167,7 +163,7 @@ final class RemoteWorkerSession: Sendable {
         exit(70)
       }
       do {
-        let jobs = held.withLock { Array($0.values) }
+        let jobs = held.withLock(\.all)
         if !jobs.isEmpty {
           try replies.renew(jobs, worker: name)
           try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
@@ -259,10 +255,7 @@ final class RemoteWorkerSession: Sendable {
   }
 
   private func release(_ effect: UInt64, generation: UInt32) -> StreamMessage<Run>? {
-    held.withLock { held in
-      guard held[effect]?.message.generation == generation else { return nil }
-      return held.removeValue(forKey: effect)
-    }
+    held.withLock { $0.release(effect, generation: generation) }
   }
 
   /// Writes replies, trying a few times while the connection is remade; jobs whose ends could
