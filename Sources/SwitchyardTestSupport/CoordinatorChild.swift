@@ -56,13 +56,16 @@ public final class CoordinatorChild {
   }
 
   /// Sends SIGTERM and waits for the exit status, killing the process if it takes over `seconds`.
-  nonisolated(nonsending) public func terminate(within seconds: Double = 10) async -> Int32 {
+  ///
+  /// Thirty seconds by default: an orderly stop drains workers and writes the journal's last
+  /// snapshot, whose fsync a loaded disk can hold for seconds.
+  nonisolated(nonsending) public func terminate(within seconds: Double = 30) async -> Int32 {
     process.terminate()
     return await waitForExit(within: seconds)
   }
 
   /// Waits for the exit status, killing the process if it takes over `seconds`.
-  nonisolated(nonsending) public func waitForExit(within seconds: Double = 10) async -> Int32 {
+  nonisolated(nonsending) public func waitForExit(within seconds: Double = 30) async -> Int32 {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while process.isRunning, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(10))

@@ -69,13 +69,14 @@ struct LoadRoundTripTests {
     defer { try? FileManager.default.removeItem(atPath: runDirectory) }
 
     var driver = LoadDriver(runDirectory: runDirectory, scenario: Scenario(), users: 1, limit: .actions(4))
-    driver.answerTimeout = .seconds(2)
+    // Long enough that four busy-machine round trips fit well inside it, so only a wait for it fails.
+    driver.answerTimeout = .seconds(10)
     let result = try await driver.run(progress: LoadProgress(label: "unavailable", isTerminal: false))
     await coordinator.shutdown()
 
     // Before: the first failure changed the state and was seen; the three after it changed
     // nothing, published nothing, and each waited out the timeout as "noAnswer".
     #expect(result.errors == ["loader: unavailable": 4])
-    #expect(result.seconds < 2, "a round trip waited for the answer timeout")
+    #expect(result.seconds < 10, "a round trip waited for the answer timeout")
   }
 }

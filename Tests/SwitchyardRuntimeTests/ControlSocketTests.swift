@@ -11,7 +11,7 @@ struct ControlSocketTests {
   @Test func statusStateSendSubscribeAndScale() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let mode = try FileManager.default.attributesOfItem(atPath: coordinator.socketPath)[.posixPermissions] as? Int
@@ -56,7 +56,7 @@ struct ControlSocketTests {
   @Test func theHelloHandshakeAndProtocolErrors() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       let client = try await coordinator.connect()
       try client.send(.hello(Hello(role: "client", pid: getpid())))
       guard case let .hello(hello) = try client.receive() else { throw TimedOut(what: "the coordinator's hello") }
@@ -83,7 +83,7 @@ struct ControlSocketTests {
   @Test func manyClientsAtOnceAndASlowSubscriberNeverBlocksTheCoordinator() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       var clients: [ControlClient] = []
       for _ in 0..<8 { clients.append(try await coordinator.connect()) }
       // This one subscribes to everything and never reads.
@@ -104,7 +104,7 @@ struct ControlSocketTests {
   @Test func aSecondCoordinatorOnTheSameRunDirectoryRefusesToStart() async throws {
     let first = try CoordinatorProcess(pools: "probe=1")
     defer { first.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       _ = try await first.connect()
       let second = try CoordinatorProcess(pools: "probe=1", runDirectory: first.runDirectory)
       second.process.waitUntilExit()
@@ -122,7 +122,7 @@ struct ControlSocketTests {
     chmod(runDirectory, 0o777)
     let coordinator = try CoordinatorProcess(pools: "probe=1", runDirectory: runDirectory)
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       _ = try await coordinator.connect()
       var info = stat()
       #expect(stat(runDirectory, &info) == 0)
@@ -144,7 +144,7 @@ struct ControlSocketTests {
   @Test func aStaleSocketFromADeadCoordinatorIsCleanedUp() async throws {
     let dead = try CoordinatorProcess(pools: "probe=1")
     defer { dead.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       _ = try await dead.connect()
       kill(dead.process.processIdentifier, SIGKILL)
       dead.process.waitUntilExit()
@@ -160,7 +160,7 @@ struct ControlSocketTests {
   @Test func shutdownLeavesNoChildProcessAndRemovesTheSocket() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=3")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       let client = try await coordinator.connect()
       try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
       let workers = try client.status().workers.map(\.pid)
@@ -176,7 +176,7 @@ struct ControlSocketTests {
   @Test func workersExitByThemselvesWhenTheCoordinatorDies() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(45) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let workers = try client.status().workers.map(\.pid)
