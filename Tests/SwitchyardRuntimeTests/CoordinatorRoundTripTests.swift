@@ -122,8 +122,9 @@ struct CoordinatorRoundTripTests {
 
   @Test func aDrainingWorkerHandsBackWhatItCannotFinishInTime() async throws {
     try await withCoordinator(pool: testPool(size: 2, drainTimeout: .milliseconds(100))) { coordinator in
+      // Four seconds each, so that both are still running when the scale, however late, drains one.
       for name in ["a", "b"] {
-        let job = ProbeJob(tag: name, outputs: 30, intervalMillis: 10, timeoutMillis: nil)
+        let job = ProbeJob(tag: name, outputs: 20, intervalMillis: 200, timeoutMillis: nil)
         coordinator.store.send(.start(name: name, job: job, cancelInFlight: false))
       }
       try await eventually("both runs to start") { coordinator.probePool.busy == 2 }
