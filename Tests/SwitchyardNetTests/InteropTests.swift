@@ -11,8 +11,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct InteropTests {
   /// The scripts use the `websockets.asyncio` API, new in websockets 13.
-  static let hasPythonWebsockets = PeerProcess.succeeds("python3", ["-c", "import websockets.asyncio.server, websockets.asyncio.client"])
-  static let hasCurl = PeerProcess.succeeds("curl", ["--version"])
+  static func hasPythonWebsockets() async -> Bool {
+    await PeerProcess.succeeds("python3", ["-c", "import websockets.asyncio.server, websockets.asyncio.client"])
+  }
 
   /// Runs `body` with a Python peer, and kills the peer afterwards however `body` ends.
   private func withPeer<Value: Sendable>(_ peer: PeerProcess, _ body: () async throws -> Value) async throws -> Value {
@@ -26,7 +27,7 @@ struct InteropTests {
     }
   }
 
-  @Test(.enabled(if: hasPythonWebsockets, "needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'"))
+  @Test(.enabled("needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'") { await hasPythonWebsockets() })
   func ourClientAgainstPythonServer() async throws {
     let server = try PeerProcess("python3", [PeerProcess.script("ws_echo_server.py")])
     try await withPeer(server) {
@@ -62,7 +63,7 @@ struct InteropTests {
     }
   }
 
-  @Test(.enabled(if: hasPythonWebsockets, "needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'"))
+  @Test(.enabled("needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'") { await hasPythonWebsockets() })
   func pythonClientAgainstOurServer() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/echo", events: sink) }) { server in
@@ -86,7 +87,7 @@ struct InteropTests {
     }
   }
 
-  @Test(.enabled(if: hasCurl, "needs curl"))
+  @Test(.enabled("needs curl") { await PeerProcess.succeeds("curl", ["--version"]) })
   func curlAgainstOurServer() async throws {
     var configuration = HTTPServer.Configuration()
     configuration.maxBodyBytes = 100

@@ -9,9 +9,11 @@ final class PeerProcess: Sendable {
   private let output: FileHandle
 
   /// Whether `executable` (found on PATH) runs `arguments` successfully: how tests detect a peer.
-  static func succeeds(_ executable: String, _ arguments: [String]) -> Bool {
-    guard let peer = try? PeerProcess(executable, arguments) else { return false }
-    return peer.waitForExit().status == 0
+  ///
+  /// Async, for test conditions: Swift Testing evaluates them on its cooperative threads, and a
+  /// Python start blocking one there stalls every suite beside it.
+  static func succeeds(_ executable: String, _ arguments: [String]) async -> Bool {
+    (try? await runToExit([executable] + arguments, executable: "/usr/bin/env", within: 60))?.status == 0
   }
 
   /// The path of the peer script `name` in `Tests/SwitchyardNetTests/Peers/`.
