@@ -7,7 +7,7 @@ import Testing
 /// closed, every framing, and failures that say what went wrong.
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPClientTests {
-  private func client(requestTimeout: Duration = .seconds(5), configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
+  private func client(requestTimeout: Duration = .seconds(20), configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
     var configuration = HTTPClient.Configuration()
     configuration.requestTimeout = requestTimeout
     configure(&configuration)

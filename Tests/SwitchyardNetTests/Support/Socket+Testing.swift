@@ -4,7 +4,7 @@
 /// would never send.
 extension Socket {
   static func connectLoopback(_ port: UInt16) throws -> Socket {
-    try Socket.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(5))
+    try Socket.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(20))
   }
 
   func write(_ text: String) throws {
@@ -12,7 +12,7 @@ extension Socket {
   }
 
   /// Everything the peer sends until it closes, or until the deadline.
-  func readUntilClosed(timeout: Duration = .seconds(5)) -> [UInt8] {
+  func readUntilClosed(timeout: Duration = .seconds(20)) -> [UInt8] {
     let deadline = ContinuousClock.now + timeout
     var received: [UInt8] = []
     while let bytes = try? read(upTo: 65_536, deadline: deadline), !bytes.isEmpty {
@@ -22,7 +22,7 @@ extension Socket {
   }
 
   /// An HTTP head (up to its empty line) and whatever followed it.
-  func readHead(timeout: Duration = .seconds(5)) throws -> (head: String, rest: [UInt8]) {
+  func readHead(timeout: Duration = .seconds(20)) throws -> (head: String, rest: [UInt8]) {
     let deadline = ContinuousClock.now + timeout
     var received: [UInt8] = []
     while true {
@@ -54,7 +54,7 @@ extension Socket {
   }
 
   /// Reads frames until the peer closes; the frames our side received, in order.
-  func readFrames(masked: Bool, initial: [UInt8] = [], timeout: Duration = .seconds(5)) throws -> [WebSocketFrame] {
+  func readFrames(masked: Bool, initial: [UInt8] = [], timeout: Duration = .seconds(20)) throws -> [WebSocketFrame] {
     var decoder = WebSocketFrameDecoder(expectsMaskedFrames: masked, maxMessageSize: 1 << 24)
     decoder.append(initial)
     var frames: [WebSocketFrame] = []
