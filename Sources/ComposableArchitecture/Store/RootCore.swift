@@ -54,18 +54,8 @@ final class RootCore<State, Action>: StoreCore {
       enqueue(action, tasks: tasks, fence: fence)
       return nil
     }
-    isSending = true
-    drainTasks = nil
-    // The action sent from outside is reduced first, without a trip through the buffer. This
-    // path runs for every action; what touches the buffer or the observers lives in functions of
-    // its own, since in this unspecialised generic code each use of their types looks metadata up.
-    process(action, tasks: tasks, fence: fence)
-    if hasBuffered { drainBuffer() }
-    isSending = false
-    let started = drainTasks
-    drainTasks = nil
-    if hasObservers { notifyObservers() }
-    return started
+    // The action sent from outside is reduced first, without a trip through the buffer.
+    return whileSending { process(action, tasks: tasks, fence: fence) }
   }
 
   /// Starts `effect` as if `origin`'s reduction had returned it, outside any send: see
@@ -75,9 +65,19 @@ final class RootCore<State, Action>: StoreCore {
       start(effect, origin: origin, tasks: nil)
       return nil
     }
+    return whileSending { start(effect, origin: origin, tasks: nil) }
+  }
+
+  /// Runs `body` as the send in progress, then the actions it buffered, then tells observers once;
+  /// returns the effects all of it started.
+  ///
+  /// This path runs for every action; what touches the buffer or the observers lives in functions
+  /// of its own, since in this unspecialised generic code each use of their types looks metadata up.
+  @inline(__always)
+  private func whileSending(_ body: () -> Void) -> EffectTaskSet? {
     isSending = true
     drainTasks = nil
-    start(effect, origin: origin, tasks: nil)
+    body()
     if hasBuffered { drainBuffer() }
     isSending = false
     let started = drainTasks
