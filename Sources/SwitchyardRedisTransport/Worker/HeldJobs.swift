@@ -8,18 +8,13 @@ import SwitchyardWire
 /// unrun when it is read, instead of running to its end for a result the coordinator drops; a
 /// listener's job would otherwise run for ever.
 struct HeldJobs {
-  private struct Attempt: Hashable {
-    var effect: UInt64
-    var generation: UInt32
-  }
-
   /// How many cancels of jobs it has not read it remembers, oldest forgotten first: enough for
   /// any job still waiting in a stream capped at the coordinator's in-flight limit.
   static let rememberedCancels = 4_096
 
   private var jobs: [UInt64: StreamMessage<Run>] = [:]
-  private var cancelledEarly: Set<Attempt> = []
-  private var cancelOrder: [Attempt] = []
+  private var cancelledEarly: Set<Cancel> = []
+  private var cancelOrder: [Cancel] = []
   private var nextForgotten = 0
 
   /// How many jobs it holds.
@@ -34,7 +29,7 @@ struct HeldJobs {
     var started: [StreamMessage<Run>] = []
     var cancelled: [StreamMessage<Run>] = []
     for job in batch {
-      if cancelledEarly.remove(Attempt(effect: job.message.effect, generation: job.message.generation)) != nil {
+      if cancelledEarly.remove(Cancel(effect: job.message.effect, generation: job.message.generation)) != nil {
         cancelled.append(job)
       } else {
         jobs[job.message.effect] = job
@@ -47,7 +42,7 @@ struct HeldJobs {
   /// The held job `cancel` names, no longer held; `nil`, remembering the cancel, when it holds none.
   mutating func cancel(_ cancel: Cancel) -> StreamMessage<Run>? {
     if let job = release(cancel.effect, generation: cancel.generation) { return job }
-    remember(Attempt(effect: cancel.effect, generation: cancel.generation))
+    remember(cancel)
     return nil
   }
 
@@ -57,13 +52,13 @@ struct HeldJobs {
     return jobs.removeValue(forKey: effect)
   }
 
-  private mutating func remember(_ attempt: Attempt) {
-    guard cancelledEarly.insert(attempt).inserted else { return }
+  private mutating func remember(_ cancel: Cancel) {
+    guard cancelledEarly.insert(cancel).inserted else { return }
     if cancelOrder.count < Self.rememberedCancels {
-      cancelOrder.append(attempt)
+      cancelOrder.append(cancel)
     } else {
       cancelledEarly.remove(cancelOrder[nextForgotten])
-      cancelOrder[nextForgotten] = attempt
+      cancelOrder[nextForgotten] = cancel
       nextForgotten = (nextForgotten + 1) % Self.rememberedCancels
     }
   }

@@ -1,5 +1,5 @@
 /// Coordinator → worker: stop a job; advisory, since the coordinator already ignores its replies.
-public struct Cancel: Equatable, Sendable, Codable {
+public struct Cancel: Hashable, Sendable, Codable {
   /// The effect to stop.
   public var effect: EffectID
   /// The ``Run/generation`` of the job to stop.
