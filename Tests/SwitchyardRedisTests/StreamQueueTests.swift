@@ -117,11 +117,30 @@ import SwitchyardWire
       let second = StreamQueue(layout: layout, connection: server.connection())
       try coordinator.prepare(kinds: ["search"])
       try coordinator.broadcast(Cancel(effect: 1, generation: 1))
-      let positions = (try first.cancelsStart(), try second.cancelsStart())
+      let recent = (try first.recentCancels(count: 16), try second.recentCancels(count: 16))
+      #expect(recent.0.messages.map(\.message) == [Cancel(effect: 1, generation: 1)])
       let cancel = Cancel(effect: 9, generation: 4)
       try coordinator.broadcast(cancel)
-      #expect(try first.readCancels(after: positions.0, block: .seconds(1)).messages.map(\.message) == [cancel])
-      #expect(try second.readCancels(after: positions.1, block: .seconds(1)).messages.map(\.message) == [cancel])
+      #expect(try first.readCancels(after: .after(try #require(recent.0.last)), block: .seconds(1)).messages.map(\.message) == [cancel])
+      #expect(try second.readCancels(after: .after(try #require(recent.1.last)), block: .seconds(1)).messages.map(\.message) == [cancel])
+    }
+  }
+
+  @Test func aStartingWorkerReadsTheNewestCancelsOldestFirstAndContinuesAfterThem() async throws {
+    try await withRedisServer { server in
+      let coordinator = StreamQueue(layout: layout, connection: server.connection())
+      let worker = StreamQueue(layout: layout, connection: server.connection())
+      try coordinator.prepare(kinds: ["search"])
+      let empty = try worker.recentCancels(count: 3)
+      #expect(empty.messages.isEmpty && empty.last == .zero)
+      let cancels = (1...5).map { Cancel(effect: UInt64($0), generation: 1) }
+      for cancel in cancels { try coordinator.broadcast(cancel) }
+      let recent = try worker.recentCancels(count: 3)
+      #expect(recent.messages.map(\.message) == Array(cancels.suffix(3)))
+      let later = Cancel(effect: 6, generation: 2)
+      try coordinator.broadcast(later)
+      let next = try worker.readCancels(after: .after(try #require(recent.last)), block: .seconds(1))
+      #expect(next.messages.map(\.message) == [later])
     }
   }
 

@@ -67,6 +67,28 @@ struct RemotePoolTests {
     #expect(try cluster.run("waiting")?.outcome == .cancelled)
   }
 
+  @Test func aJobCancelledBeforeAnyWorkerStartedIsAcknowledgedUnrunByTheFirstWorker() async throws {
+    let cluster = try await RemotePoolCluster(workers: 0)
+    defer { cluster.cleanUp() }
+    try cluster.start("early", ProbeJob(tag: "early", outputs: 200, intervalMillis: 50))
+    try await cluster.eventually("the job to wait in the stream") { try cluster.backlog().length == 1 }
+    try cluster.send(["cancel": ["name": "early"]])
+    _ = try await cluster.wait(for: "early") { $0.outcome == .cancelled }
+    try cluster.startWorker()
+    // Run, it would hold its entry for 10 s; known cancelled, its entry goes as soon as it is read.
+    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 5) {
+      let backlog = try cluster.backlog()
+      return backlog.pending == 0 && backlog.length == 0
+    }
+    // A job started now runs; the worker's heartbeat then counts it as the only probe it started.
+    try cluster.start("after", ProbeJob(tag: "after"))
+    _ = try await cluster.wait(for: "after") { $0.outcome == .finished }
+    try await cluster.eventually("a heartbeat counting the one probe the worker started") {
+      guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 9)) else { return false }
+      return report.pools.first { $0.kind == "probe" }?.counters["probesStarted"] == 1
+    }
+  }
+
   @Test func aWorkerKilledMidJobHasItsJobRerunElsewhere() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, claimIdleMillis: 1000, concurrency: 4)
     defer { cluster.cleanUp() }

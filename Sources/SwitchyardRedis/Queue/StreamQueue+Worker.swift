@@ -159,11 +159,17 @@ extension StreamQueue {
     return batch
   }
 
-  /// Where a worker starting now begins reading cancellations: after the newest one.
-  public func cancelsStart() throws(RedisError) -> StreamReadPosition {
-    let reply = try connection.send(RedisCommand("XREVRANGE", layout.cancels, "+", "-", "COUNT", "1"))
-    let newest = try StreamEntry.list(reply, command: "XREVRANGE").first
-    return .after(newest?.id ?? .zero)
+  /// The newest `count` cancellations already broadcast, oldest first, for a worker starting now:
+  /// their jobs may still wait in a stream. It continues reading after the batch's
+  /// ``StreamBatch/last``, which is the newest entry (or the stream's start when it is empty).
+  public func recentCancels(count: Int) throws(RedisError) -> StreamBatch<Cancel> {
+    let reply = try connection.send(RedisCommand("XREVRANGE", layout.cancels, "+", "-", "COUNT", String(max(1, count))))
+    let newestFirst = try StreamEntry.list(reply, command: "XREVRANGE")
+    var batch = Self.batch(Array(newestFirst.prefix(count).reversed()), of: layout.cancels, expecting: "cancel") { message in
+      if case let .cancel(cancel) = message { cancel } else { nil }
+    }
+    batch.last = newestFirst.first?.id ?? .zero
+    return batch
   }
 
   /// Reads cancellations after `position`, waiting up to `block`; continue from the batch's

@@ -59,17 +59,19 @@ package struct RedisWorker: Sendable {
       writeToStandardError("error: this worker has no handler for '\(kind)' jobs.")
       exit(64)
     }
+    let cancelsFrom: StreamReadPosition
     do {
       try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
       try replies.join(kind: kind.rawValue, worker: name)
       try session.sayHello()
+      cancelsFrom = try session.rememberRecentCancels(from: replies)
     } catch {
       writeToStandardError("error: the '\(kind)' worker could not start on \(settings.redis.host):\(settings.redis.port): \(error)")
       exit(69)
     }
     writeToStandardError("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue)).")
     let cancels = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
-    Thread.detachNewThread { session.readCancels(cancels) }
+    Thread.detachNewThread { session.readCancels(cancels, after: cancelsFrom) }
     Thread.detachNewThread { session.maintain(every: settings.claimIdle / 3) }
     Thread.detachNewThread { session.serveReplies() }
     session.readJobs(from: StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis)))

@@ -120,14 +120,28 @@ final class RemoteWorkerSession: Sendable {
     }
   }
 
-  /// Reads the cancellation broadcast and cancels the jobs it holds at the named generation.
-  func readCancels(_ queue: StreamQueue) {
-    var position: StreamReadPosition?
+  /// Remembers the cancels broadcast before this worker started, as many as ``HeldJobs`` keeps,
+  /// and returns where reading the broadcast continues.
+  ///
+  /// A job cancelled while no worker was reading its stream still waits there; without this, the
+  /// first worker to start would run it to its end for a result the coordinator drops. It runs
+  /// before the first read of jobs, so no job is read ahead of its cancel.
+  func rememberRecentCancels(from queue: StreamQueue) throws(RedisError) -> StreamReadPosition {
+    let recent = try queue.recentCancels(count: HeldJobs.rememberedCancels)
+    for entry in recent.rejected { writeToStandardError("warning: \(entry)") }
+    held.withLock { held in
+      for cancel in recent.messages { _ = held.cancel(cancel.message) }
+    }
+    return .after(recent.last ?? .zero)
+  }
+
+  /// Reads the cancellation broadcast after `start` and cancels the jobs it holds at the named
+  /// generation.
+  func readCancels(_ queue: StreamQueue, after start: StreamReadPosition) {
+    var position = start
     while true {
       do {
-        let start = try position ?? queue.cancelsStart()
-        position = start
-        let batch = try queue.readCancels(after: start, block: .seconds(1))
+        let batch = try queue.readCancels(after: position, block: .seconds(1))
         if let last = batch.last { position = .after(last) }
         let cancelled = held.withLock { held in batch.messages.compactMap { held.cancel($0.message) } }
         guard !cancelled.isEmpty else { continue }
