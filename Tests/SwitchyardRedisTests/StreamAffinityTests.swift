@@ -52,6 +52,34 @@ import SwitchyardWire
     }
   }
 
+  @Test func handOffStreamsExpireAndAWorkerWhoseStreamExpiredStillTakesItsHandOffs() async throws {
+    try await withRedisServer { server in
+      let coordinator = StreamQueue(layout: layout, connection: server.connection())
+      let first = StreamQueue(layout: layout, connection: server.connection())
+      let second = StreamQueue(layout: layout, connection: server.connection())
+      try coordinator.prepare(kinds: ["search"])
+      try first.join(kind: "search", worker: "w1")
+      try second.join(kind: "search", worker: "w2")
+      let lease = Duration.seconds(10)
+      let timeToLive = { (worker: String) throws -> Int64 in
+        try #require(try coordinator.connection.send(RedisCommand("PTTL", layout.handOffs("search", worker: worker))).integer)
+      }
+      try first.keepHandOffs(kind: "search", worker: "w1", lease: lease)
+      #expect((20_000...30_000).contains(try timeToLive("w1")), "three leases")
+      #expect(try timeToLive("w2") == -1, "kept by no one yet")
+
+      try coordinator.enqueue([run(1, key: "k")])
+      #expect(try first.readJobs(kind: "search", worker: "w1", count: 10, affinityLease: lease).messages.count == 1)
+      // As if w1 had been cut off for three leases: its stream expired with its group.
+      _ = try coordinator.connection.send(RedisCommand("DEL", layout.handOffs("search", worker: "w1")))
+      try coordinator.enqueue([run(2, key: "k")])
+      #expect(try second.readJobs(kind: "search", worker: "w2", count: 10, affinityLease: lease).messages.isEmpty)
+      #expect((20_000...30_000).contains(try timeToLive("w1")), "a stream the hand-off made expires too")
+      let handed = try first.readJobs(kind: "search", worker: "w1", count: 10, affinityLease: lease)
+      #expect(handed.messages.map(\.message) == [run(2, key: "k")])
+    }
+  }
+
   @Test func aHandOffWhoseJobWasReclaimedMeanwhileIsNotRun() async throws {
     try await withRedisServer { server in
       let coordinator = StreamQueue(layout: layout, connection: server.connection())

@@ -31,6 +31,7 @@ extension StreamQueue {
     }
     var mine: [StreamMessage<Run>] = []
     var handOffs: [RedisCommand] = []
+    var receivers: Set<String> = []
     let stream = layout.jobs(kind)
     for job in jobs {
       guard let key = job.message.affinity, let holder = holders[key], holder != worker else {
@@ -42,7 +43,10 @@ extension StreamQueue {
       handOff.append(Self.entryField)
       handOff.append(job.id)
       handOffs.append(handOff)
+      receivers.insert(holder)
     }
+    // A stream made by this XADD (its worker's had expired) must expire too.
+    handOffs += receivers.map { handOffExpiry(kind: kind, worker: $0, lease: lease) }
     for reply in try connection.pipeline(handOffs) {
       if case let .error(error) = reply { throw .server(error) }
     }
@@ -81,6 +85,20 @@ extension StreamQueue {
       batch.messages.append(job)
     }
     return batch
+  }
+
+  /// Keeps `worker`'s hand-off stream for three `lease`s more; a live worker calls it every
+  /// third of a lease.
+  ///
+  /// So the stream of a worker that died goes by itself. Its entries only announce jobs that stay
+  /// pending in the kind's stream, where they are reclaimed, so a live worker cut off that long
+  /// loses nothing with it: it joins again (`NOGROUP`) and its held jobs are reclaimed.
+  public func keepHandOffs(kind: String, worker: String, lease: Duration) throws(RedisError) {
+    try connection.send(handOffExpiry(kind: kind, worker: worker, lease: lease))
+  }
+
+  private func handOffExpiry(kind: String, worker: String, lease: Duration) -> RedisCommand {
+    RedisCommand("PEXPIRE", layout.handOffs(kind, worker: worker), String((lease * 3).wholeMilliseconds))
   }
 
   /// Extends the bindings of the affinity keys of jobs `worker` is running by `lease`.

@@ -63,6 +63,7 @@ package struct RedisWorker: Sendable {
     do {
       try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
       try replies.join(kind: kind.rawValue, worker: name)
+      try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: settings.claimIdle)
       try session.sayHello()
       cancelsFrom = try session.rememberRecentCancels(from: replies)
     } catch {

@@ -177,6 +177,7 @@ final class RemoteWorkerSession: Sendable {
         exit(70)
       }
       do {
+        try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: claimIdle)
         let jobs = held.withLock(\.all)
         if !jobs.isEmpty {
           try replies.renew(jobs, worker: name)
