@@ -13,13 +13,21 @@ extension RedisBroker {
       (state.backlogs[kind], state.heard.filter { $0.value.kind == kind }.mapValues { (now - $0.at).milliseconds })
     }
     guard let (backlog, at) = cached else { return nil }
-    let since = (now - at).milliseconds
+    return Self.status(of: backlog, readMillisAgo: (now - at).milliseconds, heard: heard)
+  }
+
+  /// `backlog`, read `since` milliseconds ago, as status shows it, with the workers `heard` from
+  /// (milliseconds since, by consumer name).
+  static func status(of backlog: StreamBacklog, readMillisAgo since: Int64, heard: [String: Int64]) -> RemotePoolStatus {
     // A worker is heard from through its replies and heartbeats; the group knows what it holds,
     // and when it last took a job.
     var workers = heard.mapValues { (pending: 0, lastHeard: $0) }
     for consumer in backlog.consumers {
       let idle = consumer.idleMilliseconds + since
-      workers[consumer.name] = (consumer.pending, min(idle, workers[consumer.name]?.lastHeard ?? idle))
+      let lastHeard = min(idle, workers[consumer.name]?.lastHeard ?? idle)
+      // The group keeps a consumer that died; one silent that long that holds nothing is gone.
+      guard consumer.pending > 0 || lastHeard < Self.forgetSilentWorkersAfter.milliseconds else { continue }
+      workers[consumer.name] = (consumer.pending, lastHeard)
     }
     return RemotePoolStatus(
       streamLength: backlog.length,
