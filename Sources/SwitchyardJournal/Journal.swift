@@ -76,9 +76,18 @@ public final class Journal: Sendable {
   }
 
   /// Appends the bytes `payload` points to and returns their sequence number.
+  ///
+  /// `heldSince`, a ``monotonicNanoseconds()`` reading, says that the caller has held the record
+  /// since then: the durability's delay counts from there, so gathering records before appending
+  /// them does not put more at risk than the durability says.
   @discardableResult
-  public func append(_ payload: UnsafeRawBufferPointer) throws(JournalError) -> UInt64 {
-    try writer.append(payload, timestampNanoseconds: SystemTime.wallClockNanoseconds())
+  public func append(_ payload: UnsafeRawBufferPointer, heldSince: Int64? = nil) throws(JournalError) -> UInt64 {
+    try writer.append(payload, timestampNanoseconds: SystemTime.wallClockNanoseconds(), heldSince: heldSince)
+  }
+
+  /// Now, on the clock the journal times its delays with, for ``append(_:heldSince:)``.
+  public static func monotonicNanoseconds() -> Int64 {
+    SystemTime.monotonicNanoseconds()
   }
 
   /// Returns once the record `sequence` is durable: fsynced under `always` and `batch`, handed to

@@ -70,6 +70,22 @@ import Testing
     }
   }
 
+  @Test func aRecordHeldBeforeItWasAppendedWaitsOnlyWhatIsLeftOfTheDelay() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    // A minute's delay, of which the caller says it already held the record a minute: the writer
+    // must write it now, where counting from the append would keep it for another minute.
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .batch(maxDelay: .seconds(60))))
+    defer { journal.close() }
+    let sequence = try payload(1).withUnsafeBytes { bytes in
+      try journal.append(bytes, heldSince: Journal.monotonicNanoseconds() - 60_000_000_000)
+    }
+    let started = ContinuousClock.now
+    try await journal.waitUntilDurable(sequence)
+    #expect(ContinuousClock.now - started < .seconds(30))
+    #expect(try JournalHistory(directory: directory.path).records(from: sequence).map(\.payload) == [payload(1)])
+  }
+
   @Test func concurrentAppendersGetDistinctSequencesAndAllBecomeDurable() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

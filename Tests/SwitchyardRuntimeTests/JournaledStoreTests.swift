@@ -70,4 +70,30 @@ import Testing
     #expect(reopened.journal.recovery.lastSequence == 40)
     #expect(reopened.journal.recovery.snapshotSequence.map { $0 > 0 } == true, "snapshots were taken by policy")
   }
+
+  /// Under `batch`, records gather before the encoding queue is woken for them; they still reach
+  /// the disk while the journal stays open, within the delay, not only when it closes.
+  @Test(.timeLimit(.minutes(1))) func recordsGatheredUnderBatchBecomeDurableWithoutAClose() async throws {
+    let directory = NSTemporaryDirectory() + "sy-journaled-store-\(getpid())-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let (journal, initial) = try ActionJournal.open(
+      directory: directory, options: JournalOptions(durability: .batch(maxDelay: .milliseconds(20))),
+      policy: SnapshotPolicy(everyActions: nil, every: nil), replay: ActionReplay(Stamps()), initialState: Stamps.State(),
+      log: { _ in }
+    )
+    defer { journal.close() }
+    let store = Store(initialState: initial) {
+      JournaledReducer(Stamps(), journal: journal)
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+    }
+    for index in 0..<3 {
+      await store.send(.stamp("s\(index)")).finish()
+    }
+    try await journal.journal.waitUntilDurable(6)
+    let records = try JournalHistory(directory: directory).records(from: 1)
+    #expect(records.map(\.sequence) == Array(1...6))
+  }
 }

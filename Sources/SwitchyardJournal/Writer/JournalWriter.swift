@@ -43,8 +43,9 @@ final class JournalWriter: @unchecked Sendable {
     thread.start()
   }
 
-  /// Assigns the next sequence number to `payload` and queues it for the writer thread.
-  func append(_ payload: UnsafeRawBufferPointer, timestampNanoseconds: Int64) throws(JournalError) -> UInt64 {
+  /// Assigns the next sequence number to `payload` and queues it for the writer thread; the delay
+  /// before it is written counts from `heldSince` when the caller held it that long already.
+  func append(_ payload: UnsafeRawBufferPointer, timestampNanoseconds: Int64, heldSince: Int64? = nil) throws(JournalError) -> UInt64 {
     guard payload.count <= RecordLayout.maximumPayloadSize else {
       throw .payloadTooLarge(size: payload.count, limit: RecordLayout.maximumPayloadSize)
     }
@@ -54,7 +55,8 @@ final class JournalWriter: @unchecked Sendable {
     let sequence = nextSequence
     nextSequence += 1
     if pending.isEmpty {
-      pendingSince = SystemTime.monotonicNanoseconds()
+      let now = SystemTime.monotonicNanoseconds()
+      pendingSince = heldSince.map { min($0, now) } ?? now
       // Only an empty queue can have left the writer thread asleep with nothing to wait for.
       condition.signal()
     }

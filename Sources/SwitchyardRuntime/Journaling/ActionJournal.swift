@@ -20,6 +20,10 @@ public final class ActionJournal: ActionLog {
   /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
   private let pending = PendingRecords()
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
+  /// How long records gather before the encoding queue is woken for them, unless the durability
+  /// is `always`, whose senders wait for the disk: waking a thread for each record cost a busy
+  /// coordinator more than encoding it.
+  private let gathering: DispatchTimeInterval?
   /// The last sequence number given to a reduced action; its record may still be queued.
   private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
@@ -44,6 +48,7 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
+    self.gathering = Self.gathering(for: journal.options.durability)
     effectIdentities.reset(to: lastSequence + 1)
   }
 
@@ -100,9 +105,25 @@ public final class ActionJournal: ActionLog {
   private func enqueue(_ record: PendingRecord) {
     guard pending.add(record) else { return }
     let (pending, journal, log) = (pending, journal, log)
-    encoding.async { [weak self] in
+    let work: @Sendable () -> Void = { [weak self] in
       guard let failure = Self.drain(pending, into: journal, log: log) else { return }
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
+    }
+    if let gathering {
+      encoding.asyncAfter(deadline: .now() + gathering, execute: work)
+    } else {
+      encoding.async(execute: work)
+    }
+  }
+
+  /// At most a millisecond, and no more than half the durability's own delay; `nil` under `always`.
+  private static func gathering(for durability: Durability) -> DispatchTimeInterval? {
+    switch durability {
+    case .always:
+      return nil
+    case let .batch(delay), let .off(delay):
+      let micros = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
+      return micros >= 2 ? .microseconds(Int(min(1_000, micros / 2))) : nil
     }
   }
 
@@ -112,7 +133,7 @@ public final class ActionJournal: ActionLog {
     into journal: Journal,
     log: @escaping @Sendable (String) -> Void
   ) -> String? {
-    var records = pending.take()
+    var (records, heldSince) = pending.take()
     defer { pending.giveBack(&records) }
     let encoder = WireJSONEncoder()
     var buffer: [UInt8] = []
@@ -121,7 +142,7 @@ public final class ActionJournal: ActionLog {
         do {
           buffer.removeAll(keepingCapacity: true)
           try payload(encoder, &buffer)
-          let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes) }
+          let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, heldSince: heldSince) }
           guard appended == record.sequence else { throw JournalError.stopped(reason: "record \(record.sequence) became \(appended)") }
         } catch {
           // Later records would get other numbers than the ones given out: the journal ends here.
@@ -147,7 +168,10 @@ public final class ActionJournal: ActionLog {
 
   /// Appends the records still queued, then writes, fsyncs and closes.
   public func close() {
-    encoding.sync {}
+    // Records still gathering have a drain scheduled for later; this one takes them now.
+    let (pending, journal, log) = (pending, journal, log)
+    let failure = encoding.sync { Self.drain(pending, into: journal, log: log) }
+    if let failure { fail(failure) }
     journal.close()
   }
 
@@ -210,6 +234,8 @@ private struct PendingRecord: Sendable {
 private final class PendingRecords: Sendable {
   private struct Buffers {
     var waiting: [PendingRecord] = []
+    /// When the oldest waiting record was added, on the journal's clock.
+    var waitingSince: Int64 = 0
     /// Emptied by the queue, keeping its capacity, for ``take()`` to put in `waiting`'s place.
     var spare: [PendingRecord] = []
   }
@@ -221,17 +247,19 @@ private final class PendingRecords: Sendable {
   func add(_ record: PendingRecord) -> Bool {
     buffers.withLock { buffers in
       buffers.waiting.append(record)
-      return buffers.waiting.count == 1
+      guard buffers.waiting.count == 1 else { return false }
+      buffers.waitingSince = Journal.monotonicNanoseconds()
+      return true
     }
   }
 
-  /// The records waiting, oldest first, leaving none.
-  func take() -> [PendingRecord] {
+  /// The records waiting, oldest first, leaving none, and when the oldest of them was added.
+  func take() -> (records: [PendingRecord], since: Int64) {
     buffers.withLock { buffers in
       var taken: [PendingRecord] = []
       swap(&taken, &buffers.spare)
       swap(&taken, &buffers.waiting)
-      return taken
+      return (taken, buffers.waitingSince)
     }
   }
 

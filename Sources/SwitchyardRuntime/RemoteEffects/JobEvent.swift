@@ -12,5 +12,4 @@ public enum JobEvent<Output: Sendable>: Sendable {
 }
 
 extension JobEvent: Equatable where Output: Equatable {}
-extension JobEvent: Encodable where Output: Encodable {}
 extension JobEvent: Decodable where Output: Decodable {}
