@@ -1,3 +1,4 @@
+import SwitchyardDiagnostics
 @testable import SwitchyardApplication
 import Testing
 
@@ -26,5 +27,18 @@ struct HistoryRenderingTests {
     #expect(StateChanges.between(after, after).isEmpty)
     let entry = HistoryEntry(sequence: 1, time: .init(timeIntervalSince1970: 0), action: "a", changes: ["x: 1 → 2", "y: added 3"])
     #expect(entry.summary == "x: 1 → 2 (+1 more)")
+  }
+
+  @Test func aRecordThatEndsAnEffectSaysWhichEffect() throws {
+    let record = { (payload: String) in JournalRecord(sequence: 9, timestampNanoseconds: 0, payload: Array(payload.utf8)) }
+    let last = record(#"{"action":{"event":{"name":"a","tag":"t","_2":{"finished":{}}}},"ended":{"action":3,"index":1}}"#)
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: last) == "3#1")
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record(#"{"effectEnded":{"action":4,"index":0}}"#)) == "4#0")
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record(#"{"action":{"cancel":{"name":"a"}}}"#)) == nil)
+
+    var entry = HistoryEntry(sequence: 9, time: .init(timeIntervalSince1970: 0), action: "effectEnded", changes: [], endedEffect: "4#0")
+    #expect(entry.summary == "effect 4#0 ended")
+    entry.changes = ["runs.a.outcome: \"running\" → \"finished\""]
+    #expect(entry.summary == #"runs.a.outcome: "running" → "finished"; effect 4#0 ended"#)
   }
 }

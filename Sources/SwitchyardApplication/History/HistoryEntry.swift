@@ -10,9 +10,12 @@ struct HistoryEntry: Encodable, Equatable {
   var action: String
   /// Each change to the state, one `path: old → new` each, in path order.
   var changes: [String]
+  /// The remote effect whose end the record reports, `action#index`: the action its last event
+  /// became, or an `effectEnded` record.
+  var endedEffect: String?
 
   private enum CodingKeys: String, CodingKey {
-    case sequence, time, action, changes
+    case sequence, time, action, changes, endedEffect
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -21,6 +24,7 @@ struct HistoryEntry: Encodable, Equatable {
     try container.encode(timeText, forKey: .time)
     try container.encode(action, forKey: .action)
     try container.encode(changes, forKey: .changes)
+    try container.encodeIfPresent(endedEffect, forKey: .endedEffect)
   }
 
   /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
@@ -28,9 +32,11 @@ struct HistoryEntry: Encodable, Equatable {
     Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time)
   }
 
-  /// The changes on one line: the first, and how many more.
+  /// The changes on one line: the first, and how many more; then the effect it ended, if any.
   var summary: String {
-    guard let first = changes.first else { return "(no change)" }
-    return changes.count == 1 ? first : "\(first) (+\(changes.count - 1) more)"
+    let ended = endedEffect.map { "effect \($0) ended" }
+    guard let first = changes.first else { return ended ?? "(no change)" }
+    let summary = changes.count == 1 ? first : "\(first) (+\(changes.count - 1) more)"
+    return ended.map { "\(summary); \($0)" } ?? summary
   }
 }

@@ -87,8 +87,19 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         sequence: record.sequence,
         time: record.date,
         action: ActionPath.of(action),
-        changes: StateChanges.between(before, after)
+        changes: StateChanges.between(before, after),
+        endedEffect: try Self.endedEffect(in: record)
       )
     }
+  }
+
+  /// The effect `record` reports the end of, as `action#index` (proto/JOURNAL.md, "Effect
+  /// records"): an action's `ended` member, or an `effectEnded` record.
+  static func endedEffect(in record: JournalRecord) throws -> String? {
+    let payload = try WireJSONDecoder().parse(record.payload).objectValue
+    guard let identity = (payload?["ended"] ?? payload?["effectEnded"])?.objectValue,
+      let action = identity["action"]?.int64Value, let index = identity["index"]?.int64Value
+    else { return nil }
+    return "\(action)#\(index)"
   }
 }
