@@ -6,12 +6,16 @@ struct AnyJobHandler: Sendable {
   let kind: JobKind
   let run: @Sendable (_ job: RawJSON, _ jobRun: JobRun) async throws -> Void
 
+  // Made once: each is a struct with a dictionary of user info, built anew on every call otherwise.
+  private static let decoder = WireJSONDecoder()
+  private static let encoder = WireJSONEncoder()
+
   init<Handler: JobHandler>(_ handler: Handler) {
     self.kind = handler.kind
     self.run = { json, jobRun in
       let job: Handler.Job
       do {
-        job = try json.decode(Handler.Job.self)
+        job = try json.decode(Handler.Job.self, using: AnyJobHandler.decoder)
       } catch {
         throw JobFailure(code: .malformed, message: "Could not decode a '\(Handler.Job.kind)' job: \(error)")
       }
@@ -19,14 +23,14 @@ struct AnyJobHandler: Sendable {
         attempt: jobRun.attempt,
         deliveredOutputs: jobRun.deliveredOutputs,
         emit: { output in
-          guard let bytes = try? WireJSONEncoder().encode(output) else { return }
+          guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
           await jobRun.emit(bytes)
         },
         increment: { counter, amount in jobRun.increment(counter, by: amount) },
         skip: { outputs in jobRun.skip(to: outputs) }
       )
       context.emitIgnoringCancellation = { output in
-        guard let bytes = try? WireJSONEncoder().encode(output) else { return }
+        guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
         jobRun.emitIgnoringCancellation(bytes)
       }
       try await handler.run(job, context: context)
