@@ -78,9 +78,11 @@ public struct WorkerHost: Sendable {
     )
     var reader = FrameReader(maxFrameLength: Frame.defaultMaxLength)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var lastReadFrames = 0
     while true {
       let payloads: [[UInt8]]
       var failure: FrameError?
+      InputWait.untilReadable(STDIN_FILENO, afterReadOf: lastReadFrames)
       switch reader.read(from: STDIN_FILENO, into: &buffer) {
       case .wouldBlock: continue
       case let .endOfStream(leftover):
@@ -95,6 +97,7 @@ public struct WorkerHost: Sendable {
       case let .payloads(read): payloads = read
       case let .broken(error, read): (payloads, failure) = (read, error)
       }
+      lastReadFrames = payloads.count
       // Jobs that finish without suspending do so during `handle`: what they write for this whole
       // read leaves in one `write`.
       session.writer.hold()
