@@ -86,9 +86,17 @@ enum ProcessBenchmarks {
         unit: .perSecond,
         note: "\(run.effects) effects in windows of \(run.window); raw-echo pipelined "
           + "\(BenchmarkUnit.perSecond.format(raw)), \(fixed(100 * run.perSecond / raw, digits: 1)) % of it; "
-          + "\(fixed(Double(run.effects) / Double(max(1, run.wakes)), digits: 1)) effects per main-actor wake; unpinned"
+          + "\(fixed(Double(run.effects) / Double(max(1, run.wakes)), digits: 1)) effects per main-actor wake; "
+          + workerCPUNote(run) + "unpinned"
       )
     }
+  }
+
+  /// The workers' CPU time per effect, beside the coordinator's: on a machine with few cores the
+  /// two compete, so a worker's cost per job bounds the rate as much as the coordinator's.
+  private static func workerCPUNote(_ run: PipelinedRun) -> String {
+    guard let workerCPU = run.workerCPUNanoseconds else { return "" }
+    return "workers' CPU \(BenchmarkUnit.nanoseconds.format(workerCPU / Double(run.effects))) per effect; "
   }
 
   /// The coordinator process's CPU time (user and system, all its threads, from `getrusage`) per
@@ -105,34 +113,55 @@ enum ProcessBenchmarks {
         value: run.cpuNanoseconds / Double(run.effects),
         unit: .nanoseconds,
         note: "\(run.effects) effects; \(BenchmarkUnit.perSecond.format(run.perSecond)) meanwhile; "
+          + workerCPUNote(run)
           + "\(fixed(Double(run.effects) / Double(max(1, run.wakes)), digits: 1)) effects per main-actor wake"
       )
     }
   }
 
-  /// One pipelined run: how many effects, their rate, and the CPU time this process spent on them.
+  /// What one pipelined run measured.
+  private struct PipelinedRun {
+    var effects: Int
+    var window: Int
+    var perSecond: Double
+    /// This process's CPU time over the run.
+    var cpuNanoseconds: Double
+    /// The workers' CPU time over the run, where `/proc` tells it.
+    var workerCPUNanoseconds: Double?
+    var wakes: Int
+  }
+
+  /// One pipelined run: how many effects, their rate, and the CPU time this process and the
+  /// workers spent on them.
   @MainActor
-  private static func pipelinedRun(
-    launch: WorkerLaunch, workers: Int, mode: BenchmarkMode
-  ) async throws -> (effects: Int, window: Int, perSecond: Double, cpuNanoseconds: Double, wakes: Int) {
+  private static func pipelinedRun(launch: WorkerLaunch, workers: Int, mode: BenchmarkMode) async throws -> PipelinedRun {
     // Quick mode only checks that effects flow, on however slow a build.
     let window = mode == .full ? 1_024 : 64
     let windows = mode == .full ? 40 : 1
-    let (elapsed, cpu, wakes) = try await ProbeCoordinator.with(launch: launch, workers: workers, window: window) { coordinator in
+    let (elapsed, cpu, workerCPU, wakes) = try await ProbeCoordinator.with(
+      launch: launch, workers: workers, window: window
+    ) { coordinator in
       // One window first, uncounted, to warm both sides.
       try await coordinator.pipeline(window: window, tag: "warm")
+      let workerPIDs = coordinator.workerPIDs
       let clock = ContinuousClock()
       let start = clock.now
       let cpuStart = processCPUNanoseconds()
+      let workerCPUStart = ChildCPUTime.nanoseconds(of: workerPIDs)
       let wakesStart = coordinator.wakeStatistics.wakes
       for index in 0..<windows {
         try await coordinator.pipeline(window: window, tag: "\(index)")
       }
-      let wakes = coordinator.wakeStatistics.wakes - wakesStart
-      return (nanoseconds(start.duration(to: clock.now)), processCPUNanoseconds() - cpuStart, wakes)
+      let elapsed = nanoseconds(start.duration(to: clock.now))
+      let cpu = processCPUNanoseconds() - cpuStart
+      let workerCPU = ChildCPUTime.nanoseconds(of: workerPIDs).flatMap { end in workerCPUStart.map { end - $0 } }
+      return (elapsed, cpu, workerCPU, coordinator.wakeStatistics.wakes - wakesStart)
     }
     let effects = window * windows
-    return (effects, window, Double(effects) / (elapsed / 1e9), cpu, wakes)
+    return PipelinedRun(
+      effects: effects, window: window, perSecond: Double(effects) / (elapsed / 1e9), cpuNanoseconds: cpu,
+      workerCPUNanoseconds: workerCPU, wakes: wakes
+    )
   }
 
   /// Frames per second through `worker raw-echo`, `frames` frames of a probe's size pipelined.

@@ -17,11 +17,15 @@ public struct ProbeOutput: Codable, Equatable, Sendable {
   public var pid: Int32
 
   /// Creates an output.
-  public init(tag: String, index: Int, attempt: Int, payload: String = "", pid: Int32 = getpid()) {
+  public init(tag: String, index: Int, attempt: Int, payload: String = "", pid: Int32 = ProbeOutput.processID) {
     self.tag = tag
     self.index = index
     self.attempt = attempt
     self.payload = payload
     self.pid = pid
   }
+
+  /// This process's id, asked once: `getpid` is a system call, which a probe would otherwise
+  /// make for every output.
+  public static let processID = getpid()
 }

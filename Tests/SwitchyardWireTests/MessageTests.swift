@@ -124,6 +124,11 @@ import Testing
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":"session-7"}"#,
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":null}"#,
       #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"affinity":7}"#,
+      // Keys in any order, an escaped key, a repeated key (the first wins), a mistyped optional field.
+      #"{"attempt":3,"job":{"a":1},"delivered":null,"type":"run","kind":"x","generation":2,"effect":3,"deadlineMillis":9}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"deadlin\u0065Millis":70}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"attempt":2}"#,
+      #"{"type":"run","effect":3,"generation":2,"kind":"probe","job":{},"attempt":1,"deadlineMillis":"soon"}"#,
     ]
     for payload in payloads {
       let bytes = Array(payload.utf8)

@@ -3,42 +3,35 @@ import SwitchyardWire
 /// A ``JobHandler`` that takes its job and gives its outputs as JSON, so the worker host can serve
 /// any handler from frames.
 struct AnyJobHandler: Sendable {
-  /// How the host lets a running job report back.
-  struct Sinks: Sendable {
-    var attempt: Int
-    var deliveredOutputs: Int
-    var skip: @Sendable (Int) -> Void
-    /// Takes one output, encoded once as JSON.
-    var emit: @Sendable ([UInt8]) async -> Void
-    var emitIgnoringCancellation: @Sendable ([UInt8]) -> Void
-    var increment: @Sendable (String, Int64) -> Void
-  }
-
   let kind: JobKind
-  let run: @Sendable (_ job: RawJSON, _ sinks: Sinks) async throws -> Void
+  let run: @Sendable (_ job: RawJSON, _ jobRun: JobRun) async throws -> Void
+
+  // Made once: each is a struct with a dictionary of user info, built anew on every call otherwise.
+  private static let decoder = WireJSONDecoder()
+  private static let encoder = WireJSONEncoder()
 
   init<Handler: JobHandler>(_ handler: Handler) {
     self.kind = handler.kind
-    self.run = { json, sinks in
+    self.run = { json, jobRun in
       let job: Handler.Job
       do {
-        job = try json.decode(Handler.Job.self)
+        job = try json.decode(Handler.Job.self, using: AnyJobHandler.decoder)
       } catch {
         throw JobFailure(code: .malformed, message: "Could not decode a '\(Handler.Job.kind)' job: \(error)")
       }
       var context = JobContext<Handler.Job.Output>(
-        attempt: sinks.attempt,
-        deliveredOutputs: sinks.deliveredOutputs,
+        attempt: jobRun.attempt,
+        deliveredOutputs: jobRun.deliveredOutputs,
         emit: { output in
-          guard let bytes = try? WireJSONEncoder().encode(output) else { return }
-          await sinks.emit(bytes)
+          guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
+          await jobRun.emit(bytes)
         },
-        increment: sinks.increment,
-        skip: sinks.skip
+        increment: { counter, amount in jobRun.increment(counter, by: amount) },
+        skip: { outputs in jobRun.skip(to: outputs) }
       )
       context.emitIgnoringCancellation = { output in
-        guard let bytes = try? WireJSONEncoder().encode(output) else { return }
-        sinks.emitIgnoringCancellation(bytes)
+        guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
+        jobRun.emitIgnoringCancellation(bytes)
       }
       try await handler.run(job, context: context)
     }

@@ -17,6 +17,8 @@ final class FrameWriter: @unchecked Sendable {
   private var pending: [UInt8] = []
   private var isWriting = false
   private var holds = 0
+  /// How many `flush` calls wait for the queue to empty: only they need waking when a hold ends.
+  private var flushers = 0
   /// Set when a slice written during a hold found the pipe full.
   private var pipeFilledDuringHold = false
   private var scratch: [UInt8] = []
@@ -81,8 +83,9 @@ final class FrameWriter: @unchecked Sendable {
     pipeFilledDuringHold = false
     guard !pending.isEmpty, !isWriting else { return }
     writePending()
-    // A `flush` may be waiting for what was held to leave.
-    condition.broadcast()
+    // Waking the condition with no flush waiting would wake the idle writer thread for nothing: a
+    // futex call and two context switches per read, on the core the reading thread needs.
+    if flushers > 0 { condition.broadcast() }
   }
 
   /// Writes what is queued from the caller, returning whether all of it was written; the lock is
@@ -124,7 +127,9 @@ final class FrameWriter: @unchecked Sendable {
   /// Blocks until everything queued so far has been written.
   func flush() {
     condition.lock()
+    flushers += 1
     while !pending.isEmpty || isWriting { condition.wait() }
+    flushers -= 1
     condition.unlock()
   }
 
@@ -134,7 +139,7 @@ final class FrameWriter: @unchecked Sendable {
       condition.lock()
       while pending.isEmpty || holds > 0 {
         isWriting = false
-        condition.broadcast()
+        if flushers > 0 { condition.broadcast() }
         condition.wait()
       }
       swap(&batch, &pending)

@@ -78,9 +78,11 @@ public struct WorkerHost: Sendable {
     )
     var reader = FrameReader(maxFrameLength: Frame.defaultMaxLength)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var lastReadFrames = 0
     while true {
       let payloads: [[UInt8]]
       var failure: FrameError?
+      InputWait.untilReadable(STDIN_FILENO, afterReadOf: lastReadFrames)
       switch reader.read(from: STDIN_FILENO, into: &buffer) {
       case .wouldBlock: continue
       case let .endOfStream(leftover):
@@ -95,6 +97,7 @@ public struct WorkerHost: Sendable {
       case let .payloads(read): payloads = read
       case let .broken(error, read): (payloads, failure) = (read, error)
       }
+      lastReadFrames = payloads.count
       // Jobs that finish without suspending do so during `handle`: what they write for this whole
       // read leaves in one `write`.
       session.writer.hold()
@@ -138,7 +141,7 @@ struct WorkerSession: Sendable {
     case let .run(run):
       start(run)
     case let .cancel(cancel):
-      counters.increment("cancelsReceived")
+      counters.increment(.cancelsReceived)
       jobs.cancel(effect: cancel.effect, generation: cancel.generation)
     case let .ping(ping):
       writer.enqueue(WorkerMessage.pong(.init(nonce: ping.nonce)))
@@ -156,7 +159,7 @@ struct WorkerSession: Sendable {
   }
 
   private func start(_ run: Run) {
-    counters.increment("runsReceived")
+    counters.increment(.runsReceived)
     let (effect, generation) = (run.effect, run.generation)
     guard let handler = handlers[run.kind] else {
       writer.enqueue(
@@ -173,57 +176,11 @@ struct WorkerSession: Sendable {
       return
     }
     jobs.insert(effect: effect, generation: generation)
-    // Outputs are numbered within the effect; the next number is taken under the fence's lock.
-    let sequence = OutputSequence()
-    let sinks = AnyJobHandler.Sinks(
-      attempt: run.attempt,
-      deliveredOutputs: Int(run.delivered ?? 0),
-      skip: { [sequence] outputs in sequence.skip(to: UInt64(max(0, outputs))) },
-      emit: { [writer, jobs, sequence] output in
-        guard output.count <= WorkerHost.maxOutputLength else {
-          return jobs.abort(effect: effect, generation: generation) {
-            writer.enqueue(WorkerHost.outputTooLarge(output.count, effect: effect, generation: generation))
-          }
-        }
-        while writer.pendingBytes > WorkerHost.highWaterMarkBytes, !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(1))
-        }
-        jobs.ifCurrent(effect: effect, generation: generation) {
-          let number = sequence.take()
-          writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
-        }
-      },
-      emitIgnoringCancellation: { [writer, sequence] output in
-        let number = sequence.take()
-        writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: number))
-      },
-      increment: { [counters] name, amount in counters.increment(name, by: amount) }
-    )
+    let jobRun = JobRun(run, handler: handler, session: self)
     liveTasks.increment()
     // Immediate: the job runs on this thread until it first suspends, and one that never does
     // (a cache hit, a computation) finishes without waking another thread.
-    let task = Task.immediate { [jobs, writer, counters, liveTasks] in
-      defer { liveTasks.decrement() }
-      let outcome: WorkerMessage
-      do {
-        try await handler.run(run.job, sinks)
-        outcome = .finished(.init(effect: effect, generation: generation))
-        counters.increment("runsFinished")
-      } catch {
-        let failure = JobFailure(error)
-        outcome = .failed(
-          .init(
-            effect: effect,
-            generation: generation,
-            code: failure.code.rawValue,
-            message: failure.message,
-            retryable: failure.retryable
-          )
-        )
-        counters.increment("runsFailed")
-      }
-      jobs.finish(effect: effect, generation: generation) { writer.enqueue(outcome) }
-    }
+    let task = Task.immediate { [jobRun] in await jobRun.run() }
     jobs.attach(task, effect: effect, generation: generation)
   }
 

@@ -49,9 +49,9 @@ public struct WireJSONEncoder: Sendable {
     let options = Options(
       userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull)
     if outputFormatting.isEmpty {
-      let encoder = StreamEncoder(options: options)
-      // The encoder owns the state's memory; it must outlive every access through `state`.
-      let encoded = try withExtendedLifetime(encoder) { () throws -> Bool in
+      // The encoder owns the state's memory; it outlives every access through `state` by being
+      // held for the whole closure.
+      let encoded = try StreamEncoderCache.withEncoder(options: options) { encoder throws -> Bool in
         do {
           try encoder.encodeTopLevel(value)
         } catch {

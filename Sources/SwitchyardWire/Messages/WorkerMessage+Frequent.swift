@@ -24,26 +24,61 @@ extension WorkerMessage {
       return .finished(Finished(effect: effect, generation: generation))
     }
     if document.stringEquals(typeNode, "run") {
-      guard let kind = document.member("kind", in: 0), document.nodes[kind].kind == .string,
-        let job = document.member("job", in: 0),
-        let attemptNode = document.member("attempt", in: 0), let attempt = document.integer(Int.self, at: attemptNode),
-        let deadlineMillis = document.optionalInteger(Int64.self, member: "deadlineMillis"),
-        let delivered = document.optionalInteger(UInt64.self, member: "delivered")
-      else { return nil }
-      var affinity: String?
-      if let node = document.member("affinity", in: 0), document.nodes[node].kind != .null {
-        guard document.nodes[node].kind == .string else { return nil }
-        affinity = document.string(at: node)
-      }
-      return .run(
-        Run(
-          effect: effect, generation: generation, kind: document.string(at: kind),
-          job: RawJSON(document: document, node: job), deadlineMillis: deadlineMillis, attempt: attempt,
-          delivered: delivered, affinity: affinity
-        )
-      )
+      return run(document, effect: effect, generation: generation)
     }
     return nil
+  }
+
+  /// A `run`'s other fields, read in one pass over its members and told apart by their keys'
+  /// lengths: searching for each of the fields a `run` may leave out would compare every key.
+  ///
+  /// Objects with repeated or escaped keys are left to the general path, which takes the first
+  /// of repeated keys and resolves escapes.
+  private static func run(_ document: JSONDocument, effect: EffectID, generation: UInt32) -> WorkerMessage? {
+    guard !document.nodes[0].hasDuplicateKeys else { return nil }
+    var kind: Int?
+    var job: Int?
+    var attempt: Int?
+    var deadlineMillis: Int64?
+    var delivered: UInt64?
+    var affinity: String?
+    let end = Int(document.nodes[0].end)
+    var key = 1
+    while key < end {
+      guard document.nodes[key].kind == .string else { return nil }
+      let value = key + 1
+      let valueKind = document.nodes[value].kind
+      switch document.nodes[key].length {
+      case 3 where document.stringEquals(key, "job"):
+        job = value
+      case 4 where document.stringEquals(key, "kind"):
+        guard valueKind == .string else { return nil }
+        kind = value
+      case 7 where document.stringEquals(key, "attempt"):
+        guard let number = document.integer(Int.self, at: value) else { return nil }
+        attempt = number
+      case 8 where document.stringEquals(key, "affinity") && valueKind != .null:
+        guard valueKind == .string else { return nil }
+        affinity = document.string(at: value)
+      case 9 where document.stringEquals(key, "delivered") && valueKind != .null:
+        guard let number = document.integer(UInt64.self, at: value) else { return nil }
+        delivered = number
+      case 14 where document.stringEquals(key, "deadlineMillis") && valueKind != .null:
+        guard let number = document.integer(Int64.self, at: value) else { return nil }
+        deadlineMillis = number
+      default:
+        break
+      }
+      key = Int(document.nodes[value].end)
+    }
+    guard let kind, let job, let attempt else { return nil }
+    return .run(
+      Run(
+        effect: effect, generation: generation, kind: document.string(at: kind),
+        job: RawJSON(document: document, node: job), deadlineMillis: deadlineMillis, attempt: attempt,
+        delivered: delivered, affinity: affinity
+      )
+    )
   }
 }
 
@@ -52,12 +87,5 @@ extension JSONDocument {
   func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) -> T? {
     guard nodes[index].kind == .integer else { return nil }
     return JSONScalars.fixedWidth(T.self, span(of: index))
-  }
-
-  /// The top-level object's optional integer member `key`: `.some(nil)` when it is absent or
-  /// `null`, `nil` when it is anything but an integer that fits `T`.
-  func optionalInteger<T: FixedWidthInteger>(_ type: T.Type, member key: String) -> T?? {
-    guard let node = member(key, in: 0), nodes[node].kind != .null else { return .some(nil) }
-    return integer(T.self, at: node).map { .some($0) }
   }
 }

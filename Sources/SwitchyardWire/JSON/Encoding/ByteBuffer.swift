@@ -5,7 +5,7 @@
 struct ByteBuffer: JSONSink {
   private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
-  private var capacity: Int
+  private(set) var capacity: Int
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
@@ -13,6 +13,9 @@ struct ByteBuffer: JSONSink {
   }
 
   func deallocate() { base.deallocate() }
+
+  /// Forgets what was written, keeping the memory.
+  mutating func removeAll() { count = 0 }
 
   /// The bytes written so far, valid until the next write.
   var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }

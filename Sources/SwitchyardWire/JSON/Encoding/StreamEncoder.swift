@@ -38,7 +38,9 @@ final class StreamEncoder: Encoder {
 
   /// Kept behind a pointer so its many writes skip the exclusivity checks of class properties.
   let state: UnsafeMutablePointer<State>
-  let options: WireJSONEncoder.Options
+  private(set) var options: WireJSONEncoder.Options
+  /// Set while an encode uses this encoder (see ``StreamEncoderCache``).
+  var isInUse = false
 
   init(options: WireJSONEncoder.Options) {
     self.options = options
@@ -50,6 +52,27 @@ final class StreamEncoder: Encoder {
     state.pointee.bytes.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
+  }
+
+  /// Readies a used encoder for the next encode with `options`, keeping its allocations.
+  func reset(options: WireJSONEncoder.Options) {
+    self.options = options
+    state.pointee.bytes.removeAll()
+    state.pointee.open.removeAll(keepingCapacity: true)
+    state.pointee.slotDepth = 0
+    state.pointee.slotMark = 0
+    state.pointee.needsTree = false
+    state.pointee.atTopLevel = false
+    state.pointee.path.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends an encode, letting go of a buffer grown past ``StreamEncoderCache/maxKeptBytes``.
+  func finishUse() {
+    isInUse = false
+    if state.pointee.bytes.capacity > StreamEncoderCache.maxKeptBytes {
+      state.pointee.bytes.deallocate()
+      state.pointee.bytes = ByteBuffer(capacity: 256)
+    }
   }
 
   var codingPath: [any CodingKey] { state.pointee.path }

@@ -8,7 +8,11 @@ struct JSONParser {
   private var nodeCount = 0
   private var nodeCapacity: Int
   private var position = 0
-  private var openContainers: [Int] = []
+  /// The innermost open container's node, or `noContainer`. While a container is open its node's
+  /// `end` holds its parent's index instead, so the stack of open containers costs no allocation.
+  private var innermost = JSONParser.noContainer
+  private var depth = 0
+  private static let noContainer = -1
 
   init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
     base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -33,18 +37,19 @@ struct JSONParser {
   func takeNodes() -> (UnsafeMutablePointer<JSONNode>, Int) { (nodes, nodeCount) }
 
   private mutating func parseDocument() throws(JSONError) {
-    openContainers.reserveCapacity(8)
     value: while true {
       skipWhitespace()
       guard position < end else { throw error(.unexpectedEnd) }
       let byte = base[position]
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
-        guard openContainers.count < maxDepth else { throw error(.tooDeep(limit: maxDepth)) }
+        guard depth < maxDepth else { throw error(.tooDeep(limit: maxDepth)) }
         let isObject = byte == UInt8(ascii: "{")
         let index = append(isObject ? .object : .array, start: position, length: 0)
         nodes[index].cursor = UInt32(index + 1)
-        openContainers.append(index)
+        nodes[index].end = UInt32(bitPattern: Int32(innermost))
+        innermost = index
+        depth += 1
         position += 1
         skipWhitespace()
         if position < end, base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -67,7 +72,8 @@ struct JSONParser {
       default:
         throw error(.unexpectedByte(byte))
       }
-      while let container = openContainers.last {
+      while innermost != JSONParser.noContainer {
+        let container = innermost
         nodes[container].length += 1
         skipWhitespace()
         guard position < end else { throw error(.unexpectedEnd) }
@@ -91,7 +97,9 @@ struct JSONParser {
   }
 
   private mutating func closeInnermost() {
-    let container = openContainers.removeLast()
+    let container = innermost
+    innermost = Int(Int32(bitPattern: nodes[container].end))
+    depth -= 1
     nodes[container].end = UInt32(nodeCount)
     if nodes[container].kind == .object, nodes[container].length > 1 {
       nodes[container].hasDuplicateKeys = hasDuplicateKeys(in: container)

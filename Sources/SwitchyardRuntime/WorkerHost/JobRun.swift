@@ -1,0 +1,91 @@
+import Synchronization
+import SwitchyardWire
+
+/// One run of a job in this worker: runs its handler, and writes what the handler emits and how
+/// the job ended, numbered and behind the worker's fence.
+///
+/// One object per job holds everything the job's task and its ``JobContext``'s closures need, so
+/// starting a job allocates it once instead of a closure context per way of reporting.
+final class JobRun: Sendable {
+  let effect: EffectID
+  let generation: UInt32
+  let attempt: Int
+  let deliveredOutputs: Int
+  private let job: RawJSON
+  private let handler: AnyJobHandler
+  private let session: WorkerSession
+  /// The number the next output gets: outputs are numbered within their effect, so the
+  /// coordinator can drop those an earlier attempt already delivered.
+  private let nextSequence = Atomic<UInt64>(0)
+
+  init(_ run: Run, handler: AnyJobHandler, session: WorkerSession) {
+    effect = run.effect
+    generation = run.generation
+    attempt = run.attempt
+    deliveredOutputs = Int(run.delivered ?? 0)
+    job = run.job
+    self.handler = handler
+    self.session = session
+  }
+
+  /// Runs the handler, then writes how the job ended unless a cancel or an abort ended it first.
+  func run() async {
+    defer { session.liveTasks.decrement() }
+    let outcome: WorkerMessage
+    do {
+      try await handler.run(job, self)
+      outcome = .finished(.init(effect: effect, generation: generation))
+      session.counters.increment(.runsFinished)
+    } catch {
+      let failure = JobFailure(error)
+      outcome = .failed(
+        .init(
+          effect: effect,
+          generation: generation,
+          code: failure.code.rawValue,
+          message: failure.message,
+          retryable: failure.retryable
+        )
+      )
+      session.counters.increment(.runsFailed)
+    }
+    let writer = session.writer
+    session.jobs.finish(effect: effect, generation: generation) { writer.enqueue(outcome) }
+  }
+
+  /// Numbers the next output `outputs`, when a handler resumes after outputs already delivered.
+  func skip(to outputs: Int) {
+    nextSequence.store(UInt64(max(0, outputs)), ordering: .relaxed)
+  }
+
+  /// Writes one output, encoded as JSON, while the job's generation is current; waits first while
+  /// the coordinator is far behind. One too large for a frame fails the job instead.
+  func emit(_ output: [UInt8]) async {
+    let (writer, jobs, effect, generation) = (session.writer, session.jobs, effect, generation)
+    guard output.count <= WorkerHost.maxOutputLength else {
+      return jobs.abort(effect: effect, generation: generation) {
+        writer.enqueue(WorkerHost.outputTooLarge(output.count, effect: effect, generation: generation))
+      }
+    }
+    while writer.pendingBytes > WorkerHost.highWaterMarkBytes, !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    jobs.ifCurrent(effect: effect, generation: generation) {
+      writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence()))
+    }
+  }
+
+  /// Writes one output past the fence, as only the probe's misbehaviours do.
+  func emitIgnoringCancellation(_ output: [UInt8]) {
+    session.writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence()))
+  }
+
+  /// Adds `amount` to a handler's counter.
+  func increment(_ counter: String, by amount: Int64) {
+    session.counters.increment(counter, by: amount)
+  }
+
+  private func takeSequence() -> UInt64 {
+    nextSequence.add(1, ordering: .relaxed).oldValue
+  }
+}
