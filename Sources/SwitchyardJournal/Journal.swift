@@ -85,6 +85,22 @@ public final class Journal: Sendable {
     try writer.append(payload, timestampNanoseconds: SystemTime.wallClockNanoseconds(), heldSince: heldSince)
   }
 
+  /// Appends the payloads `payloads` holds back to back, each ending at the offset in `ends`, and
+  /// returns the first one's sequence number; the others follow it in order.
+  ///
+  /// For a caller that gathers records: one lock and one timestamp for them all. Those before a
+  /// payload past the size limit are appended, and then it throws.
+  @discardableResult
+  public func append(_ payloads: UnsafeRawBufferPointer, ends: [Int], heldSince: Int64? = nil) throws(JournalError) -> UInt64 {
+    try writer.append(payloads, ends: ends, timestampNanoseconds: SystemTime.wallClockNanoseconds(), heldSince: heldSince)
+  }
+
+  /// Now, on a clock that never jumps and is cheap to read but only a few milliseconds precise:
+  /// for deadlines far longer than that, checked often.
+  public static func coarseMonotonicNanoseconds() -> Int64 {
+    SystemTime.coarseMonotonicNanoseconds()
+  }
+
   /// Now, on the clock the journal times its delays with, for ``append(_:heldSince:)``.
   public static func monotonicNanoseconds() -> Int64 {
     SystemTime.monotonicNanoseconds()

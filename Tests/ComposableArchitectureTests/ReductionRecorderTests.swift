@@ -27,6 +27,23 @@ import Testing
     #expect(second.value == [UUID(2), UUID(3)])
     #expect(second.recording.uuids == [UUID(3)], "only the reducing thread's value is recorded")
   }
+
+  @Test func aReductionReturningNothingIsRecordedAlike() {
+    let recorder = ReductionRecorder()
+    var drawn: [UUID] = []
+    let recordings = withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      [0, 1].map { _ in
+        recorder.record {
+          @Dependency(\.uuid) var uuid
+          drawn.append(uuid())
+        }
+      }
+    }
+    #expect(drawn == [UUID(0), UUID(1)])
+    #expect(recordings.map(\.uuids) == [[UUID(0)], [UUID(1)]])
+  }
 }
 
 extension Thread {

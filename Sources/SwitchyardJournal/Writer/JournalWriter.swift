@@ -46,11 +46,43 @@ final class JournalWriter: @unchecked Sendable {
   /// Assigns the next sequence number to `payload` and queues it for the writer thread; the delay
   /// before it is written counts from `heldSince` when the caller held it that long already.
   func append(_ payload: UnsafeRawBufferPointer, timestampNanoseconds: Int64, heldSince: Int64? = nil) throws(JournalError) -> UInt64 {
+    try checkSize(of: payload)
+    condition.lock()
+    defer { condition.unlock() }
+    return try appendLocked(payload, timestampNanoseconds: timestampNanoseconds, heldSince: heldSince)
+  }
+
+  /// Appends the payloads that `payloads` holds one after another, each ending at the offset in
+  /// `ends`, under one lock and with one timestamp; returns the first one's sequence number.
+  ///
+  /// Those before a payload past the size limit are appended, and then it throws.
+  func append(
+    _ payloads: UnsafeRawBufferPointer,
+    ends: [Int],
+    timestampNanoseconds: Int64,
+    heldSince: Int64?
+  ) throws(JournalError) -> UInt64 {
+    condition.lock()
+    defer { condition.unlock() }
+    let first = nextSequence
+    var start = 0
+    for end in ends {
+      let payload = UnsafeRawBufferPointer(rebasing: payloads[start..<end])
+      try checkSize(of: payload)
+      _ = try appendLocked(payload, timestampNanoseconds: timestampNanoseconds, heldSince: heldSince)
+      start = end
+    }
+    return first
+  }
+
+  private func checkSize(of payload: UnsafeRawBufferPointer) throws(JournalError) {
     guard payload.count <= RecordLayout.maximumPayloadSize else {
       throw .payloadTooLarge(size: payload.count, limit: RecordLayout.maximumPayloadSize)
     }
-    condition.lock()
-    defer { condition.unlock() }
+  }
+
+  /// Appends one record; `condition` is held.
+  private func appendLocked(_ payload: UnsafeRawBufferPointer, timestampNanoseconds: Int64, heldSince: Int64?) throws(JournalError) -> UInt64 {
     if let reason = stoppedReason { throw .stopped(reason: reason) }
     let sequence = nextSequence
     nextSequence += 1

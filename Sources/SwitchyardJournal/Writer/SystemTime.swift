@@ -12,6 +12,12 @@ enum SystemTime {
     nanoseconds(CLOCK_MONOTONIC)
   }
 
+  /// ``monotonicNanoseconds()`` read from the kernel's last tick: a few milliseconds coarse, and
+  /// a fraction of the cost.
+  static func coarseMonotonicNanoseconds() -> Int64 {
+    nanoseconds(CLOCK_MONOTONIC_COARSE)
+  }
+
   private static func nanoseconds(_ clock: clockid_t) -> Int64 {
     var time = timespec()
     clock_gettime(clock, &time)

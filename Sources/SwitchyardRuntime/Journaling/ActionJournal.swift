@@ -27,7 +27,9 @@ public final class ActionJournal: ActionLog {
   /// The last sequence number given to a reduced action; its record may still be queued.
   private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
-  private var lastSnapshotAt = ContinuousClock.now
+  /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
+  /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
+  private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
   private var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
@@ -52,32 +54,30 @@ public final class ActionJournal: ActionLog {
     effectIdentities.reset(to: lastSequence + 1)
   }
 
-  /// Journals one reduced action, and snapshots `state` (the state after it) when one is due.
+  /// Journals one reduced action; returns whether a snapshot of the state after it is due, which
+  /// the caller then takes with ``snapshot(_:)``.
   ///
   /// The record is encoded and appended off the main actor, in order, by a queue that takes what
-  /// accumulated in one go: the sequence number is known here, as nothing else appends.
-  func append<Action: Codable & Sendable, State: Encodable & Sendable>(
-    _ action: Action,
-    dependencies: DependencyRecording,
-    state: State
-  ) {
-    guard failure == nil else { return }
+  /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
+  /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
+  /// a metadata lookup, and a snapshot is rarely due.
+  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
+    guard failure == nil else { return false }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
     actionsSinceSnapshot += 1
-    let snapshotIsDue = policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: .now - lastSnapshotAt)
-    if snapshotIsDue {
-      actionsSinceSnapshot = 0
-      lastSnapshotAt = .now
-    }
     let record = ActionRecord(action: action, json: arrivingJSON, dependencies: dependencies, ended: endingEffect)
     (arrivingJSON, endingEffect) = (nil, nil)
-    let payload: @Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void = { encoder, buffer in
-      try record.append(to: &buffer, encoder: encoder)
-    }
-    var snapshot: (@Sendable () throws -> [UInt8])?
-    if snapshotIsDue { snapshot = { try WireJSONEncoder().encode(state) } }
-    enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: snapshot))
+    enqueue(PendingRecord(sequence: lastSequence, payload: { encoder, buffer in try record.append(to: &buffer, encoder: encoder) }, snapshot: nil))
+    return snapshotIsDue
+  }
+
+  /// Whether the policy asks for a snapshot now.
+  private var snapshotIsDue: Bool {
+    if let every = policy.everyActions, actionsSinceSnapshot >= every { return true }
+    guard policy.every != nil else { return false }
+    let elapsed = Duration.nanoseconds(Journal.coarseMonotonicNanoseconds() - lastSnapshotAt)
+    return policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: elapsed)
   }
 
   /// Journals the end of the effect `identity` names, in order with the actions.
@@ -98,7 +98,7 @@ public final class ActionJournal: ActionLog {
   /// Snapshots `state`, the state after the last journaled action, off the main actor.
   func snapshot<State: Encodable & Sendable>(_ state: State) {
     actionsSinceSnapshot = 0
-    lastSnapshotAt = .now
+    lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
     enqueue(PendingRecord(sequence: lastSequence, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
   }
 
@@ -135,25 +135,42 @@ public final class ActionJournal: ActionLog {
   ) -> String? {
     var (records, heldSince) = pending.take()
     defer { pending.giveBack(&records) }
+    // All payloads are encoded back to back and appended under one lock of the journal's writer;
+    // snapshots are asked for after, as each covers records appended before it.
     let encoder = WireJSONEncoder()
     var buffer: [UInt8] = []
+    var ends: [Int] = []
+    ends.reserveCapacity(records.count)
+    var firstSequence: UInt64?
+    var failure: String?
     for record in records {
-      if let payload = record.payload {
-        do {
-          buffer.removeAll(keepingCapacity: true)
-          try payload(encoder, &buffer)
-          let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, heldSince: heldSince) }
-          guard appended == record.sequence else { throw JournalError.stopped(reason: "record \(record.sequence) became \(appended)") }
-        } catch {
-          // Later records would get other numbers than the ones given out: the journal ends here.
-          journal.close()
-          return "record \(record.sequence) was not journaled: \(error)"
-        }
+      guard let payload = record.payload else { continue }
+      do {
+        try payload(encoder, &buffer)
+      } catch {
+        failure = "record \(record.sequence) was not journaled: \(error)"
+        break
       }
-      if let state = record.snapshot {
-        journal.snapshot(through: record.sequence, encode: state) { result in
-          if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
-        }
+      firstSequence = firstSequence ?? record.sequence
+      ends.append(buffer.count)
+    }
+    if let firstSequence {
+      do {
+        let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, ends: ends, heldSince: heldSince) }
+        if appended != firstSequence { failure = "record \(firstSequence) became \(appended)" }
+      } catch {
+        failure = "records from \(firstSequence) were not all journaled: \(error)"
+      }
+    }
+    if let failure {
+      // Later records would get other numbers than the ones given out: the journal ends here.
+      journal.close()
+      return failure
+    }
+    for record in records {
+      guard let state = record.snapshot else { continue }
+      journal.snapshot(through: record.sequence, encode: state) { result in
+        if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
       }
     }
     return nil

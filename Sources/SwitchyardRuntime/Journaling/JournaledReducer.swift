@@ -21,19 +21,24 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let (effect, dependencies) = recordReduction { base.reduce(into: &state, action: action) }
-    let (journal, reduced) = (journal, state)
+    // A closure returning nothing: recording one returning the effect would be generic over it,
+    // which costs metadata lookups on every action in this unspecialised code.
+    var effect = Effect<Base.Action>.none
+    let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
+    let journal = journal
     // The store reduces on the main actor; `reduce`'s signature just does not say so.
-    MainActor.assumeIsolated { journal.append(action, dependencies: dependencies, state: reduced) }
+    let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
+    if snapshotIsDue {
+      let reduced = state
+      MainActor.assumeIsolated { journal.snapshot(reduced) }
+    }
     return effect
   }
 
   /// Records `reduce` with the recorder, whose dependencies are the ones in force at its first
   /// reduction: that one runs with a ``JournaledJobExecutor`` in place of the store's executor, so
   /// every reduction creates remote effects the journal names, at the cost of one flag read.
-  private func recordReduction(
-    _ reduce: () -> Effect<Base.Action>
-  ) -> (value: Effect<Base.Action>, recording: DependencyRecording) {
+  private func recordReduction(_ reduce: () -> Void) -> DependencyRecording {
     guard !hasRecorded.value.load(ordering: .relaxed) else { return recorder.record(reduce) }
     hasRecorded.value.store(true, ordering: .relaxed)
     return withDependencies { [journal] in

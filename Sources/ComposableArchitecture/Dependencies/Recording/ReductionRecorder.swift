@@ -18,6 +18,21 @@ public final class ReductionRecorder: Sendable {
 
   /// Runs `operation` — one reduction, on one thread — recording what the dependencies returned.
   public func record<R>(_ operation: () throws -> R) rethrows -> (value: R, recording: DependencyRecording) {
+    let value = try DependencyValues.$_current.withValue(start(), operation: operation)
+    return (value, recorder.finish())
+  }
+
+  /// Runs `operation` — one reduction, on one thread — and returns what the dependencies returned.
+  ///
+  /// For a caller in unspecialised generic code: returning nothing, it costs no metadata lookup
+  /// for a result type.
+  public func record(_ operation: () -> Void) -> DependencyRecording {
+    DependencyValues.$_current.withValue(start(), operation: operation)
+    return recorder.finish()
+  }
+
+  /// The recording dependencies, made at the first reduction, with the recorder restarted.
+  private func start() -> DependencyValues {
     let values = self.values.withLock { values in
       if let values { return values }
       let recording = DependencyValues._current.recording(into: recorder)
@@ -25,7 +40,6 @@ public final class ReductionRecorder: Sendable {
       return recording
     }
     recorder.restart()
-    let value = try DependencyValues.$_current.withValue(values, operation: operation)
-    return (value, recorder.finish())
+    return values
   }
 }
