@@ -199,7 +199,8 @@ final class RootCore<State, Action>: StoreCore {
       let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
       pendingStarts.append { [weak self] in
         guard self != nil, !entry.fence.isCancelled else { return entry.end() }
-        DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
+        guard let dependencies = handled.dependencies else { return handled.start(handle) }
+        DependencyValues.$_current.withValue(dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
       for effect in effects { interpret(effect, context: context) }

@@ -82,11 +82,13 @@ final class RemoteRuntime {
       RemoteEffectEvent.end(.failure(failure), to: report)
       return id
     }
-    admit(RemoteEffectRecord(id: id, request: request, report: report))
+    // One reading of the clock serves admission, the deadline and the dispatch.
+    let now = ContinuousClock.now
+    admit(RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report), at: now)
     return id
   }
 
-  private func admit(_ record: RemoteEffectRecord) {
+  private func admit(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
     guard let pool = pools[record.kind] else {
       let known = pools.keys.map(\.rawValue).sorted().joined(separator: ", ")
       return record.resume(
@@ -109,10 +111,10 @@ final class RemoteRuntime {
     }
     switch pool.scheduler.place(record.id, key: record.affinityKey) {
     case let .worker(worker):
-      effects.insert(record)
-      dispatch(record, to: worker, in: pool)
+      effects.insert(record, at: now)
+      dispatch(record, to: worker, in: pool, at: now)
     case .queued:
-      effects.insert(record)
+      effects.insert(record, at: now)
     case .overloaded:
       pool.metrics.record(.failed)
       record.resume(
@@ -131,9 +133,13 @@ final class RemoteRuntime {
   }
 
   /// Sends `record` to `worker` as a new generation.
-  func dispatch(_ record: RemoteEffectRecord, to worker: Int, in pool: WorkerPool) {
+  func dispatch(
+    _ record: RemoteEffectRecord,
+    to worker: Int,
+    in pool: WorkerPool,
+    at now: ContinuousClock.Instant = .now
+  ) {
     guard let process = pool.workers[worker] else { return }
-    let now = ContinuousClock.now
     effects.begin(record, on: worker, at: now)
     outgoing.send(to: process) { frame in
       Run.appendFrame(
@@ -193,7 +199,8 @@ final class RemoteRuntime {
     }
     effects.detach(record)
     dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
-    if let process = pool.workers[worker] { supervisors[pool.kind]?.effectEnded(on: process) }
+    // Only a draining worker's supervisor acts on it: most effects skip looking the supervisor up.
+    if let process = pool.workers[worker], process.state.isDraining { supervisors[pool.kind]?.effectEnded(on: process) }
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
