@@ -122,6 +122,7 @@ extension Effect {
   /// For work that reports back on the main actor anyway, such as remote jobs: it saves the task
   /// and the main actor turn a `.run` needs to resume after its last event. `start` runs outside
   /// the reducer's dependencies: capture what it needs when the effect is made.
+  @usableFromInline
   package static func handled(_ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void) -> Self {
     Self(operation: .handled(Handled(dependencies: nil, start: start)))
   }

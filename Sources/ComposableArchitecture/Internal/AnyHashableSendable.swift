@@ -21,6 +21,9 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
+    // A string, the usual cancel id, equals only strings, so it hashes as itself; other values
+    // hash as `AnyHashable` does, which `1 as Int` and `1 as Int8` must agree on.
+    if let string = base as? String { return hasher.combine(string) }
     AnyHashable(base).hash(into: &hasher)
   }
 

@@ -118,7 +118,7 @@ final class RootCore<State, Action>: StoreCore {
 
   @inline(never)
   private func start(_ effect: Effect<Action>, origin: Action, tasks: EffectTaskSet?) {
-    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: [], fence: nil, collectors: []))
+    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
   }
 
   private func reduce(_ action: Action) -> Effect<Action> {
@@ -151,7 +151,7 @@ final class RootCore<State, Action>: StoreCore {
     /// The action whose reduction returned the effect, named when the effect misbehaves.
     let origin: Action
     var tasks: EffectTaskSet?
-    var ids: [EffectCancelID]
+    var ids: EffectCancelIDs
     var fence: EffectFence?
     var collectors: [EntryCollector]
   }

@@ -7,6 +7,7 @@ import SwitchyardWire
 /// It lives on the main actor with the store, so outputs reach the reducer without another hop,
 /// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
 @MainActor
+@usableFromInline
 final class RemoteRuntime {
   /// How workers are started and spoken to; tests may wrap it before ``start()``.
   var transport: any WorkerTransport
@@ -72,6 +73,7 @@ final class RemoteRuntime {
   ///
   /// Each output reaches `report` as the JSON it arrived in, for the caller to decode once into
   /// its type. Returns the effect's id, for ``cancel(_:)``.
+  @usableFromInline
   func start<Job: RemoteJob>(_ job: Job, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
     let id = effects.makeID()
     let request: RemoteRequest
@@ -204,6 +206,7 @@ final class RemoteRuntime {
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
+  @usableFromInline
   func cancel(_ id: UInt64) {
     guard let record = effects.remove(id), let pool = pools[record.kind] else { return }
     if let worker = record.worker {

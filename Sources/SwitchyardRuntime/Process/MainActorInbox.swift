@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Carries events from I/O threads to the main actor in batches: however many arrive meanwhile, the
@@ -37,7 +38,8 @@ final class MainActorInbox<Event: Sendable>: Sendable {
     }
     guard schedule else { return }
     wakes.add(1, ordering: .relaxed)
-    Task { @MainActor in self.drain() }
+    // The main queue is the main actor's executor: a block on it costs no task to create.
+    DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
   }
 
   @MainActor
