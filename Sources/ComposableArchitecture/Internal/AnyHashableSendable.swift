@@ -3,8 +3,13 @@
 struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   let base: any Hashable & Sendable
 
-  init(_ base: some Hashable & Sendable) {
-    self.base = (base as? AnyHashableSendable)?.base ?? base
+  init<Base: Hashable & Sendable>(_ base: Base) {
+    // Comparing the types, not casting: a cast of every cancel id cost a dynamic cast.
+    if Base.self == AnyHashableSendable.self {
+      self.base = unsafeBitCast(base, to: AnyHashableSendable.self).base
+    } else {
+      self.base = base
+    }
   }
 
   @usableFromInline

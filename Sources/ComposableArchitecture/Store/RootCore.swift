@@ -12,7 +12,10 @@ final class RootCore<State, Action>: StoreCore {
   var didReduce: (@MainActor (Action, State) -> Void)?
 
   /// The dependencies the reducer runs with; `nil` when they are the process defaults.
-  var dependencies: DependencyValues? 
+  var dependencies: DependencyValues?
+  /// Whether ``dependencies`` are in force already, for the whole of a ``withDependencies(_:)``:
+  /// each reduction then skips installing them.
+  private var hasDependenciesInstalled = false
 
   let cancellations = CancellationRegistry()
 
@@ -121,8 +124,19 @@ final class RootCore<State, Action>: StoreCore {
     start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
   }
 
+  /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
+  /// without installing them one by one: for a caller that sends many actions in one turn.
+  ///
+  /// Nothing in `body` may send to this store from under dependencies of its own.
+  func withDependencies(_ body: () -> Void) {
+    guard let dependencies, !hasDependenciesInstalled else { return body() }
+    hasDependenciesInstalled = true
+    defer { hasDependenciesInstalled = false }
+    DependencyValues.$_current.withValue(dependencies) { body() }
+  }
+
   private func reduce(_ action: Action) -> Effect<Action> {
-    guard let dependencies else { return reducer(&state, action) }
+    guard let dependencies, !hasDependenciesInstalled else { return reducer(&state, action) }
     // A closure returning nothing: `withValue` returning the effect would be generic over it,
     // which costs a metadata lookup on every action.
     var effect = Effect<Action>.none

@@ -24,9 +24,12 @@ final class RemoteRuntime {
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
     guard let self else { return }
-    outgoing.gathering { self.handle(events) }
+    outgoing.gathering { self.deliver { self.handle(events) } }
   }
   let outgoing = OutgoingFrames()
+  /// Wraps the delivery of a batch of workers' events: a coordinator installs its store's
+  /// dependencies once for the batch here, rather than once per action the events become.
+  var deliver: (@MainActor (() -> Void) -> Void) = { $0() }
 
   init(
     pools: [PoolConfiguration],
