@@ -47,6 +47,13 @@ struct EffectCancelID: Hashable, Sendable {
     hasher.combine(storage.hash)
   }
 
+  /// The stored hash with the table's seed: it came from a `Hasher` already, so hashing it again
+  /// on every registration and removal of a running effect would buy nothing.
+  @usableFromInline
+  func _rawHashValue(seed: Int) -> Int {
+    storage.hash ^ seed
+  }
+
   /// The ids an effect made under this one answers to: the same id at every ancestor of its place
   /// in the feature tree, so a parent's `.cancel(id:)` reaches a child's effect, as in TCA.
   var scopes: [Self] {

@@ -183,8 +183,7 @@ final class RemoteRuntime {
   /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
   func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
     effects.remove(record.id)
-    let process = record.worker.flatMap { pool.workers[$0] }
-    release(record, in: pool)
+    let process = release(record, in: pool)
     switch result {
     case .success:
       pool.metrics.record(.completed(latency: .now - record.admittedAt))
@@ -196,16 +195,20 @@ final class RemoteRuntime {
     record.resume(result.mapError { $0 })
   }
 
-  /// Takes `record` off its worker or out of the queue, handing the slot on.
-  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) {
+  /// Takes `record` off its worker or out of the queue, handing the slot on; returns the worker
+  /// it ran on, if that worker is still in the pool.
+  @discardableResult
+  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) -> WorkerProcess? {
     guard let worker = record.worker else {
       _ = pool.scheduler.removeQueued(record.id)
-      return
+      return nil
     }
     effects.detach(record)
     dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
+    guard let process = pool.workers[worker] else { return nil }
     // Only a draining worker's supervisor acts on it: most effects skip looking the supervisor up.
-    if let process = pool.workers[worker], process.state.isDraining { supervisors[pool.kind]?.effectEnded(on: process) }
+    if process.state.isDraining { supervisors[pool.kind]?.effectEnded(on: process) }
+    return process
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
