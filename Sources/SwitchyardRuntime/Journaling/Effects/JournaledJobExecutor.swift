@@ -22,7 +22,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     let identity = journal.effectIdentities.next()
-    guard let pools = base as? PoolJobExecutor else { return base.effect(job, transform: transform) }
+    guard let pools = base.pools else { return base.effect(job, transform: transform) }
     return .handled { [journal] handle in
       pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
@@ -38,7 +38,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>
   ) {
-    if job.isRetryable, let pools = base as? PoolJobExecutor {
+    if job.isRetryable, let pools = base.pools {
       return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
     let failure = JobFailure(
