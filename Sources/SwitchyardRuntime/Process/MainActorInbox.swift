@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Carries events from I/O threads to the main actor in batches: however many arrive meanwhile, the
@@ -38,8 +37,7 @@ final class MainActorInbox<Event: Sendable>: Sendable {
     }
     guard schedule else { return }
     wakes.add(1, ordering: .relaxed)
-    // The main queue is the main actor's executor: a block on it costs no task to create.
-    DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
+    Task { @MainActor in self.drain() }
   }
 
   @MainActor
