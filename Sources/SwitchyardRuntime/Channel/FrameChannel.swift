@@ -30,9 +30,6 @@ final class FrameChannel: Sendable {
   /// The descriptor frames are written to; the channel never closes it.
   let fd: Int32
   private let output: Mutex<Output>
-  /// Whether the queue holds bytes, set under the lock whenever it changes: the I/O thread asks on
-  /// every turn of its loop, and taking the lock for it contended with the main actor's writes.
-  private let hasQueued = Atomic<Bool>(false)
 
   /// A channel writing to `fd`, made non-blocking, holding at most `outboundLimit` unwritten bytes.
   init(writingTo fd: Int32, outboundLimit: Int) {
@@ -46,7 +43,6 @@ final class FrameChannel: Sendable {
     output.withLock { output -> SendOutcome in
       guard !output.isClosed else { return .closed }
       guard output.queue.isEmpty else { return output.queue.append(bytes) ? .sent : .overLimit }
-      defer { hasQueued.store(!output.queue.isEmpty, ordering: .releasing) }
       let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if written == bytes.count { return .sent }
       if written < 0, errno != EAGAIN, errno != EINTR {
@@ -60,7 +56,7 @@ final class FrameChannel: Sendable {
 
   /// Whether frames wait for the descriptor: the I/O thread polls for `POLLOUT` while they do.
   var wantsWrite: Bool {
-    hasQueued.load(ordering: .acquiring)
+    output.withLock { !$0.queue.isEmpty }
   }
 
   /// How many bytes wait for the reader.
@@ -72,7 +68,6 @@ final class FrameChannel: Sendable {
   func flush() -> OutboundQueue.WriteOutcome {
     output.withLock { output in
       guard !output.isClosed else { return .drained }
-      defer { hasQueued.store(!output.queue.isEmpty, ordering: .releasing) }
       return output.queue.write(to: fd)
     }
   }
@@ -96,7 +91,6 @@ final class FrameChannel: Sendable {
         _ = farewell.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       }
       output.queue.removeAll()
-      hasQueued.store(false, ordering: .releasing)
     }
   }
 }

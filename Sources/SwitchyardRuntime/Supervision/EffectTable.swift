@@ -7,7 +7,7 @@
 /// ``detach(_:)``, whichever transport carries the frames.
 @MainActor
 final class EffectTable {
-  private var records: [Key: RemoteEffectRecord] = [:]
+  private var records: [UInt64: RemoteEffectRecord] = [:]
   private var nextID: UInt64 = 1
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
@@ -20,13 +20,13 @@ final class EffectTable {
 
   /// The effect with `id`, if it has not ended.
   subscript(id: UInt64) -> RemoteEffectRecord? {
-    records[Key(id)]
+    records[id]
   }
 
   /// Admits an effect and starts its clock: time spent waiting for a worker counts toward its
   /// deadline, so an effect no worker takes fails `timeout` instead of waiting for ever.
   func insert(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant = .now) {
-    records[Key(record.id)] = record
+    records[record.id] = record
     startClock(of: record, at: now)
   }
 
@@ -38,7 +38,7 @@ final class EffectTable {
   /// Ends an effect's place in the table; returns it if it had not ended already.
   @discardableResult
   func remove(_ id: UInt64) -> RemoteEffectRecord? {
-    records.removeValue(forKey: Key(id))
+    records.removeValue(forKey: id)
   }
 
   /// Empties the table, returning what it held.
@@ -50,7 +50,7 @@ final class EffectTable {
   /// The effect a frame belongs to, if the frame is from its current generation on its current
   /// worker; otherwise the frame is stale, counted and to be dropped. The coordinator's fence.
   func current(_ effect: UInt64, generation: UInt32, from worker: Int) -> RemoteEffectRecord? {
-    guard let record = records[Key(effect)], record.generation == generation, record.worker == worker else {
+    guard let record = records[effect], record.generation == generation, record.worker == worker else {
       staleFrames += 1
       return nil
     }
@@ -74,27 +74,5 @@ final class EffectTable {
   /// The effects, running or waiting, whose deadline has passed at `now`.
   func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
     records.values.filter { record in record.deadline.map { $0 <= now } ?? false }
-  }
-}
-
-extension EffectTable {
-  /// An effect id as the table's key. Ids are handed out in sequence, so a multiplicative hash of
-  /// the id spreads them over the table's buckets; hashing a `UInt64` with `Hasher` cost a SipHash
-  /// on each of the four lookups an effect makes. Only the table makes ids, so no peer can choose
-  /// keys that collide.
-  fileprivate struct Key: Hashable {
-    let id: UInt64
-
-    init(_ id: UInt64) {
-      self.id = id
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(id)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-      Int(truncatingIfNeeded: id &* 0x9E37_79B9_7F4A_7C15) ^ seed
-    }
   }
 }
