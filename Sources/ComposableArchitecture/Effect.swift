@@ -19,11 +19,12 @@ public struct Effect<Action> {
     case handled(Handled)
   }
 
-  /// A start closure driving an ``EffectHandle``, with the dependencies in force when the reducer
-  /// returned it.
+  /// A start closure driving an ``EffectHandle``, and the dependencies it starts with, if any.
   @usableFromInline
   struct Handled {
-    let dependencies: DependencyValues
+    /// `nil` for a start that reads no dependencies: a remote effect captures what it needs when
+    /// the reducer returns it, so starting one neither copies nor installs the reducer's values.
+    let dependencies: DependencyValues?
     let start: @MainActor @Sendable (EffectHandle<Action>) -> Void
   }
 
@@ -119,9 +120,11 @@ extension Effect {
   /// effect lasts until it calls ``EffectHandle/end()``.
   ///
   /// For work that reports back on the main actor anyway, such as remote jobs: it saves the task
-  /// and the main actor turn a `.run` needs to resume after its last event.
+  /// and the main actor turn a `.run` needs to resume after its last event. `start` runs outside
+  /// the reducer's dependencies: capture what it needs when the effect is made.
+  @usableFromInline
   package static func handled(_ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void) -> Self {
-    Self(operation: .handled(Handled(dependencies: DependencyValues._current, start: start)))
+    Self(operation: .handled(Handled(dependencies: nil, start: start)))
   }
 
   /// Runs all `effects` at the same time.

@@ -20,6 +20,7 @@ public struct DependencyValues: Sendable {
 
   /// The dependencies in force now, as ``Dependency`` reads them: for the package's own hot paths,
   /// which read one value through its property, skipping the property wrapper's key path.
+  @usableFromInline
   package static var current: DependencyValues { _current }
 
   /// Set while a test prepares its dependencies: reading a key there to change one of its
@@ -32,7 +33,7 @@ public struct DependencyValues: Sendable {
     try $isPreparing.withValue(true) { try prepare(&values) }
   }
 
-  private var storage: [ObjectIdentifier: any Sendable] = [:]
+  private var storage: [ObjectIdentifier: StoredDependency] = [:]
 
   /// Which of each dependency's values is used when it has not been overridden.
   public var context: DependencyContext = .processDefault
@@ -49,7 +50,10 @@ public struct DependencyValues: Sendable {
   /// Reads or overrides the dependency for `key`.
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
+      if let stored = storage[ObjectIdentifier(key)] {
+        // Only the setter below stores under `key`, always a `StoredValue<Key.Value>`.
+        return unsafeDowncast(stored, to: StoredValue<Key.Value>.self).value
+      }
       switch context {
       case .live:
         return LiveValueCache.shared.value(for: key)
@@ -60,7 +64,7 @@ public struct DependencyValues: Sendable {
       }
     }
     set {
-      storage[ObjectIdentifier(key)] = newValue
+      storage[ObjectIdentifier(key)] = StoredValue(newValue)
     }
   }
 
@@ -72,6 +76,19 @@ public struct DependencyValues: Sendable {
   /// Overlays every value `other` overrides on top of these.
   mutating func merge(_ other: Self) {
     storage.merge(other.storage) { _, new in new }
+  }
+}
+
+/// A dependency's value as it was set, kept with its static type: reading it back is a pointer
+/// cast, where casting an `any Sendable` back to an existential (`any JobExecutor`) looked the
+/// conformance up on every read, and remote effects read their executor once each.
+private class StoredDependency: @unchecked Sendable {}
+
+private final class StoredValue<Value: Sendable>: StoredDependency, @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

@@ -4,33 +4,54 @@
 /// `CancelID.timer` cancel only their own timers.
 @usableFromInline
 struct EffectCancelID: Hashable, Sendable {
-  let id: AnyHashableSendable
-  let navigationIDPath: NavigationIDPath
-  /// Hashed once, when made: the store looks an id up several times in its effect's life, and
-  /// hashing the user's id goes through `AnyHashable` each time.
-  private let hash: Int
+  /// The id's parts in one shared object: the store copies an id into its effect's context, its
+  /// registry entry and the registry's table, and compares the entry's id with the table's when
+  /// the effect ends. A copy is then one retain, and that comparison one pointer comparison.
+  private final class Storage: Sendable {
+    let id: AnyHashableSendable
+    let navigationIDPath: NavigationIDPath
+    /// Hashed once, when made: hashing the user's id goes through `AnyHashable` each time.
+    let hash: Int
+
+    init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
+      self.id = id
+      self.navigationIDPath = navigationIDPath
+      var hasher = Hasher()
+      hasher.combine(id)
+      hasher.combine(navigationIDPath)
+      self.hash = hasher.finalize()
+    }
+  }
+
+  private let storage: Storage
+
+  var id: AnyHashableSendable { storage.id }
+  var navigationIDPath: NavigationIDPath { storage.navigationIDPath }
 
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
     self.init(id: AnyHashableSendable(id), navigationIDPath: navigationIDPath)
   }
 
   private init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-    self.id = id
-    self.navigationIDPath = navigationIDPath
-    var hasher = Hasher()
-    hasher.combine(id)
-    hasher.combine(navigationIDPath)
-    self.hash = hasher.finalize()
+    storage = Storage(id: id, navigationIDPath: navigationIDPath)
   }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.navigationIDPath == rhs.navigationIDPath
+    if lhs.storage === rhs.storage { return true }
+    return lhs.storage.hash == rhs.storage.hash && lhs.id == rhs.id && lhs.navigationIDPath == rhs.navigationIDPath
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
+    hasher.combine(storage.hash)
+  }
+
+  /// The stored hash with the table's seed: it came from a `Hasher` already, so hashing it again
+  /// on every registration and removal of a running effect would buy nothing.
+  @usableFromInline
+  func _rawHashValue(seed: Int) -> Int {
+    storage.hash ^ seed
   }
 
   /// The ids an effect made under this one answers to: the same id at every ancestor of its place

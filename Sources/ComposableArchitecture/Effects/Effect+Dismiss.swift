@@ -38,7 +38,9 @@ extension Effect {
       return Self(
         operation: .handled(
           Handled(
-            dependencies: handled.dependencies,
+            // The dismissal reads the dependencies in force here, in the presented feature's
+            // reducer, so the start runs with them.
+            dependencies: handled.dependencies ?? DependencyValues._current,
             start: { handle in
               var dependencies = DependencyValues._current
               dependencies.dismiss = DismissEffect { handle.send(action()) }

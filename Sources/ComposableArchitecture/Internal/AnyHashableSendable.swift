@@ -3,8 +3,13 @@
 struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   let base: any Hashable & Sendable
 
-  init(_ base: some Hashable & Sendable) {
-    self.base = (base as? AnyHashableSendable)?.base ?? base
+  init<Base: Hashable & Sendable>(_ base: Base) {
+    // Comparing the types, not casting: a cast of every cancel id cost a dynamic cast.
+    if Base.self == AnyHashableSendable.self {
+      self.base = unsafeBitCast(base, to: AnyHashableSendable.self).base
+    } else {
+      self.base = base
+    }
   }
 
   @usableFromInline
@@ -21,6 +26,9 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
+    // A string, the usual cancel id, equals only strings, so it hashes as itself; other values
+    // hash as `AnyHashable` does, which `1 as Int` and `1 as Int8` must agree on.
+    if let string = base as? String { return hasher.combine(string) }
     AnyHashable(base).hash(into: &hasher)
   }
 

@@ -11,7 +11,7 @@ final class CancellationRegistry {
   @MainActor
   final class Entry: EffectFence {
     var task: Task<Void, Never>?
-    let ids: [EffectCancelID]
+    let ids: EffectCancelIDs
     /// The send this effect belongs to, which it leaves when it ends.
     let tasks: EffectTaskSet
     /// The registry it is registered in under ``ids``; `nil` when it has no cancel id.
@@ -28,7 +28,7 @@ final class CancellationRegistry {
     /// Creates the entry of an effect started inside `parent`'s effect, if any.
     init(
       parent: EffectFence?,
-      ids: [EffectCancelID],
+      ids: EffectCancelIDs,
       tasks: EffectTaskSet,
       registry: CancellationRegistry?,
       isHandled: Bool = false
@@ -123,21 +123,15 @@ final class CancellationRegistry {
   /// Registers `entry` under each of its ids and, for an effect of a child feature, under the same
   /// id at each ancestor; a root effect costs no more than before.
   func register(_ entry: Entry) {
-    for id in entry.ids {
-      guard id.isScoped else {
-        insert(entry, under: id)
-        continue
-      }
+    entry.ids.forEach { id in
+      guard id.isScoped else { return insert(entry, under: id) }
       for scope in id.scopes { insert(entry, under: scope) }
     }
   }
 
   func unregister(_ entry: Entry) {
-    for id in entry.ids {
-      guard id.isScoped else {
-        remove(entry, from: id)
-        continue
-      }
+    entry.ids.forEach { id in
+      guard id.isScoped else { return remove(entry, from: id) }
       for scope in id.scopes { remove(entry, from: scope) }
     }
   }

@@ -5,6 +5,7 @@
 /// in the same turn its last event arrives, where a task would wait for the main actor once more
 /// just to return.
 @MainActor
+@usableFromInline
 package struct EffectHandle<Action> {
   private let sender: Send<Action>
   let entry: CancellationRegistry.Entry
@@ -16,22 +17,26 @@ package struct EffectHandle<Action> {
 
   /// Sends `action` into the store; dropped once the effect is cancelled, and reported as an issue
   /// once it has ended.
+  @usableFromInline
   package func send(_ action: Action) {
     sender(action)
   }
 
   /// Whether the effect was cancelled: nothing it sends reaches the reducer any more.
+  @usableFromInline
   package var isCancelled: Bool {
     entry.fence.isCancelled
   }
 
   /// Calls `handler` once when the effect is cancelled, at once if it already was; the effect
   /// still ends only when ``end()`` is called.
+  @usableFromInline
   package func onCancel(_ handler: @escaping @MainActor () -> Void) {
     entry.onCancel(handler)
   }
 
   /// Ends the effect: whoever awaits it resumes. Call it exactly once, cancelled or not.
+  @usableFromInline
   package func end() {
     entry.end()
   }

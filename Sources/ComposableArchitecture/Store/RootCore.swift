@@ -12,7 +12,10 @@ final class RootCore<State, Action>: StoreCore {
   var didReduce: (@MainActor (Action, State) -> Void)?
 
   /// The dependencies the reducer runs with; `nil` when they are the process defaults.
-  var dependencies: DependencyValues? 
+  var dependencies: DependencyValues?
+  /// Whether ``dependencies`` are in force already, for the whole of a ``withDependencies(_:)``:
+  /// each reduction then skips installing them.
+  private var hasDependenciesInstalled = false
 
   let cancellations = CancellationRegistry()
 
@@ -118,11 +121,22 @@ final class RootCore<State, Action>: StoreCore {
 
   @inline(never)
   private func start(_ effect: Effect<Action>, origin: Action, tasks: EffectTaskSet?) {
-    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: [], fence: nil, collectors: []))
+    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
+  }
+
+  /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
+  /// without installing them one by one: for a caller that sends many actions in one turn.
+  ///
+  /// Nothing in `body` may send to this store from under dependencies of its own.
+  func withDependencies(_ body: () -> Void) {
+    guard let dependencies, !hasDependenciesInstalled else { return body() }
+    hasDependenciesInstalled = true
+    defer { hasDependenciesInstalled = false }
+    DependencyValues.$_current.withValue(dependencies) { body() }
   }
 
   private func reduce(_ action: Action) -> Effect<Action> {
-    guard let dependencies else { return reducer(&state, action) }
+    guard let dependencies, !hasDependenciesInstalled else { return reducer(&state, action) }
     // A closure returning nothing: `withValue` returning the effect would be generic over it,
     // which costs a metadata lookup on every action.
     var effect = Effect<Action>.none
@@ -151,7 +165,7 @@ final class RootCore<State, Action>: StoreCore {
     /// The action whose reduction returned the effect, named when the effect misbehaves.
     let origin: Action
     var tasks: EffectTaskSet?
-    var ids: [EffectCancelID]
+    var ids: EffectCancelIDs
     var fence: EffectFence?
     var collectors: [EntryCollector]
   }
@@ -199,7 +213,8 @@ final class RootCore<State, Action>: StoreCore {
       let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
       pendingStarts.append { [weak self] in
         guard self != nil, !entry.fence.isCancelled else { return entry.end() }
-        DependencyValues.$_current.withValue(handled.dependencies) { handled.start(handle) }
+        guard let dependencies = handled.dependencies else { return handled.start(handle) }
+        DependencyValues.$_current.withValue(dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
       for effect in effects { interpret(effect, context: context) }

@@ -8,4 +8,12 @@ extension Store {
   package func onReduce(_ body: @escaping @MainActor (_ action: Action, _ state: State) -> Void) {
     (core as? RootCore<State, Action>)?.didReduce = body
   }
+
+  /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
+  /// without installing them one at a time: for a runtime that delivers a batch of events at once.
+  /// Nothing in `body` may send to this store from under dependencies of its own.
+  package func withDependencies(_ body: () -> Void) {
+    guard let root = core as? RootCore<State, Action> else { return body() }
+    root.withDependencies(body)
+  }
 }

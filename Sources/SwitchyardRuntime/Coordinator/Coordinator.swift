@@ -86,6 +86,11 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       tap.didReduce()
       observation.didReduce(counted: tap.total, action: action, state: state)
     }
+    // Weak: the store's dependencies hold the runtime, through its job executor.
+    runtime.deliver = { [weak store] body in
+      guard let store else { return body() }
+      store.withDependencies(body)
+    }
   }
 
   /// Claims the run directory, opens the control socket and spawns the worker pools.

@@ -1,18 +1,26 @@
 import ComposableArchitecture
 import Synchronization
+import SwitchyardWire
 
 /// Runs jobs on the coordinator's worker pools: the `jobExecutor` a ``Coordinator`` installs for its
 /// store.
 ///
-/// Every job takes one path through the runtime, ``RemoteRuntime/start(_:report:)``, which
-/// reports on the main actor: a store's effect needs no task, and ``execute(_:emit:)`` is a thin
-/// bridge for callers that want to await a job.
-struct PoolJobExecutor: JobExecutor {
+/// Every job takes one path through the runtime, which reports on the main actor: a store's effect
+/// needs no task, and ``execute(_:emit:)`` is a thin bridge for callers that want to await a job.
+public struct PoolJobExecutor: JobExecutor {
+  @usableFromInline
   let runtime: RemoteRuntime
+
+  init(runtime: RemoteRuntime) {
+    self.runtime = runtime
+  }
+
+  /// This executor: ``Effect/remote(_:transform:)`` builds its effects on it directly.
+  public var pools: PoolJobExecutor? { self }
 
   /// An effect without a task: outputs and the end are reduced in the main actor turn their frames
   /// arrive.
-  func effect<Job: RemoteJob, Action>(
+  public func effect<Job: RemoteJob, Action>(
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
@@ -21,6 +29,9 @@ struct PoolJobExecutor: JobExecutor {
 
   /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
   /// hears that it is over.
+  ///
+  /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
+  @inlinable
   @MainActor
   func run<Job: RemoteJob, Action>(
     _ job: Job,
@@ -47,7 +58,7 @@ struct PoolJobExecutor: JobExecutor {
 
   /// Runs `job`, awaiting each output's delivery in order; cancelling the calling task cancels it.
   @MainActor
-  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
+  public func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
     let (outputs, continuation) = AsyncStream.makeStream(of: Job.Output.self)
     let delivery = Task { for await output in outputs { await emit(output) } }
     defer { continuation.finish() }

@@ -112,7 +112,8 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
 
   /// Marks an effect done on `worker`; returns the queued effects that take its slot.
   mutating func complete(_ effect: EffectID, on worker: WorkerID) -> [EffectID] {
-    guard inFlight[worker]?.remove(effect) != nil else { return [] }
+    // Through the index: the optional-chained subscript's accessor allocated on every call.
+    guard let index = inFlight.index(forKey: worker), inFlight.values[index].remove(effect) != nil else { return [] }
     release(effect)
     guard accepting.contains(worker) else { return [] }
     return fill(worker)

@@ -7,6 +7,7 @@ import SwitchyardWire
 /// It lives on the main actor with the store, so outputs reach the reducer without another hop,
 /// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
 @MainActor
+@usableFromInline
 final class RemoteRuntime {
   /// How workers are started and spoken to; tests may wrap it before ``start()``.
   var transport: any WorkerTransport
@@ -23,9 +24,12 @@ final class RemoteRuntime {
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
     guard let self else { return }
-    outgoing.gathering { self.handle(events) }
+    outgoing.gathering { self.deliver { self.handle(events) } }
   }
   let outgoing = OutgoingFrames()
+  /// Wraps the delivery of a batch of workers' events: a coordinator installs its store's
+  /// dependencies once for the batch here, rather than once per action the events become.
+  var deliver: (@MainActor (() -> Void) -> Void) = { $0() }
 
   init(
     pools: [PoolConfiguration],
@@ -72,6 +76,7 @@ final class RemoteRuntime {
   ///
   /// Each output reaches `report` as the JSON it arrived in, for the caller to decode once into
   /// its type. Returns the effect's id, for ``cancel(_:)``.
+  @usableFromInline
   func start<Job: RemoteJob>(_ job: Job, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
     let id = effects.makeID()
     let request: RemoteRequest
@@ -82,11 +87,13 @@ final class RemoteRuntime {
       RemoteEffectEvent.end(.failure(failure), to: report)
       return id
     }
-    admit(RemoteEffectRecord(id: id, request: request, report: report))
+    // One reading of the clock serves admission, the deadline and the dispatch.
+    let now = ContinuousClock.now
+    admit(RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report), at: now)
     return id
   }
 
-  private func admit(_ record: RemoteEffectRecord) {
+  private func admit(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
     guard let pool = pools[record.kind] else {
       let known = pools.keys.map(\.rawValue).sorted().joined(separator: ", ")
       return record.resume(
@@ -109,10 +116,10 @@ final class RemoteRuntime {
     }
     switch pool.scheduler.place(record.id, key: record.affinityKey) {
     case let .worker(worker):
-      effects.insert(record)
-      dispatch(record, to: worker, in: pool)
+      effects.insert(record, at: now)
+      dispatch(record, to: worker, in: pool, at: now)
     case .queued:
-      effects.insert(record)
+      effects.insert(record, at: now)
     case .overloaded:
       pool.metrics.record(.failed)
       record.resume(
@@ -131,9 +138,13 @@ final class RemoteRuntime {
   }
 
   /// Sends `record` to `worker` as a new generation.
-  func dispatch(_ record: RemoteEffectRecord, to worker: Int, in pool: WorkerPool) {
+  func dispatch(
+    _ record: RemoteEffectRecord,
+    to worker: Int,
+    in pool: WorkerPool,
+    at now: ContinuousClock.Instant = .now
+  ) {
     guard let process = pool.workers[worker] else { return }
-    let now = ContinuousClock.now
     effects.begin(record, on: worker, at: now)
     outgoing.send(to: process) { frame in
       Run.appendFrame(
@@ -172,8 +183,7 @@ final class RemoteRuntime {
   /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
   func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
     effects.remove(record.id)
-    let process = record.worker.flatMap { pool.workers[$0] }
-    release(record, in: pool)
+    let process = release(record, in: pool)
     switch result {
     case .success:
       pool.metrics.record(.completed(latency: .now - record.admittedAt))
@@ -185,18 +195,24 @@ final class RemoteRuntime {
     record.resume(result.mapError { $0 })
   }
 
-  /// Takes `record` off its worker or out of the queue, handing the slot on.
-  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) {
+  /// Takes `record` off its worker or out of the queue, handing the slot on; returns the worker
+  /// it ran on, if that worker is still in the pool.
+  @discardableResult
+  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) -> WorkerProcess? {
     guard let worker = record.worker else {
       _ = pool.scheduler.removeQueued(record.id)
-      return
+      return nil
     }
     effects.detach(record)
     dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
-    if let process = pool.workers[worker] { supervisors[pool.kind]?.effectEnded(on: process) }
+    guard let process = pool.workers[worker] else { return nil }
+    // Only a draining worker's supervisor acts on it: most effects skip looking the supervisor up.
+    if process.state.isDraining { supervisors[pool.kind]?.effectEnded(on: process) }
+    return process
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
+  @usableFromInline
   func cancel(_ id: UInt64) {
     guard let record = effects.remove(id), let pool = pools[record.kind] else { return }
     if let worker = record.worker {

@@ -13,11 +13,16 @@ extension Effect {
   /// return .remote(SearchJob(query: query)) { .searchEvent($0) }
   ///   .cancellable(id: CancelID.search, cancelInFlight: true)
   /// ```
+  @inlinable
   public static func remote<Job: RemoteJob>(
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Self {
     // What `@Dependency(\.jobExecutor)` reads, without applying a key path on every effect.
-    DependencyValues.current.jobExecutor.effect(job, transform: transform)
+    let executor = DependencyValues.current.jobExecutor
+    guard let pools = executor.pools else { return executor.effect(job, transform: transform) }
+    // Inlined into the feature: the closures that decode outputs and map events are compiled for
+    // its job and action types, not generic code that looks their metadata up on every event.
+    return .handled { handle in pools.run(job, transform: transform, handle: handle) }
   }
 }

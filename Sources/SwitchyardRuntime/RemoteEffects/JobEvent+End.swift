@@ -3,6 +3,7 @@ extension JobEvent {
   /// reports nothing more.
   ///
   /// The one mapping from how a job ended to what its effect sends, whichever executor ran it.
+  @inlinable
   static func end(_ result: Result<Void, any Error>) -> JobEvent? {
     switch result {
     case .success: return .finished

@@ -20,9 +20,17 @@ public protocol JobExecutor: Sendable {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action>
+
+  /// The coordinator's pools, when this executor runs jobs on them: ``Effect/remote(_:transform:)``
+  /// then builds the effect itself, in the feature's module, where its job and action types are
+  /// known and nothing is looked up at run time. `nil`, the default, for any other executor.
+  var pools: PoolJobExecutor? { get }
 }
 
 extension JobExecutor {
+  /// Not the coordinator's pools: ``Effect/remote(_:transform:)`` asks for ``effect(_:transform:)``.
+  public var pools: PoolJobExecutor? { nil }
+
   /// Runs ``execute(_:emit:)`` in the effect's task, sending each event `transform` maps to an action.
   public func effect<Job: RemoteJob, Action>(
     _ job: Job,

@@ -69,6 +69,7 @@ public struct JobFailure: Error, Codable, Equatable, Sendable, CustomStringConve
 extension JobFailure {
   /// Classifies an error a handler threw: a ``JobFailure`` as itself, anything else as
   /// ``Code/handlerError`` with the error's description.
+  @usableFromInline
   init(_ error: any Error) {
     if let failure = error as? JobFailure {
       self = failure

@@ -23,11 +23,6 @@ final class EffectTable {
     records[id]
   }
 
-  /// Every effect not yet ended.
-  var all: Dictionary<UInt64, RemoteEffectRecord>.Values {
-    records.values
-  }
-
   /// Admits an effect and starts its clock: time spent waiting for a worker counts toward its
   /// deadline, so an effect no worker takes fails `timeout` instead of waiting for ever.
   func insert(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant = .now) {

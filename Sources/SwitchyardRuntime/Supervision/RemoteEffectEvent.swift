@@ -4,6 +4,7 @@ import SwitchyardWire
 /// then its end, once.
 ///
 /// One handler hears both, so starting an effect costs one closure, not one per kind of event.
+@usableFromInline
 enum RemoteEffectEvent {
   /// An output, still the JSON it arrived as: the handler decodes it into the job's output type.
   case output(RawJSON)
@@ -12,6 +13,7 @@ enum RemoteEffectEvent {
 
   /// Hears a remote effect's events; throws only when an output does not decode, which fails
   /// the effect as `malformed`.
+  @usableFromInline
   typealias Handler = @MainActor (RemoteEffectEvent) throws -> Void
 
   /// Hands `handler` the end `result`.

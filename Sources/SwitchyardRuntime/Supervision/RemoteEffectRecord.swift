@@ -11,7 +11,7 @@ final class RemoteEffectRecord {
   let maxAttempts: Int
   let timeout: Duration?
   let affinityKey: String?
-  let admittedAt = ContinuousClock.now
+  let admittedAt: ContinuousClock.Instant
 
   /// Bumped on every dispatch: frames from any earlier attempt are stale.
   var generation: UInt32 = 0
@@ -28,8 +28,14 @@ final class RemoteEffectRecord {
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
 
-  init(id: UInt64, request: RemoteRequest, report: @escaping RemoteEffectEvent.Handler) {
+  init(
+    id: UInt64,
+    request: RemoteRequest,
+    admittedAt: ContinuousClock.Instant = .now,
+    report: @escaping RemoteEffectEvent.Handler
+  ) {
     self.id = id
+    self.admittedAt = admittedAt
     self.kind = request.kind
     self.job = request.job
     self.isRetryable = request.isRetryable

@@ -11,16 +11,6 @@ struct JournaledJobExecutor: JobExecutor {
   /// The coordinator's executor.
   let base: any JobExecutor
   let journal: ActionJournal
-  /// `base` when it runs jobs on the pools, the only executor whose effects' ends are journaled;
-  /// cast once here rather than for every effect.
-  private let pools: PoolJobExecutor?
-
-  /// Journals the effects `base` runs, in `journal`.
-  init(base: any JobExecutor, journal: ActionJournal) {
-    self.base = base
-    self.journal = journal
-    self.pools = base as? PoolJobExecutor
-  }
 
   /// Runs `job` unjournaled: an awaited job belongs to an effect, not to a reduction.
   func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
@@ -32,7 +22,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     let identity = journal.effectIdentities.next()
-    guard let pools else { return base.effect(job, transform: transform) }
+    guard let pools = base.pools else { return base.effect(job, transform: transform) }
     return .handled { [journal] handle in
       pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
@@ -48,7 +38,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>
   ) {
-    if job.isRetryable, let pools {
+    if job.isRetryable, let pools = base.pools {
       return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
     }
     let failure = JobFailure(
