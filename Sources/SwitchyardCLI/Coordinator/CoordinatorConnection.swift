@@ -9,11 +9,14 @@ public final class CoordinatorConnection {
   /// The run directory as the user gave it.
   public let runDirectory: String
   private let client: ControlClient
+  /// How long a request waits for its reply.
+  private let replyTimeout: Duration
   private var lastID: UInt64 = 0
 
-  /// Connects to the coordinator serving `runDirectory`.
-  public init(runDirectory: String) throws(CoordinatorConnectionError) {
+  /// Connects to the coordinator serving `runDirectory`, whose replies it waits `replyTimeout` for.
+  public init(runDirectory: String, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
     self.runDirectory = runDirectory
+    self.replyTimeout = replyTimeout
     do {
       client = try ControlClient(runDirectory: runDirectory)
     } catch {
@@ -77,7 +80,7 @@ public final class CoordinatorConnection {
   private func request(_ message: ControlMessage) throws(CoordinatorConnectionError) -> ControlMessage {
     let reply: ControlMessage
     do {
-      reply = try client.request(message)
+      reply = try client.request(message, timeout: replyTimeout)
     } catch {
       throw .connectionLost("\(error)")
     }

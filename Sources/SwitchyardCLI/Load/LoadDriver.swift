@@ -33,7 +33,7 @@ package struct LoadDriver: Sendable {
   /// Off the main actor: its requests block their thread until the coordinator answers, and the
   /// coordinator may be on this process's main actor.
   package func run(progress: LoadProgress) async throws -> LoadResult {
-    let connection = try CoordinatorConnection(runDirectory: runDirectory)
+    let connection = try CoordinatorConnection(runDirectory: runDirectory, replyTimeout: answerTimeout)
     let loadAverage = MachineLoad.oneMinuteAverage
     let before = try connection.status()
     let budget = LoadBudget(limit)

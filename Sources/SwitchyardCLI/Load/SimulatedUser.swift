@@ -17,7 +17,7 @@ struct SimulatedUser: Sendable {
   func run() {
     defer { recorder.userDone() }
     do {
-      let connection = try CoordinatorConnection(runDirectory: runDirectory)
+      let connection = try CoordinatorConnection(runDirectory: runDirectory, replyTimeout: answerTimeout)
       for action in scenario.setUpActions(user: name) {
         try connection.send(action)
         recorder.actionSent()
