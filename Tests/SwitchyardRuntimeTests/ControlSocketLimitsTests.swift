@@ -10,6 +10,9 @@ import SwitchyardWire
 @MainActor
 @Suite(.serialized)
 struct ControlSocketLimitsTests {
+  /// How long a client waits for an answer: the main actor answering is shared with every suite
+  /// of a full run, which can keep it from answering for seconds; no test waits this when it passes.
+  nonisolated static let answer = Duration.seconds(20)
   @Test func aClientPastTheConnectionCapIsRefusedWithAnErrorFrame() async throws {
     let server = try TestControlServer(limits: ControlSocketLimits(maxConnections: 2))
     defer { server.stop() }
@@ -17,15 +20,15 @@ struct ControlSocketLimitsTests {
       try await offMainActor { [path = server.path] in
         let first = try ControlClient(socketPath: path)
         let second = try ControlClient(socketPath: path)
-        #expect(try first.request(.status(id: 1)) == .sent(id: 1))
-        #expect(try second.request(.status(id: 2)) == .sent(id: 2))
+        #expect(try first.request(.status(id: 1), timeout: Self.answer) == .sent(id: 1))
+        #expect(try second.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
         let third = try ControlClient(socketPath: path)
-        guard case .error(nil, "tooManyConnections", let message) = try third.receive() else {
+        guard case .error(nil, "tooManyConnections", let message) = try third.receive(timeout: Self.answer) else {
           throw TimedOut(what: "a tooManyConnections error")
         }
         #expect(message.contains("2 control clients"))
-        #expect(throws: ControlClientError.closed) { try third.receive() }
-        #expect(try second.request(.status(id: 3)) == .sent(id: 3))
+        #expect(throws: ControlClientError.closed) { try third.receive(timeout: Self.answer) }
+        #expect(try second.request(.status(id: 3), timeout: Self.answer) == .sent(id: 3))
       }
     }
   }
@@ -42,9 +45,9 @@ struct ControlSocketLimitsTests {
         var request: [UInt8] = []
         for id in 1...2_000 { ControlMessage.state(id: UInt64(id), path: "big").appendFrame(to: &request) }
         _ = flood.writeAll(request)
-        #expect(try patient.request(.status(id: 9), timeout: .seconds(5)) == .sent(id: 9))
+        #expect(try patient.request(.status(id: 9), timeout: Self.answer) == .sent(id: 9))
         #expect(flood.readUntilClosed(within: .seconds(10)), "the flooding client was never dropped")
-        #expect(try patient.request(.status(id: 10), timeout: .seconds(5)) == .sent(id: 10))
+        #expect(try patient.request(.status(id: 10), timeout: Self.answer) == .sent(id: 10))
       }
     }
     #expect(server.logged.contains { $0.contains("repliesUnread") || $0.contains("went unread") })
