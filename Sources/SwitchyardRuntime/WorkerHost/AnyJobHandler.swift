@@ -23,17 +23,29 @@ struct AnyJobHandler: Sendable {
         attempt: jobRun.attempt,
         deliveredOutputs: jobRun.deliveredOutputs,
         emit: { output in
-          guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
+          guard let bytes = AnyJobHandler.encode(output, of: Handler.Job.kind, for: jobRun) else { return }
           await jobRun.emit(bytes)
         },
         increment: { counter, amount in jobRun.increment(counter, by: amount) },
         skip: { outputs in jobRun.skip(to: outputs) }
       )
       context.emitIgnoringCancellation = { output in
-        guard let bytes = try? AnyJobHandler.encoder.encode(output) else { return }
+        guard let bytes = AnyJobHandler.encode(output, of: Handler.Job.kind, for: jobRun) else { return }
         jobRun.emitIgnoringCancellation(bytes)
       }
       try await handler.run(job, context: context)
+    }
+  }
+
+  /// `output` as JSON; `nil`, failing the job as `malformed`, when it cannot be encoded (a
+  /// non-finite number, say): an output dropped without a word would leave the effect waiting
+  /// for what never comes.
+  private static func encode(_ output: some Encodable, of kind: JobKind, for jobRun: JobRun) -> [UInt8]? {
+    do {
+      return try encoder.encode(output)
+    } catch {
+      jobRun.abort(JobFailure(code: .malformed, message: "Could not encode an output of a '\(kind)' job: \(error)"))
+      return nil
     }
   }
 }

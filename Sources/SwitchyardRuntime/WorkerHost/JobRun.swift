@@ -75,6 +75,19 @@ final class JobRun: Sendable {
     }
   }
 
+  /// Ends the job with `failure` while its generation is current, and cancels its task: nothing
+  /// it does after counts.
+  func abort(_ failure: JobFailure) {
+    let (writer, effect, generation) = (session.writer, effect, generation)
+    session.jobs.abort(effect: effect, generation: generation) {
+      writer.enqueue(
+        WorkerMessage.failed(
+          .init(effect: effect, generation: generation, code: failure.code.rawValue, message: failure.message, retryable: failure.retryable)
+        )
+      )
+    }
+  }
+
   /// Writes one output past the fence, as only the probe's misbehaviours do.
   func emitIgnoringCancellation(_ output: [UInt8]) {
     session.writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence()))
