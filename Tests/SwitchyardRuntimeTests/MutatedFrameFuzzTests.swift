@@ -7,10 +7,28 @@ import Testing
 
 /// Workers that write 100,000 mutated frames between them: the coordinator never crashes, drops
 /// what is wrong in shape, restarts each worker whose stream breaks, and every effect ends.
+///
+/// The coordinator runs in a child process — this test binary again, running
+/// ``fuzzInAProcessOfItsOwn()`` — because reading that many frames keeps a main actor busy for
+/// seconds, and in this process every other suite's in-process store waits on the same one.
 @MainActor
 @Suite(.serialized)
 struct MutatedFrameFuzzTests {
+  nonisolated static let childVariable = "SWITCHYARD_FUZZ_CHILD"
+
   @Test func aHundredThousandMutatedFramesNeverCrashTheCoordinatorAndBrokenWorkersAreRestarted() async throws {
+    let child = try await runToExit(
+      ["--testing-library", "swift-testing", "--filter", "fuzzInAProcessOfItsOwn"],
+      environment: [Self.childVariable: "1"],
+      executable: CommandLine.arguments[0],
+      within: 180
+    )
+    #expect(child.status == 0, "the fuzz child failed:\n\(child.output.suffix(4_000))")
+    #expect(child.output.contains("fuzz: "), "the fuzz child ran no fuzz:\n\(child.output.suffix(4_000))")
+  }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil, "runs only as the fuzz test's child"))
+  func fuzzInAProcessOfItsOwn() async throws {
     // One job at a time per worker, so a burst is not cut into by another job's frames.
     try await withCoordinator(pool: testPool(size: 2, maxInFlightPerWorker: 1), seconds: 120) { coordinator, log in
       // × 1,000 frames each; a broken stream, or a worker killed as silent on a busy machine, loses
