@@ -63,6 +63,8 @@ import Testing
       $0.webSocketClient.messages = { messages }
     }
 
+    // The listener reads on the cooperative pool, which every suite of a full run shares.
+    store.timeout = .seconds(10)
     await store.send(.connectWebSocket) { $0.isConnected = true }
     await store.receive(\.webSocketConnected)
 

@@ -173,8 +173,8 @@ struct EffectRecoveryTests {
       await first.shutDown()
 
       let second = try Lifetime(dataDirectory: directory)
-      #expect(second.log.lines.contains { $0.contains("1 remote effects were in flight") }, "\(second.log.lines)")
       try await second.waitForRun("listener") { $0.outcome == .finished }
+      #expect(second.log.lines.contains { $0.contains("1 remote effects were in flight") }, "\(second.log.lines)")
       await second.shutDown()
     }
   }
