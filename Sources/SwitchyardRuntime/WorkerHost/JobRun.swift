@@ -37,16 +37,7 @@ final class JobRun: Sendable {
       outcome = .finished(.init(effect: effect, generation: generation))
       session.counters.increment(.runsFinished)
     } catch {
-      let failure = JobFailure(error)
-      outcome = .failed(
-        .init(
-          effect: effect,
-          generation: generation,
-          code: failure.code.rawValue,
-          message: failure.message,
-          retryable: failure.retryable
-        )
-      )
+      outcome = failed(JobFailure(error))
       session.counters.increment(.runsFailed)
     }
     let writer = session.writer
@@ -62,11 +53,7 @@ final class JobRun: Sendable {
   /// the coordinator is far behind. One too large for a frame fails the job instead.
   func emit(_ output: [UInt8]) async {
     let (writer, jobs, effect, generation) = (session.writer, session.jobs, effect, generation)
-    guard output.count <= WorkerHost.maxOutputLength else {
-      return jobs.abort(effect: effect, generation: generation) {
-        writer.enqueue(WorkerHost.outputTooLarge(output.count, effect: effect, generation: generation))
-      }
-    }
+    guard output.count <= WorkerHost.maxOutputLength else { return abort(WorkerHost.outputTooLarge(output.count)) }
     while writer.pendingBytes > WorkerHost.highWaterMarkBytes, !Task.isCancelled {
       try? await Task.sleep(for: .milliseconds(1))
     }
@@ -78,14 +65,13 @@ final class JobRun: Sendable {
   /// Ends the job with `failure` while its generation is current, and cancels its task: nothing
   /// it does after counts.
   func abort(_ failure: JobFailure) {
-    let (writer, effect, generation) = (session.writer, effect, generation)
-    session.jobs.abort(effect: effect, generation: generation) {
-      writer.enqueue(
-        WorkerMessage.failed(
-          .init(effect: effect, generation: generation, code: failure.code.rawValue, message: failure.message, retryable: failure.retryable)
-        )
-      )
-    }
+    let (writer, ending) = (session.writer, failed(failure))
+    session.jobs.abort(effect: effect, generation: generation) { writer.enqueue(ending) }
+  }
+
+  /// The `failed` that ends this attempt with `failure`.
+  private func failed(_ failure: JobFailure) -> WorkerMessage {
+    .failed(.init(effect: effect, generation: generation, code: failure.code.rawValue, message: failure.message, retryable: failure.retryable))
   }
 
   /// Writes one output past the fence, as only the probe's misbehaviours do.

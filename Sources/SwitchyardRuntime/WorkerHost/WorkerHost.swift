@@ -30,16 +30,11 @@ public struct WorkerHost: Sendable {
   /// The largest output an `emit` frame holds.
   static let maxOutputLength = Emit.maxOutputLength(maxFrameLength: Frame.defaultMaxLength)
 
-  /// The `failed` that ends a job whose output does not fit in a frame.
-  static func outputTooLarge(_ length: Int, effect: EffectID, generation: UInt32) -> WorkerMessage {
-    .failed(
-      .init(
-        effect: effect,
-        generation: generation,
-        code: JobFailure.Code.outputTooLarge.rawValue,
-        message: "An output of \(length) bytes is larger than a frame holds (\(maxOutputLength) bytes); send smaller outputs.",
-        retryable: false
-      )
+  /// The failure that ends a job whose output does not fit in a frame.
+  static func outputTooLarge(_ length: Int) -> JobFailure {
+    JobFailure(
+      code: .outputTooLarge,
+      message: "An output of \(length) bytes is larger than a frame holds (\(maxOutputLength) bytes); send smaller outputs."
     )
   }
 
