@@ -79,17 +79,17 @@ let package = Package(
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.
     .testTarget(
       name: "SwitchyardJournalTests",
-      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo"]
+      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo", "SwitchyardRuntime"]
     ),
     // Peers/ holds the Python WebSocket peers the interop tests run.
-    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardTestSupport"], exclude: ["Peers"]),
+    .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
-    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet"]),
+    .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet", "SwitchyardRuntime"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
     .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire", "SwitchyardTestSupport"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
@@ -104,7 +104,7 @@ let package = Package(
     // and deploy/'s flags against the real command line.
     .testTarget(
       name: "SwitchyardRedisTransportTests",
-      dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
+      dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),

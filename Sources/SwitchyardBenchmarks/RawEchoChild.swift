@@ -69,7 +69,6 @@ final class RawEchoChild {
 
   /// Kills the child and waits for it, so no benchmark leaves a process behind.
   func stop() {
-    kill(pid, SIGKILL)
-    process.waitUntilExit()
+    process.kill(waitingUpTo: 10)
   }
 }

@@ -99,10 +99,7 @@ enum RemotePoolBenchmarks {
     defer { transport.close() }
     var processes: [Process] = []
     defer {
-      for process in processes where process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-      }
+      for process in processes { process.kill(waitingUpTo: 10) }
     }
     for _ in 0..<workers {
       let process = Process()

@@ -8,7 +8,7 @@ import SwitchyardRuntime
 /// through its control socket. Every wait has a deadline; ``cleanUp()`` kills what is left.
 ///
 /// Its waits run on the caller's actor, so a test may keep it in its own isolation.
-public final class CoordinatorChild {
+public final class CoordinatorChild: Sendable {
   /// The coordinator's run directory.
   public let runDirectory: String
   /// The child process.
@@ -64,23 +64,25 @@ public final class CoordinatorChild {
     return await waitForExit(within: seconds)
   }
 
-  /// Waits for the exit status, killing the process if it takes over `seconds`.
+  /// Waits for the exit status, killing the process if it takes over `seconds`; -1 if even
+  /// SIGKILL did not end it within ten seconds more.
   nonisolated(nonsending) public func waitForExit(within seconds: Double = 30) async -> Int32 {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while process.isRunning, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(10))
+    guard await process.exited(within: seconds) else {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      return await process.exited(within: 10) ? process.terminationStatus : -1
     }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
     return process.terminationStatus
+  }
+
+  /// Kills the coordinator with SIGKILL, as a crash would, and waits up to ten seconds for it to
+  /// be reaped; its files stay.
+  public func crash() {
+    process.kill(waitingUpTo: 10)
   }
 
   /// Kills the coordinator if it still runs and removes its files: the cleanup of every test.
   public func cleanUp() {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    process.kill(waitingUpTo: 10)
     try? FileManager.default.removeItem(atPath: runDirectory)
     try? FileManager.default.removeItem(atPath: logPath)
   }

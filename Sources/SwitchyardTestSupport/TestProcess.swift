@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SwitchyardRuntime
 
 /// A process a test starts, its output going to files so that nothing blocks on a full pipe;
 /// every test calls ``stop()`` in a `defer`, which kills and reaps it if it still runs.
@@ -54,8 +55,7 @@ public final class TestProcess {
     while process.isRunning {
       guard ContinuousClock.now < deadline else {
         kill(pid, SIGINT)
-        let grace = ContinuousClock.now + .seconds(10)
-        while process.isRunning, ContinuousClock.now < grace { try await Task.sleep(for: .milliseconds(50)) }
+        await process.exited(within: 10)
         stop()
         throw TimedOut(what: "'\(description)' to exit within \(seconds) s; its errors:\n\(errorOutput.suffix(4_000))")
       }
@@ -96,20 +96,20 @@ public final class TestProcess {
   }
 
   /// Asks the process to stop with SIGTERM, kills it if it takes over `seconds`, and returns
-  /// its exit status.
+  /// its exit status (-1 if even SIGKILL did not end it within ten seconds more).
   nonisolated(nonsending) public func terminate(within seconds: Double = 5) async -> Int32 {
     if process.isRunning { process.terminate() }
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-    if process.isRunning { kill(pid, SIGKILL) }
-    process.waitUntilExit()
+    guard await process.exited(within: seconds) else {
+      if process.isRunning { kill(pid, SIGKILL) }
+      return await process.exited(within: 10) ? process.terminationStatus : -1
+    }
     return process.terminationStatus
   }
 
-  /// Kills the process if it still runs, reaps it, and removes its output files.
+  /// Kills the process if it still runs, waits up to ten seconds for it to be reaped, and removes
+  /// its output files.
   public func stop() {
-    if process.isRunning { kill(pid, SIGKILL) }
-    process.waitUntilExit()
+    process.kill(waitingUpTo: 10)
     try? FileManager.default.removeItem(atPath: outputPath)
     try? FileManager.default.removeItem(atPath: errorPath)
   }

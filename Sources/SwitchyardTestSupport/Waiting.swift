@@ -12,11 +12,14 @@ public struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Runs `body`, failing with ``TimedOut`` after `seconds`.
-@MainActor
+///
+/// `body` runs on the caller's actor, as `Task { }` would: a nonisolated test's blocking client
+/// calls then hold a pool thread, which the pool replaces, not the main actor, which every
+/// in-process store of every suite shares.
 public func withTimeout<T: Sendable>(
   _ seconds: Double,
   _ what: String = "the test",
-  _ body: @MainActor @escaping () async throws -> T
+  @_inheritActorContext _ body: @Sendable @escaping @isolated(any) () async throws -> T
 ) async throws -> T {
   try await withThrowingTaskGroup(of: T.self) { group in
     group.addTask { try await body() }
@@ -29,15 +32,14 @@ public func withTimeout<T: Sendable>(
   }
 }
 
-/// Waits until `condition` holds, checking every 10 ms, for at most `seconds`.
+/// Waits until `condition` holds, checking every 10 ms on the caller's actor, for at most `seconds`.
 ///
 /// For conditions nothing streams (a pool's size after a restart); state changes can be awaited
 /// through `store.observe` instead.
-@MainActor
-public func eventually(
+nonisolated(nonsending) public func eventually(
   _ what: String,
   within seconds: Double = 10,
-  _ condition: @MainActor () -> Bool
+  _ condition: () -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + .seconds(seconds)
   while !condition() {

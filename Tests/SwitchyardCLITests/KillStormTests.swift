@@ -11,7 +11,6 @@ import Testing
 /// every acknowledged action is recovered, a quiet coordinator comes back exactly as it was, and
 /// every effect the users started ends — the jobs in flight at each kill are started again by the
 /// restarted coordinator.
-@MainActor
 @Suite(.serialized)
 struct KillStormTests {
   static let kills = 22

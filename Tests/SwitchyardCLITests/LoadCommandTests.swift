@@ -5,7 +5,6 @@ import SwitchyardWire
 import Testing
 
 /// `switchyard load` run as a process against real coordinators and workers.
-@MainActor
 @Suite(.serialized)
 struct LoadCommandTests {
   @Test func twoSecondsOfProbeLoadLoseNoEffect() async throws {

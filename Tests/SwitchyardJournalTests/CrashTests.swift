@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 import Testing
 
 @testable import SwitchyardJournal
@@ -101,7 +102,7 @@ import Testing
         kill(child.processIdentifier, SIGKILL)
       }
     }
-    child.waitUntilExit()
+    if !child.waitForExit(within: 30) { child.kill(waitingUpTo: 10) }
     return (highest, child.terminationReason, child.terminationStatus)
   }
 }

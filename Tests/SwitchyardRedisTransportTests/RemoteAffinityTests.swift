@@ -7,7 +7,6 @@ import Testing
 
 /// Affinity keys across remote workers: jobs of one key meet one worker while it is bound, and
 /// move on when that worker dies.
-@MainActor
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct RemoteAffinityTests {
   @Test func jobsOfOneKeyRunOnTheWorkerTheKeyIsBoundTo() async throws {

@@ -9,7 +9,6 @@ import Testing
 
 /// A coordinator whose `probe` pool is remote and `switchyard worker probe --broker` processes,
 /// all against a real `redis-server` on loopback.
-@MainActor
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct RemotePoolTests {
   @Test func jobsRunOnBothWorkersWithEveryOutputInOrder() async throws {

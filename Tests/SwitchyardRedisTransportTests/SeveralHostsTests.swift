@@ -11,7 +11,6 @@ import Testing
 /// Redis, the coordinator and two worker hosts, each in a network namespace of its own joined to
 /// Redis's by a veth pair; one worker host is cut off mid-load and its jobs move to the other.
 /// Needs root and `ip`; skipped otherwise.
-@MainActor
 @Suite(
   .serialized, .timeLimit(.minutes(2)),
   .enabled(if: NetworkNamespaces.available, "needs root and network namespaces (ip netns); run as root to include it")
@@ -25,10 +24,7 @@ struct SeveralHostsTests {
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     let redisDirectory = runDirectory + ".redis"
     defer {
-      for process in processes where process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-      }
+      for process in processes { process.kill(waitingUpTo: 10) }
       network.remove()
       for path in [runDirectory, logPath, redisDirectory] { try? FileManager.default.removeItem(atPath: path) }
     }

@@ -5,7 +5,6 @@ import SwitchyardWire
 @testable import SwitchyardRuntime
 
 /// `switchyard start` as a real process, driven through its control socket.
-@MainActor
 @Suite(.serialized)
 struct ControlSocketTests {
   @Test func statusStateSendSubscribeAndScale() async throws {
@@ -107,9 +106,8 @@ struct ControlSocketTests {
     try await withTimeout(45) {
       _ = try await first.connect()
       let second = try CoordinatorProcess(pools: "probe=1", runDirectory: first.runDirectory)
-      second.process.waitUntilExit()
       // A coordinator that cannot start is a runtime error, not bad usage.
-      #expect(second.process.terminationStatus == 1)
+      #expect(await second.waitForExit() == 1)
       #expect(second.log.contains("already running in \(first.runDirectory)"))
       let client = try await first.connect()
       #expect(try client.status().coordinator.pid == first.process.processIdentifier)
@@ -147,7 +145,7 @@ struct ControlSocketTests {
     try await withTimeout(45) {
       _ = try await dead.connect()
       kill(dead.process.processIdentifier, SIGKILL)
-      dead.process.waitUntilExit()
+      #expect(await dead.process.exited(within: 10))
       #expect(FileManager.default.fileExists(atPath: dead.socketPath))
       let next = try CoordinatorProcess(pools: "probe=1", runDirectory: dead.runDirectory)
       defer { next.cleanUp() }
@@ -181,7 +179,7 @@ struct ControlSocketTests {
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let workers = try client.status().workers.map(\.pid)
       kill(coordinator.process.processIdentifier, SIGKILL)
-      coordinator.process.waitUntilExit()
+      #expect(await coordinator.process.exited(within: 10))
       try await eventually("the orphaned workers to exit") { workers.allSatisfy { !processIsRunning($0) } }
     }
   }

@@ -5,7 +5,6 @@ import SwitchyardWire
 @testable import SwitchyardRuntime
 
 /// What a terminal's Ctrl-C does to `switchyard start`.
-@MainActor
 @Suite(.serialized)
 struct InterruptTests {
   @Test func ctrlCShutsDownInOrderAndNoWorkerDiesOfTheSignalItself() async throws {

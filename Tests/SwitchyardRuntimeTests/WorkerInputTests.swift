@@ -161,7 +161,7 @@ private func runWorker(job run: Run) async throws -> [WorkerMessage] {
         }
       }
       try stdin.fileHandleForWriting.close()
-      process.waitUntilExit()
+      if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
       return messages
     }.value
   }
@@ -180,13 +180,13 @@ private func runWorker(input: [UInt8]) async throws -> WorkerRun {
       try stdin.fileHandleForWriting.close()
       let output = stdout.fileHandleForReading.readDataToEndOfFile()
       let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+      process.waitForExit(within: 10)
       var decoder = FrameDecoder()
       decoder.append(contentsOf: output)
       var payloads: [[UInt8]] = []
       while let payload = try decoder.next() { payloads.append(payload) }
       return WorkerRun(
-        status: process.terminationStatus,
+        status: process.isRunning ? -1 : process.terminationStatus,
         messages: payloads.compactMap { try? WorkerMessage(payload: $0) },
         errorOutput: String(decoding: errorOutput, as: UTF8.self)
       )

@@ -68,7 +68,7 @@ struct PageHandlerSoakTests {
           child.standardError = FileHandle.nullDevice
           try child.run()
           let printed = output.fileHandleForReading.readDataToEndOfFile()
-          child.waitUntilExit()
+          if !child.waitForExit(within: 30) { child.kill(waitingUpTo: 10) }
           return String(decoding: printed, as: UTF8.self)
         })
       }

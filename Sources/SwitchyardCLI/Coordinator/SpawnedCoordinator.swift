@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 
 /// A coordinator this process started for itself (`load --spawn`), in a fresh temporary run
 /// directory, with its log beside it; ``stop()`` shuts it down and removes both.
@@ -59,13 +60,8 @@ package final class SpawnedCoordinator {
 
   /// Stops the coordinator (SIGTERM, then SIGKILL after five seconds) and removes its directory.
   package func stop() {
-    if process.isRunning {
-      process.terminate()
-      let deadline = ContinuousClock.now + .seconds(5)
-      while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-    process.waitUntilExit()
+    if process.isRunning { process.terminate() }
+    if !process.waitForExit(within: 5) { process.kill(waitingUpTo: 10) }
     try? FileManager.default.removeItem(atPath: directory)
   }
 }

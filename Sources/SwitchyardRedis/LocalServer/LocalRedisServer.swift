@@ -109,14 +109,21 @@ package final class LocalRedisServer: Sendable {
 
   private static func stop(_ child: Process) {
     if child.isRunning { Foundation.kill(child.processIdentifier, SIGKILL) }
-    child.waitUntilExit()
+    waitForExit(child)
+  }
+
+  /// Waits up to ten seconds for `child` to be reaped, sleeping between looks: Foundation's
+  /// `waitUntilExit()` spins the calling thread on Linux (an empty run loop returns at once).
+  private static func waitForExit(_ child: Process) {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while child.isRunning, ContinuousClock.now < deadline { usleep(2_000) }
   }
 
   /// Kills the server with `signal` (SIGKILL by default: a crash) and waits for it to exit.
   package func kill(_ signal: Int32 = SIGKILL) {
     guard let child = process.withLock({ process -> Process? in defer { process = nil }; return process }) else { return }
     if child.isRunning { Foundation.kill(child.processIdentifier, signal) }
-    child.waitUntilExit()
+    Self.waitForExit(child)
   }
 
   /// Kills the server and removes its directory.

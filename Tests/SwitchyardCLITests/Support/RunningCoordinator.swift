@@ -6,7 +6,6 @@ import Testing
 
 /// `switchyard start` in a fresh run directory under /tmp, for the duration of `body`: waits
 /// until its pools are up, then — pass or fail — stops it and removes the directory.
-@MainActor
 func withRunningCoordinator(
   pools: String = "probe=2",
   _ body: @MainActor (_ runDirectory: String) async throws -> Void

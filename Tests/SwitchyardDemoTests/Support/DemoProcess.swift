@@ -27,8 +27,7 @@ final class DemoProcess {
 
   /// Kills the coordinator with SIGKILL, as a crash would, and waits for it; its files stay.
   func crash() {
-    kill(child.process.processIdentifier, SIGKILL)
-    child.process.waitUntilExit()
+    child.crash()
   }
 
   /// What the coordinator wrote to standard error.

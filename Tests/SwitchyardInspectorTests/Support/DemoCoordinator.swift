@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 
 /// `switchyard start --demo --http 127.0.0.1:0` as a child process with its own run directory:
 /// the inspector's page and socket at ``url``. ``stop()`` ends it, killing it if it lingers.
@@ -82,10 +83,7 @@ final class DemoCoordinator {
     let (process, runDirectory, logPath) = (process, runDirectory, logPath)
     if process.isRunning { process.terminate() }
     Thread.detachNewThread {
-      let deadline = Date().addingTimeInterval(10)
-      while process.isRunning, Date() < deadline { usleep(20_000) }
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
+      if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
       try? FileManager.default.removeItem(atPath: runDirectory)
       try? FileManager.default.removeItem(atPath: logPath)
     }

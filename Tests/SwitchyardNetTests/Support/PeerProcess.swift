@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 import SwitchyardTestSupport
 import Synchronization
 
@@ -54,8 +55,7 @@ final class PeerProcess: Sendable {
   func waitForExit() -> (status: Int32, output: String) {
     let printed = output.readDataToEndOfFile()
     let status = process.withLock { process in
-      process.waitUntilExit()
-      return process.terminationStatus
+      process.waitForExit(within: 60) ? process.terminationStatus : -1
     }
     return (status, String(decoding: printed, as: UTF8.self))
   }
@@ -69,12 +69,9 @@ final class PeerProcess: Sendable {
   func stop() async {
     _ = try? await offThread { [self] in
       process.withLock { process in
-        if process.isRunning {
-          // SIGKILL, not terminate()'s SIGTERM: a child spawned from a Dispatch worker thread
-          // inherits its blocked signal mask, and so would ignore SIGTERM.
-          kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        // SIGKILL, not terminate()'s SIGTERM: a child spawned from a Dispatch worker thread
+        // inherits its blocked signal mask, and so would ignore SIGTERM.
+        process.kill(waitingUpTo: 10)
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardRuntime
 
 /// Network namespaces joined to a hub namespace by veth pairs: several hosts on one machine,
 /// whose traffic never leaves the namespaces made here. ``remove()`` deletes them all, and with
@@ -83,8 +84,7 @@ final class NetworkNamespaces {
     process.standardError = pipe
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard process.waitForExit(within: 30), process.terminationStatus == 0 else {
       throw NetworkNamespaceError(command: "ip " + arguments.joined(separator: " "), output: output)
     }
     return output

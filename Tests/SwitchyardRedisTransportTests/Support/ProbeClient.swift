@@ -6,7 +6,6 @@ import SwitchyardWire
 
 /// A coordinator running `ProbeFeature`, driven through its control socket: start probe runs and
 /// read them back from its state.
-@MainActor
 final class ProbeClient {
   let client: ControlClient
   private var nextRequest: UInt64 = 1

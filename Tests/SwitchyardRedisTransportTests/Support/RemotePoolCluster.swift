@@ -11,7 +11,6 @@ import SwitchyardWire
 /// A real `redis-server`, a coordinator whose `probe` pool is remote, and `switchyard worker probe
 /// --broker` processes reading its stream: several hosts' worth of processes on loopback.
 /// ``cleanUp()`` kills every process it started and removes their files.
-@MainActor
 final class RemotePoolCluster {
   let redis: LocalRedisServer
   let coordinator: CoordinatorChild
@@ -96,10 +95,7 @@ final class RemotePoolCluster {
 
   /// Kills every process it started and removes their files.
   func cleanUp() {
-    for worker in workers where worker.isRunning {
-      kill(worker.processIdentifier, SIGKILL)
-      worker.waitUntilExit()
-    }
+    for worker in workers { worker.kill(waitingUpTo: 10) }
     coordinator.cleanUp()
     redis.stop()
     for log in workerLogs { try? FileManager.default.removeItem(atPath: log) }

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+extension Process {
+  /// Waits up to `seconds` for the process to exit, sleeping between looks; whether it exited.
+  ///
+  /// Use this, not `waitUntilExit()`: on Linux that runs the calling thread's run loop, which has
+  /// no sources and returns at once, so it spins a whole CPU until Foundation reaps the child; on
+  /// one of Swift concurrency's few threads it also starves every task queued behind it.
+  @discardableResult
+  package func waitForExit(within seconds: Double) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while isRunning {
+      guard ContinuousClock.now < deadline else { return false }
+      usleep(2_000)
+    }
+    return true
+  }
+
+  /// Waits up to `seconds` for the process to exit without holding a thread; whether it exited.
+  @discardableResult
+  nonisolated(nonsending) package func exited(within seconds: Double) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while isRunning {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+  }
+
+  /// Kills the process with SIGKILL if it still runs and waits up to `seconds` for it to be
+  /// reaped; whether it was.
+  @discardableResult
+  package func kill(waitingUpTo seconds: Double) -> Bool {
+    if isRunning { Glibc.kill(processIdentifier, SIGKILL) }
+    return waitForExit(within: seconds)
+  }
+}
