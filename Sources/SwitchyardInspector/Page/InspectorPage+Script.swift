@@ -87,37 +87,7 @@ extension InspectorPage {
       $("stat-journal").hidden = !status.journal;
       if (status.journal) $("stat-last").textContent = "#" + status.journal.lastSequence;
       $("stat-bytes").textContent = bytes(c.stateBytes);
-      const pools = $("pool-table").tBodies[0];
-      const editing = document.activeElement && document.activeElement.dataset.pool;
-      if (!editing) {
-        pools.replaceChildren();
-        for (const pool of status.pools) {
-          const row = pools.insertRow();
-          row.dataset.pool = pool.kind;
-          cell(row, pool.kind, "kind");
-          row.insertCell().append(badge(pool.health));
-          cell(row, pool.size === pool.target ? `${pool.size}` : `${pool.size} → ${pool.target}`, "num size");
-          cell(row, pool.busy, "num");
-          cell(row, pool.queued, "num");
-          const measured = pool.completed + pool.failed > 0;
-          cell(row, measured ? micros(pool.latencyP50Micros) : "–", "num");
-          cell(row, measured ? micros(pool.latencyP99Micros) : "–", "num");
-          cell(row, pool.completed, "num");
-          cell(row, pool.failed, "num");
-          const form = document.createElement("div");
-          form.className = "scale";
-          const size = document.createElement("input");
-          Object.assign(size, { type: "number", min: 0, value: pool.target });
-          size.dataset.pool = pool.kind;
-          const button = document.createElement("button");
-          button.className = "secondary";
-          button.textContent = "Scale";
-          button.dataset.scale = pool.kind;
-          button.onclick = () => scale(pool.kind, Number(size.value));
-          form.append(size, button);
-          row.insertCell().append(form);
-        }
-      }
+      renderPools($("pool-table").tBodies[0], status.pools);
       const workers = $("worker-table").tBodies[0];
       workers.replaceChildren();
       for (const worker of status.workers.filter((w) => w.state !== "stopped")) {
@@ -132,6 +102,55 @@ extension InspectorPage {
         const beat = worker.lastHeartbeatMillisAgo;
         cell(row, beat === undefined || beat === null ? "none yet" : `${(beat / 1000).toFixed(1)} s ago`);
       }
+    }
+
+    // Rows are updated in place, never rebuilt: a status arriving between pressing and releasing
+    // Scale, or after a size was typed, must not take the click or the typed size with it.
+    function renderPools(body, pools) {
+      const kinds = new Set(pools.map((pool) => pool.kind));
+      for (const row of [...body.rows]) if (!kinds.has(row.dataset.pool)) row.remove();
+      for (const pool of pools) {
+        let row = [...body.rows].find((r) => r.dataset.pool === pool.kind);
+        if (!row) row = poolRow(body, pool.kind);
+        const measured = pool.completed + pool.failed > 0;
+        const [, health, ...numbers] = row.cells;
+        health.replaceChildren(badge(pool.health));
+        const values = [
+          pool.size === pool.target ? `${pool.size}` : `${pool.size} → ${pool.target}`,
+          pool.busy, pool.queued,
+          measured ? micros(pool.latencyP50Micros) : "–",
+          measured ? micros(pool.latencyP99Micros) : "–",
+          pool.completed, pool.failed,
+        ];
+        values.forEach((value, index) => { numbers[index].textContent = value; });
+        const size = row.querySelector("input");
+        if (!size.dataset.edited && document.activeElement !== size) size.value = pool.target;
+      }
+    }
+    function poolRow(body, kind) {
+      const row = body.insertRow();
+      row.dataset.pool = kind;
+      cell(row, kind, "kind");
+      row.insertCell();
+      cell(row, "", "num size");
+      for (let index = 0; index < 6; index++) cell(row, "", "num");
+      const form = document.createElement("div");
+      form.className = "scale";
+      const size = document.createElement("input");
+      Object.assign(size, { type: "number", min: 0 });
+      size.dataset.pool = kind;
+      size.oninput = () => { size.dataset.edited = "1"; };
+      const button = document.createElement("button");
+      button.className = "secondary";
+      button.textContent = "Scale";
+      button.dataset.scale = kind;
+      button.onclick = () => {
+        delete size.dataset.edited;
+        scale(kind, Number(size.value));
+      };
+      form.append(size, button);
+      row.insertCell().append(form);
+      return row;
     }
 
     async function scale(pool, size) {
