@@ -79,7 +79,7 @@ let package = Package(
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.
     .testTarget(
       name: "SwitchyardJournalTests",
-      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo", "SwitchyardRuntime"]
+      dependencies: ["SwitchyardJournal", "ComposableArchitecture", "SwitchyardWire", "SwitchyardDemo", "SwitchyardRuntime", "SwitchyardTestSupport"]
     ),
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"], exclude: ["Peers"]),

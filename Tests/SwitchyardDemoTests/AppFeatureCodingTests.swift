@@ -57,12 +57,8 @@ import Testing
     }
   }
 
-  @Test func tenThousandSessionsRoundTrip() async throws {
-    // Seconds of CPU: on a thread of its own, not one of the two the whole run's async tests share.
-    try await offThread { [self] in try tenThousandSessionsRoundTripOnThisThread() }
-  }
-
-  private func tenThousandSessionsRoundTripOnThisThread() throws {
+  // Seconds of CPU: on a thread of its own, not one of the two the whole run's async tests share.
+  @Test(.onAThreadOfItsOwn) func tenThousandSessionsRoundTrip() throws {
     let upstream = UpstreamEndpoints(port: 8080)
     var state = AppFeature.State(upstream: upstream)
     for index in 1...10_000 {

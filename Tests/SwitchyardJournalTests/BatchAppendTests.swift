@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
@@ -22,7 +23,7 @@ import Testing
     #expect(replayed.map(\.payload) == (1...5).map(payload))
   }
 
-  @Test func anOversizedPayloadInABatchKeepsThoseBeforeItAndNumbersGoOnAfterIt() async throws {
+  @Test(.onAThreadOfItsOwn) func anOversizedPayloadInABatchKeepsThoseBeforeItAndNumbersGoOnAfterIt() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -204,7 +205,7 @@ import Testing
     #expect("\(JournalError.newerFormat(directory: "/d", found: 2, supported: 1))".contains("newer Switchyard"))
   }
 
-  @Test func anOversizedPayloadIsRefusedAndTheJournalGoesOn() throws {
+  @Test(.onAThreadOfItsOwn) func anOversizedPayloadIsRefusedAndTheJournalGoesOn() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)

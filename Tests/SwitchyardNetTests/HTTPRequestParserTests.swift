@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardNet
 
@@ -104,7 +105,7 @@ import Testing
 
   /// Random bytes, and random mutations of a valid request, must end in a request, a wait for
   /// more, or an HTTPParseError: never a crash or a hang.
-  @Test func survivesRandomInput() throws {
+  @Test(.onAThreadOfItsOwn) func survivesRandomInput() throws {
     var generator = SystemRandomNumberGenerator()
     let valid = Array("POST /items?page=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n\r\nbody".utf8)
     for round in 0..<3_000 {

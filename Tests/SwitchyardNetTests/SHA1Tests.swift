@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardNet
 
@@ -21,7 +22,7 @@ import Testing
     #expect(hex(SHA1.hash(Array(message.utf8))) == "a49b2446a02c645bf419f995b67091253a04a259")
   }
 
-  @Test func oneMillionRepetitionsOfA() {
+  @Test(.onAThreadOfItsOwn) func oneMillionRepetitionsOfA() {
     #expect(hex(SHA1.hash(repeatElement(UInt8(ascii: "a"), count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
   }
 

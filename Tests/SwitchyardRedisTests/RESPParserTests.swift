@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
@@ -104,7 +105,7 @@ import Testing
     #expect(try parseAll("*1\r\n*1\r\n*0\r\n", limits: limits) == [.array([.array([.array([])])])])
   }
 
-  @Test func randomBytesAndMutatedRepliesNeverCrash() {
+  @Test(.onAThreadOfItsOwn) func randomBytesAndMutatedRepliesNeverCrash() {
     var generator = SeededRandomNumberGenerator(seed: 16)
     let valid = Array("*2\r\n$5\r\nhello\r\n%1\r\n+k\r\n*2\r\n:1\r\n,2.5\r\n".utf8)
     let limits = RESPLimits(maxBulkLength: 1 << 16, maxAggregateCount: 1 << 12, maxDepth: 8, maxLineLength: 256)

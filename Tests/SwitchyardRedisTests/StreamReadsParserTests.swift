@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
@@ -63,7 +64,7 @@ import Testing
     #expect(throws: RESPProtocolError.self) { try parser.nextStreamReads() }
   }
 
-  @Test func mutatedRepliesNeverCrashAndAgreeWithTheGeneralParser() {
+  @Test(.onAThreadOfItsOwn) func mutatedRepliesNeverCrashAndAgreeWithTheGeneralParser() {
     var generator = SeededRandomNumberGenerator(seed: 7)
     let valid = Array(Self.resp2.utf8)
     var outcomes = (same: 0, refused: 0)

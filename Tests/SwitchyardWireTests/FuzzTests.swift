@@ -63,12 +63,8 @@ import Testing
     return withUnsafeBytes(of: length.bigEndian, Array.init) + payload
   }
 
-  @Test func randomAndMutatedFramesOnlyYieldFramesOrTypedErrors() async throws {
-    // Seconds of CPU: on a thread of its own, not one of the two the whole run's async tests share.
-    try await offThread { [self] in try randomAndMutatedFramesOnlyYieldFramesOrTypedErrorsOnThisThread() }
-  }
-
-  private func randomAndMutatedFramesOnlyYieldFramesOrTypedErrorsOnThisThread() throws {
+  // Seconds of CPU: on a thread of its own, not one of the two the whole run's async tests share.
+  @Test(.onAThreadOfItsOwn) func randomAndMutatedFramesOnlyYieldFramesOrTypedErrors() throws {
     let corpus = try Self.corpus()
     var random = SeededRandomNumberGenerator(seed: 0x5717_C4A2D)
     var stats = (frames: 0, messages: 0, wireErrors: 0, frameErrors: 0)
