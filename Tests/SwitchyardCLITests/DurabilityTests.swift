@@ -7,7 +7,7 @@ import Testing
 
 /// The built `switchyard` journaling into a real data directory: killed with SIGKILL and restarted,
 /// refused beside another coordinator, read by `history`, and refusing a damaged journal.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct DurabilityTests {
   /// A run directory (whose `data` is the data directory) under /tmp, removed afterwards.
   final class Directory {

@@ -11,7 +11,7 @@ import Testing
 /// every acknowledged action is recovered, a quiet coordinator comes back exactly as it was, and
 /// every effect the users started ends — the jobs in flight at each kill are started again by the
 /// restarted coordinator.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct KillStormTests {
   static let kills = 22
   static let users = 3

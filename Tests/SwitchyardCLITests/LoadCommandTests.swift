@@ -5,7 +5,7 @@ import SwitchyardWire
 import Testing
 
 /// `switchyard load` run as a process against real coordinators and workers.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct LoadCommandTests {
   @Test func twoSecondsOfProbeLoadLoseNoEffect() async throws {
     try await withRunningCoordinator(pools: "probe=2") { runDirectory in

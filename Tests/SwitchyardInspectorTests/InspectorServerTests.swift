@@ -7,10 +7,9 @@ import Testing
 @testable import SwitchyardInspector
 
 /// The inspector's HTTP and WebSocket server against bad and slow clients, over stub endpoints.
-@MainActor
-@Suite(.timeLimit(.minutes(1))) struct InspectorServerTests {
+@Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct InspectorServerTests {
   @Test func unknownRoutesAre404AndThePageIsServed() async throws {
-    let inspector = try StubInspector()
+    let inspector = try await StubInspector()
     defer { Task { await inspector.server.stop() } }
     let missing = try RawClient(port: inspector.server.port)
     try missing.write("GET /nope HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
@@ -25,7 +24,7 @@ import Testing
   @Test func withATokenEveryRequestWithoutItIs401IncludingTheUpgrade() async throws {
     var configuration = InspectorConfiguration()
     configuration.token = "s3cret"
-    let inspector = try StubInspector(configuration: configuration)
+    let inspector = try await StubInspector(configuration: configuration)
     defer { Task { await inspector.server.stop() } }
     for target in ["/", "/nope", "/?token=wrong"] {
       let client = try RawClient(port: inspector.server.port)
@@ -53,7 +52,7 @@ import Testing
   @Test func anOversizedMessageClosesWith1009AndAMalformedFrameWith1002() async throws {
     var configuration = InspectorConfiguration()
     configuration.maxRequestBytes = 1_024
-    let inspector = try StubInspector(configuration: configuration)
+    let inspector = try await StubInspector(configuration: configuration)
     defer { Task { await inspector.server.stop() } }
     let big = try RawClient(port: inspector.server.port)
     #expect(try big.upgrade("/socket").hasPrefix("HTTP/1.1 101"))
@@ -66,7 +65,7 @@ import Testing
     #expect(Self.closeCode(in: unmasked.read()) == 1002)
   }
 
-  @Test func requestsAreAnsweredWithPathFirstErrors() async throws {
+  @MainActor @Test func requestsAreAnsweredWithPathFirstErrors() async throws {
     let inspector = try StubInspector()
     defer { Task { await inspector.server.stop() } }
     let session = InspectorSession(hub: inspector.hub, endpoints: try #require(inspector.endpoints))
@@ -86,7 +85,7 @@ import Testing
     #expect(old.contains("the oldest it holds is after #1"))
   }
 
-  @Test func aJournalsHistoryIsARangeAndAnActionsDiffIsExact() async throws {
+  @MainActor @Test func aJournalsHistoryIsARangeAndAnActionsDiffIsExact() async throws {
     let inspector = try StubInspector()
     defer { Task { await inspector.server.stop() } }
     var endpoints = try #require(inspector.endpoints)
@@ -108,7 +107,7 @@ import Testing
     var configuration = InspectorConfiguration()
     configuration.clientQueueLimit = 16
     configuration.clientQueueBytes = 1 << 20
-    let inspector = try StubInspector(configuration: configuration)
+    let inspector = try await StubInspector(configuration: configuration)
     defer { Task { await inspector.server.stop() } }
     let stalled = try RawClient(port: inspector.server.port, receiveBuffer: 4_096)
     #expect(try stalled.upgrade("/socket").hasPrefix("HTTP/1.1 101"))

@@ -7,7 +7,7 @@ import Testing
 
 /// Affinity keys across remote workers: jobs of one key meet one worker while it is bound, and
 /// move on when that worker dies.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .onAThreadOfItsOwn)
 struct RemoteAffinityTests {
   @Test func jobsOfOneKeyRunOnTheWorkerTheKeyIsBoundTo() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, concurrency: 8)

@@ -9,7 +9,7 @@ import Testing
 
 /// A coordinator whose `probe` pool is remote and `switchyard worker probe --broker` processes,
 /// all against a real `redis-server` on loopback.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .onAThreadOfItsOwn)
 struct RemotePoolTests {
   @Test func jobsRunOnBothWorkersWithEveryOutputInOrder() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, concurrency: 2)

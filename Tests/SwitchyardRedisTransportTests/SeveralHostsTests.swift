@@ -12,7 +12,7 @@ import Testing
 /// Redis's by a veth pair; one worker host is cut off mid-load and its jobs move to the other.
 /// Needs root and `ip`; skipped otherwise.
 @Suite(
-  .serialized, .timeLimit(.minutes(2)),
+  .serialized, .timeLimit(.minutes(2)), .onAThreadOfItsOwn,
   .enabled(if: NetworkNamespaces.available, "needs root and network namespaces (ip netns); run as root to include it")
 )
 struct SeveralHostsTests {

@@ -5,7 +5,7 @@ import SwitchyardWire
 @testable import SwitchyardRuntime
 
 /// `switchyard start` as a real process, driven through its control socket.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct ControlSocketTests {
   @Test func statusStateSendSubscribeAndScale() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")

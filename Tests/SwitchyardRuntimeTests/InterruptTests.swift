@@ -5,7 +5,7 @@ import SwitchyardWire
 @testable import SwitchyardRuntime
 
 /// What a terminal's Ctrl-C does to `switchyard start`.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct InterruptTests {
   @Test func ctrlCShutsDownInOrderAndNoWorkerDiesOfTheSignalItself() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
