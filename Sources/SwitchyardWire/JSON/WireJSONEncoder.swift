@@ -32,6 +32,9 @@ public struct WireJSONEncoder: Sendable {
   /// `JSON.stringify` does; messages use it so that a NaN statistic cannot make encoding fail.
   var nonFiniteAsNull = false
 
+  /// A value met while encoding that is written as the JSON it was decoded from.
+  package var known: KnownJSON?
+
   /// Creates an encoder with compact output.
   public init() {}
 
@@ -47,7 +50,8 @@ public struct WireJSONEncoder: Sendable {
   /// Use it to build a frame or a batch of frames in one buffer without copying.
   public func encode(_ value: some Encodable, appendingTo buffer: inout [UInt8]) throws {
     let options = Options(
-      userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull)
+      userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull,
+      known: known)
     if outputFormatting.isEmpty {
       // The encoder owns the state's memory; it outlives every access through `state` by being
       // held for the whole closure.
@@ -87,5 +91,6 @@ public struct WireJSONEncoder: Sendable {
     var userInfo: [CodingUserInfoKey: Any]
     var maxDepth: Int
     var nonFiniteAsNull: Bool
+    var known: KnownJSON?
   }
 }

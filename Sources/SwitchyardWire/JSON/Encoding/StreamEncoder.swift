@@ -94,7 +94,7 @@ final class StreamEncoder: Encoder {
 
   /// Opens the current value's container, or returns it again when the value asks twice (as a
   /// message's `"type"` and its payload's fields share one object).
-  private func openSlotContainer(isObject: Bool) -> (level: Int, token: UInt32) {
+  func openSlotContainer(isObject: Bool) -> (level: Int, token: UInt32) {
     let depth = state.pointee.slotDepth
     let mark = state.pointee.slotMark
     if !state.pointee.needsTree {
@@ -221,6 +221,10 @@ final class StreamEncoder: Encoder {
   }
 
   private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+    if let known = options.known, known.isEncoding(of: value) {
+      known.json.document.write(known.json.node, to: &state.pointee.bytes)
+      return
+    }
     let depth = state.pointee.open.count
     guard depth < options.maxDepth else {
       throw EncodingError.invalidValue(
