@@ -41,8 +41,18 @@ public struct PoolJobExecutor: JobExecutor {
   ) {
     let id = runtime.start(job) { event in
       switch event {
-      case let .output(output):
-        if let action = transform(.output(try output.decode(Job.Output.self))) { handle.send(action) }
+      case let .output(json):
+        let output = try json.decode(Job.Output.self)
+        guard let observer else {
+          if let action = transform(.output(output)) { handle.send(action) }
+          return
+        }
+        // Alive until the action is reduced, so no value made meanwhile shares its references.
+        withExtendedLifetime(output) {
+          observer.delivering(KnownJSON(output, decodedFrom: json))
+          if let action = transform(.output(output)) { handle.send(action) }
+          observer.delivering(nil)
+        }
       case let .ended(result):
         observer?.willDeliverEnd()
         if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }

@@ -38,6 +38,9 @@ public final class ActionJournal: ActionLog {
   var endingEffect: EffectIdentity?
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
   var arrivingJSON: RawJSON?
+  /// The remote output being delivered and the JSON it arrived as, journaled as it is inside the
+  /// action it becomes instead of encoding the output again.
+  var deliveringOutput: KnownJSON?
   /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
   /// keep the next coordinator from starting them again.
   var interruptedEffects = 0
@@ -66,7 +69,8 @@ public final class ActionJournal: ActionLog {
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
     actionsSinceSnapshot += 1
-    let record = ActionRecord(action: action, json: arrivingJSON, dependencies: dependencies, ended: endingEffect)
+    let record = ActionRecord(
+      action: action, json: arrivingJSON, output: deliveringOutput, dependencies: dependencies, ended: endingEffect)
     (arrivingJSON, endingEffect) = (nil, nil)
     enqueue(PendingRecord(sequence: lastSequence, payload: { encoder, buffer in try record.append(to: &buffer, encoder: encoder) }, snapshot: nil))
     return snapshotIsDue

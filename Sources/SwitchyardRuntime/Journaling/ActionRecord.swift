@@ -6,11 +6,14 @@ import SwitchyardWire
 /// there is something to say.
 ///
 /// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
-/// it is not encoded again; the others are encoded with the wire's codec.
+/// it is not encoded again; the others are encoded with the wire's codec, a remote output they
+/// hold written as the JSON it arrived as.
 struct ActionRecord<Action: Encodable & Sendable>: Sendable {
   var action: Action
   /// The JSON the action was decoded from, if it arrived as JSON.
   var json: RawJSON?
+  /// The remote output delivered as the action was sent, and the JSON it was decoded from.
+  var output: KnownJSON?
   var dependencies: DependencyRecording
   /// The effect whose end this action reports, if it is an effect's last event.
   var ended: EffectIdentity?
@@ -19,6 +22,10 @@ struct ActionRecord<Action: Encodable & Sendable>: Sendable {
     buffer.append(contentsOf: #"{"action":"#.utf8)
     if let json {
       buffer.append(contentsOf: json.bytes)
+    } else if let output {
+      var encoder = encoder
+      encoder.known = output
+      try encoder.encode(action, appendingTo: &buffer)
     } else {
       try encoder.encode(action, appendingTo: &buffer)
     }
