@@ -69,10 +69,18 @@ public final class ActionJournal: ActionLog {
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
     actionsSinceSnapshot += 1
-    let record = ActionRecord(
-      action: action, json: arrivingJSON, output: deliveringOutput, dependencies: dependencies, ended: endingEffect)
-    (arrivingJSON, endingEffect) = (nil, nil)
-    enqueue(PendingRecord(sequence: lastSequence, payload: { encoder, buffer in try record.append(to: &buffer, encoder: encoder) }, snapshot: nil))
+    let (json, output, ended) = (arrivingJSON, deliveringOutput, endingEffect)
+    (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
+    enqueue(
+      PendingRecord(
+        sequence: lastSequence,
+        payload: { encoder, buffer in
+          try ActionRecord.append(
+            action, json: json, output: output, dependencies: dependencies, ended: ended, to: &buffer, encoder: encoder)
+        },
+        snapshot: nil
+      )
+    )
     return snapshotIsDue
   }
 

@@ -8,17 +8,25 @@ import SwitchyardWire
 /// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
 /// it is not encoded again; the others are encoded with the wire's codec, a remote output they
 /// hold written as the JSON it arrived as.
-struct ActionRecord<Action: Encodable & Sendable>: Sendable {
-  var action: Action
-  /// The JSON the action was decoded from, if it arrived as JSON.
-  var json: RawJSON?
-  /// The remote output delivered as the action was sent, and the JSON it was decoded from.
-  var output: KnownJSON?
-  var dependencies: DependencyRecording
-  /// The effect whose end this action reports, if it is an effect's last event.
-  var ended: EffectIdentity?
-
-  func append(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+///
+/// A namespace, not a generic record type: a reduction journals its action's parts as they are,
+/// where building a record of a generic type looked that type up at run time on the main actor.
+enum ActionRecord {
+  /// Appends the payload of `action`'s record to `buffer`.
+  ///
+  /// - Parameters:
+  ///   - json: The JSON the action was decoded from, if it arrived as JSON.
+  ///   - output: The remote output delivered as the action was sent, and the JSON it was decoded from.
+  ///   - ended: The effect whose end this action reports, if it is an effect's last event.
+  static func append<Action: Encodable>(
+    _ action: Action,
+    json: RawJSON?,
+    output: KnownJSON?,
+    dependencies: DependencyRecording,
+    ended: EffectIdentity?,
+    to buffer: inout [UInt8],
+    encoder: WireJSONEncoder
+  ) throws {
     buffer.append(contentsOf: #"{"action":"#.utf8)
     if let json {
       buffer.append(contentsOf: json.bytes)
