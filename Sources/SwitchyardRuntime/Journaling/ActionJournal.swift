@@ -155,15 +155,16 @@ public final class ActionJournal: ActionLog {
     ends.reserveCapacity(records.count)
     var firstSequence: UInt64?
     var failure: String?
-    for record in records {
-      guard let payload = record.payload else { continue }
+    // By index, calling each payload where it lies: a copy of each record retained and released
+    // its closures, for every record.
+    for index in records.indices where records[index].payload != nil {
       do {
-        try payload(encoder, &buffer)
+        try records[index].payload?(encoder, &buffer)
       } catch {
-        failure = "record \(record.sequence) was not journaled: \(error)"
+        failure = "record \(records[index].sequence) was not journaled: \(error)"
         break
       }
-      firstSequence = firstSequence ?? record.sequence
+      firstSequence = firstSequence ?? records[index].sequence
       ends.append(buffer.count)
     }
     if let firstSequence {
