@@ -50,6 +50,10 @@ final class ChildProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
     posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
+    // Descriptors the host opened without close-on-exec would otherwise live as long as the
+    // worker: a listening socket kept open, or Foundation's per-`Process` socket, whose closing is
+    // how Foundation learns that its child exited — a worker holding it hides that exit for good.
+    closeInheritedDescriptors(&actions)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -126,6 +130,27 @@ final class ChildProcess: Sendable {
   private static func exitStatus(_ status: Int32) -> ExitStatus {
     let signal = status & 0x7f
     return signal == 0 ? .exited(Int((status >> 8) & 0xff)) : .signalled(signal)
+  }
+
+  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+  /// module does not import: it closes every descriptor from 3 up as the child starts, including
+  /// any another thread opens while this one spawns.
+  private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+  /// Adds to `actions` the closing of every descriptor from 3 up; without `addclosefrom`, of those
+  /// open now.
+  private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+    guard let directory = opendir("/proc/self/fd") else { return }
+    defer { closedir(directory) }
+    let own = dirfd(directory)
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if let fd = Int32(name), fd > 2, fd != own { posix_spawn_file_actions_addclose(&actions, fd) }
+    }
   }
 
   private static func closePipe(_ pipe: (read: Int32, write: Int32)) {
