@@ -13,14 +13,16 @@ struct FrameReader {
 
   /// What one ``read(from:into:)`` found.
   enum Outcome {
-    /// Complete payloads, in order; possibly none when only part of a frame arrived.
-    case payloads([[UInt8]])
+    /// Complete payloads, in order; possibly none when only part of a frame arrived. Each is a
+    /// slice of the reader's buffer: parse it before the next read, which would otherwise copy
+    /// the buffer to keep it.
+    case payloads([ArraySlice<UInt8>])
     /// Nothing to read right now.
     case wouldBlock
     /// The peer closed the stream; `leftover` is a partial frame it left behind, if any.
     case endOfStream(leftover: FrameError?)
     /// The stream lost its framing, after `payloads` that came before the bad frame.
-    case broken(FrameError, payloads: [[UInt8]])
+    case broken(FrameError, payloads: [ArraySlice<UInt8>])
     /// The read failed.
     case failed(errno: Int32)
   }
@@ -48,9 +50,9 @@ struct FrameReader {
       }
     }
     buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    var payloads: [[UInt8]] = []
+    var payloads: [ArraySlice<UInt8>] = []
     do {
-      while let payload = try decoder.next() { payloads.append(payload) }
+      while let payload = try decoder.nextSlice() { payloads.append(payload) }
     } catch {
       return .broken(error, payloads: payloads)
     }
