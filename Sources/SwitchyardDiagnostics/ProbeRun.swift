@@ -35,9 +35,15 @@ public struct ProbeRun: Codable, Equatable, Sendable {
     self.staleEvents = staleEvents
   }
 
-  /// Starts the run over for a new job, keeping the count of stale events heard under its name.
+  /// Starts the run over for a new job, keeping the count of stale events heard under its name,
+  /// and the arrays' storage: a name reused for run after run records without allocating.
   mutating func restart(tag: String) {
-    self = ProbeRun(tag: tag, staleEvents: staleEvents)
+    self.tag = tag
+    outputs.removeAll(keepingCapacity: true)
+    attempts = 0
+    workerPIDs.removeAll(keepingCapacity: true)
+    outcome = .running
+    failure = nil
   }
 
   /// Records an event of this run while it is running.

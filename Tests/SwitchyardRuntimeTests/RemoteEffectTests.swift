@@ -48,6 +48,26 @@ struct RemoteEffectTests {
     }
   }
 
+  @Test func aRunStartedAgainUnderItsNameStartsOverKeepingOnlyItsStaleCount() async {
+    var finished = ProbeRun(tag: "old", staleEvents: 2)
+    finished.outputs = [0, 1]
+    finished.attempts = 2
+    finished.workerPIDs = [7, 8]
+    finished.outcome = .failed
+    finished.failure = JobFailure(code: "probeFailed", message: "The probe 'old' failed as asked.")
+    let store = TestStore(initialState: ProbeFeature.State(runs: ["a": finished])) {
+      ProbeFeature()
+    } withDependencies: {
+      $0.jobExecutor = InProcessJobExecutor(ProbeHandler())
+    }
+    await store.send(.start(name: "a", job: ProbeJob(tag: "new", outputs: 0), cancelInFlight: false)) {
+      $0.runs["a"] = ProbeRun(tag: "new", staleEvents: 2)
+    }
+    await store.receive(.event(name: "a", tag: "new", .finished)) {
+      $0.runs["a"]?.outcome = .finished
+    }
+  }
+
   @Test func cancellingStopsTheHandlerAndNothingMoreArrives() async {
     let executor = InProcessJobExecutor(ProbeHandler())
     let store = TestStore(initialState: ProbeFeature.State()) {

@@ -45,6 +45,25 @@ import Testing
     #expect(received == payloads)
   }
 
+  @Test func slicesAreThePayloadsWithoutTheirHeaders() throws {
+    var decoder = FrameDecoder()
+    decoder.append(contentsOf: try Self.stream(Self.payloads))
+    var received: [[UInt8]] = []
+    while let slice = try decoder.nextSlice() { received.append(Array(slice)) }
+    #expect(received == Self.payloads)
+    #expect(decoder.bufferedByteCount == 0)
+  }
+
+  @Test func aSliceKeptPastTheNextAppendStillHoldsItsPayload() throws {
+    var decoder = FrameDecoder()
+    decoder.append(contentsOf: try Self.stream([[0x31]]))
+    let kept = try #require(try decoder.nextSlice())
+    // The buffer is fully read, so this append starts it over: the kept slice must not see that.
+    decoder.append(contentsOf: try Self.stream([[0x32, 0x33]]))
+    #expect(Array(kept) == [0x31])
+    #expect(try decoder.nextSlice().map(Array.init) == [0x32, 0x33])
+  }
+
   @Test func aHeaderSplitAcrossReads() throws {
     var decoder = FrameDecoder()
     decoder.append(contentsOf: [0, 0])

@@ -15,6 +15,18 @@ import Testing
     }
   }
 
+  @Test(arguments: [10, 100, 5_000])
+  func aTextDenserThanGuessedGrowsItsNodeList(count: Int) throws {
+    // Two bytes a value, where the parser's first guess allows four or six.
+    let text = "[" + Array(repeating: "1", count: count).joined(separator: ",") + "]"
+    #expect(try parse(text) == .array(Array(repeating: 1, count: count)))
+  }
+
+  @Test func anErrorAfterTheNodeListGrewIsReportedWhereItIs() {
+    let text = "[" + Array(repeating: "1", count: 200).joined(separator: ",") + ",]"
+    #expect(parseError(Array(text.utf8)) == JSONError(offset: text.utf8.count - 1, reason: .unexpectedByte(UInt8(ascii: "]"))))
+  }
+
   @Test func valuesOfEveryKind() throws {
     #expect(try parse(#" { "a" : [ 1 , -2.5e3 , "s" , true , false , null , { } , [ ] ] } "#)
       == ["a": [1, -2500.0, "s", true, false, nil, [:], []]])

@@ -10,17 +10,22 @@ import SwitchyardWire
 /// frames through it.
 struct FrameReader {
   private(set) var decoder: FrameDecoder
+  /// The last read's payloads, kept for its storage: a read of hundreds of frames would otherwise
+  /// grow a new list through 1, 2, 4 and 8 KiB, and `malloc` sweeps its free lists at each.
+  private var payloads: [ArraySlice<UInt8>] = []
 
   /// What one ``read(from:into:)`` found.
   enum Outcome {
-    /// Complete payloads, in order; possibly none when only part of a frame arrived.
-    case payloads([[UInt8]])
+    /// Complete payloads, in order; possibly none when only part of a frame arrived. Each is a
+    /// slice of the reader's buffer: parse them and let the list go before the next read, which
+    /// would otherwise copy the buffer and the list to keep them.
+    case payloads([ArraySlice<UInt8>])
     /// Nothing to read right now.
     case wouldBlock
     /// The peer closed the stream; `leftover` is a partial frame it left behind, if any.
     case endOfStream(leftover: FrameError?)
     /// The stream lost its framing, after `payloads` that came before the bad frame.
-    case broken(FrameError, payloads: [[UInt8]])
+    case broken(FrameError, payloads: [ArraySlice<UInt8>])
     /// The read failed.
     case failed(errno: Int32)
   }
@@ -35,6 +40,8 @@ struct FrameReader {
   /// Reads once from `fd` into `buffer` (scratch space shared by the thread's readers) and returns
   /// the frames completed.
   mutating func read(from fd: Int32, into buffer: inout [UInt8]) -> Outcome {
+    // Before the append: a slice still held would make the decoder copy its whole buffer.
+    payloads.removeAll(keepingCapacity: true)
     let count = Glibc.read(fd, &buffer, buffer.count)
     if count < 0 {
       return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed(errno: errno)
@@ -48,9 +55,8 @@ struct FrameReader {
       }
     }
     buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-    var payloads: [[UInt8]] = []
     do {
-      while let payload = try decoder.next() { payloads.append(payload) }
+      while let payload = try decoder.nextSlice() { payloads.append(payload) }
     } catch {
       return .broken(error, payloads: payloads)
     }

@@ -227,7 +227,7 @@ extension ControlServer {
     let partial = state.readers[client]!.partialBytes
     state.totalPartialBytes += partial - (state.partialBytes[client] ?? 0)
     state.partialBytes[client] = partial
-    func post(_ payloads: [[UInt8]]) {
+    func post(_ payloads: [ArraySlice<UInt8>]) {
       for payload in payloads {
         do {
           inbox.post(.message(client: client, try ControlRequest(payload: payload)))

@@ -83,7 +83,7 @@ final class WorkerConnection: Sendable {
         drainLog(into: &stderrLine, buffer: &buffer, handlers: handlers)
       }
       if fds[0].revents != 0 {
-        let payloads: [[UInt8]]
+        let payloads: [ArraySlice<UInt8>]
         switch reader.read(from: process.stdout, into: &buffer) {
         case .wouldBlock: continue
         case .endOfStream, .failed: break serving
@@ -126,7 +126,7 @@ final class WorkerConnection: Sendable {
   /// The messages `payloads` hold, up to the first that is not one; that one sets `reason`. A
   /// well-formed object that is not a message is logged and dropped (see
   /// ``WireError/isMessageLevel``).
-  private func decode(_ payloads: [[UInt8]], reason: inout WorkerCloseReason, handlers: WorkerLinkEvents) -> [WorkerMessage] {
+  private func decode(_ payloads: [ArraySlice<UInt8>], reason: inout WorkerCloseReason, handlers: WorkerLinkEvents) -> [WorkerMessage] {
     var messages: [WorkerMessage] = []
     messages.reserveCapacity(payloads.count)
     for payload in payloads {

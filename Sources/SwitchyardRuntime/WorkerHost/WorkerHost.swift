@@ -75,7 +75,7 @@ public struct WorkerHost: Sendable {
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     var lastReadFrames = 0
     while true {
-      let payloads: [[UInt8]]
+      let payloads: [ArraySlice<UInt8>]
       var failure: FrameError?
       InputWait.untilReadable(STDIN_FILENO, afterReadOf: lastReadFrames)
       switch reader.read(from: STDIN_FILENO, into: &buffer) {
@@ -120,7 +120,7 @@ struct WorkerSession: Sendable {
 
   /// Handles one frame's payload; one that is a well-formed object but no message is logged and
   /// dropped, and anything worse is thrown.
-  func handle(payload: [UInt8]) throws(WireError) {
+  func handle(payload: ArraySlice<UInt8>) throws(WireError) {
     let message: WorkerMessage
     do {
       message = try WorkerMessage(payload: payload)

@@ -35,6 +35,15 @@ public struct FrameDecoder: Sendable {
 
   /// Returns the next complete payload, or `nil` when more bytes are needed.
   public mutating func next() throws(FrameError) -> [UInt8]? {
+    try nextSlice().map(Array.init)
+  }
+
+  /// Returns the next complete payload as a slice of the decoder's own buffer, without copying
+  /// it, or `nil` when more bytes are needed.
+  ///
+  /// For a reader that parses each payload before it reads again: drop the slice before the next
+  /// ``append(_:)``, which would otherwise copy the whole buffer to keep the slice intact.
+  public mutating func nextSlice() throws(FrameError) -> ArraySlice<UInt8>? {
     if let failure { throw failure }
     let available = buffer.count - readIndex
     guard available >= Frame.headerLength else { return nil }
@@ -50,13 +59,9 @@ public struct FrameDecoder: Sendable {
     }
     guard available - Frame.headerLength >= length else { return nil }
     let start = readIndex + Frame.headerLength
-    let payload = Array(buffer[start..<(start + length)])
     readIndex = start + length
-    if readIndex == buffer.count {
-      buffer.removeAll(keepingCapacity: true)
-      readIndex = 0
-    }
-    return payload
+    // The next append empties or compacts the buffer, once the caller has let go of the slice.
+    return buffer[start..<readIndex]
   }
 
   /// Checks, at end of stream, that no partial frame is left.

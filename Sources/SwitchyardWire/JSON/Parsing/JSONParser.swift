@@ -7,6 +7,8 @@ struct JSONParser {
   private var nodes: UnsafeMutablePointer<JSONNode>
   private var nodeCount = 0
   private var nodeCapacity: Int
+  /// The room the caller gave, which the parser never deallocates.
+  private let callerNodes: UnsafeMutablePointer<JSONNode>
   private var position = 0
   /// The innermost open container's node, or `noContainer`. While a container is open its node's
   /// `end` holds its parent's index instead, so the stack of open containers costs no allocation.
@@ -14,12 +16,25 @@ struct JSONParser {
   private var depth = 0
   private static let noContainer = -1
 
-  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+  /// Parses `bytes` into `nodes`, room for `nodeCapacity` of them that the caller owns (see
+  /// ``initialNodeCapacity(byteCount:)``); a larger list, if the text needs one, the parser
+  /// allocates, and ``takeNodes()`` hands over.
+  init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, nodes: UnsafeMutablePointer<JSONNode>, nodeCapacity: Int) {
     base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
     end = bytes.count
     self.maxDepth = maxDepth
-    nodeCapacity = max(8, bytes.count / 6)
-    nodes = .allocate(capacity: nodeCapacity)
+    self.nodes = nodes
+    self.nodeCapacity = nodeCapacity
+    callerNodes = nodes
+  }
+
+  /// Room for the values of a text of `byteCount` bytes, enough for most texts without growing.
+  ///
+  /// Small messages (a worker's `emit`, a `run`) hold a value for every 5 or 6 bytes: a tighter
+  /// guess would grow the list for nearly every frame, and a looser one would take a frame's
+  /// document past the 1 KiB at which `malloc` sweeps its free lists.
+  static func initialNodeCapacity(byteCount: Int) -> Int {
+    byteCount < 4_096 ? byteCount / 5 + 4 : byteCount / 6
   }
 
   /// Parses the whole text, then adds the spare `null` node ``JSONDocument/nullNode`` refers to.
@@ -27,13 +42,14 @@ struct JSONParser {
     do {
       try parseDocument()
     } catch {
-      nodes.deallocate()
+      if nodes != callerNodes { nodes.deallocate() }
       throw error
     }
     append(.null, start: 0, length: 0)
   }
 
-  /// Hands the node buffer to its new owner.
+  /// Hands the node list to its new owner: the caller's own room, or a larger allocation that the
+  /// new owner deallocates.
   func takeNodes() -> (UnsafeMutablePointer<JSONNode>, Int) { (nodes, nodeCount) }
 
   private mutating func parseDocument() throws(JSONError) {
@@ -307,12 +323,12 @@ struct JSONParser {
     if nodeCount == nodeCapacity {
       let grown = UnsafeMutablePointer<JSONNode>.allocate(capacity: nodeCapacity * 2)
       grown.moveInitialize(from: nodes, count: nodeCount)
-      nodes.deallocate()
+      if nodes != callerNodes { nodes.deallocate() }
       nodes = grown
       nodeCapacity *= 2
     }
     nodes[nodeCount] = JSONNode(
-      kind: kind, start: UInt32(start), length: UInt32(length), end: UInt32(nodeCount + 1), cursor: 0)
+      start: UInt32(start), length: UInt32(length), end: UInt32(nodeCount + 1), cursor: 0, kind: kind)
     nodeCount += 1
     return nodeCount - 1
   }
