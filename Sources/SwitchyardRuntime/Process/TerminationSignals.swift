@@ -7,14 +7,15 @@ import Synchronization
 /// `SIGINT` and `SIGTERM` as a stream of signal numbers, none of them lost: what a process that
 /// shuts down in order on either waits for.
 ///
-/// Not `DispatchSource.makeSignalSource` with the signal set to `SIG_IGN`, the usual recipe: on
-/// Linux libdispatch reads signals from a `signalfd`, which sees only signals that are blocked,
-/// and the kernel discards a process-directed signal whose disposition is `SIG_IGN` as it is sent
-/// unless the main thread blocks it. The main thread blocks it or not depending on where
-/// `dispatch_main` has parked it, so about one `SIGTERM` in twenty sent to a fresh coordinator
-/// vanished and the process ran on. A real handler is never discarded: it writes the signal's
-/// number to a pipe (`write` is async-signal-safe), and a thread of its own reads the pipe and
-/// hands each number to every stream.
+/// Not `DispatchSource.makeSignalSource` with the signal set to `SIG_IGN`, the usual recipe, which
+/// lost signals on Linux. There libdispatch reads signals from a `signalfd`, which sees only
+/// blocked ones, and installs its own handler only when it registers the source, asynchronously:
+/// in a coordinator that was at times after the control socket had opened (seen in
+/// `/proc/PID/status`). Until then the disposition is `SIG_IGN`, and the kernel discards an
+/// ignored signal as it is sent unless the main thread blocks it, so a `SIGTERM` sent once the
+/// socket appeared vanished about one time in thirty and the coordinator ran on. A handler is
+/// never discarded: it writes the signal's number to a pipe (`write` is async-signal-safe), and a
+/// thread of its own reads the pipe and hands each number to every stream.
 package struct TerminationSignals: Sendable {
   /// Every `SIGINT` and `SIGTERM` the process receives from this value's creation on, until
   /// ``finish()``.
