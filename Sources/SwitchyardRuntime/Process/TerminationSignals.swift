@@ -34,11 +34,13 @@ package struct TerminationSignals: Sendable {
   /// (an environment may hand them blocked); from then on neither kills the process. Every value
   /// receives every signal.
   package init() {
-    _ = Self.installation
     (received, continuation) = AsyncStream.makeStream(of: Int32.self)
     let id = Self.nextSubscriber.add(1, ordering: .relaxed).newValue
-    Self.subscribers.withLock { $0[id] = continuation }
     continuation.onTermination = { _ in _ = Self.subscribers.withLock { $0.removeValue(forKey: id) } }
+    Self.subscribers.withLock { $0[id] = continuation }
+    // Subscribed first: the reader hands a signal only to the streams it knows, and one may
+    // arrive the moment the handler is installed.
+    _ = Self.installation
   }
 
   /// Ends ``received``; the handler stays, so the signals still do not kill the process.
