@@ -46,7 +46,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// The state's encoded size and how many actions had been reduced when it was measured: state
   /// changes only by actions, so `status` re-encodes it only after one.
   private var measuredState: (actions: UInt64, bytes: Int)?
-  private var termination: (signals: AsyncStream<Int32>, sources: [any DispatchSourceSignal])?
+  private var terminationSignals: TerminationSignals?
 
   /// Creates a coordinator; nothing starts until ``start()``.
   ///
@@ -191,35 +191,21 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// Call it before ``start()``: a signal that arrives once the socket is open then still shuts
   /// down in order, instead of killing the process or being discarded.
   public func handleTerminationSignals() {
-    guard termination == nil else { return }
-    signal(SIGINT, SIG_IGN)
-    signal(SIGTERM, SIG_IGN)
-    // This environment may hand us these signals blocked; the handlers only see them unblocked.
-    var terminating = sigset_t()
-    sigemptyset(&terminating)
-    sigaddset(&terminating, SIGINT)
-    sigaddset(&terminating, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &terminating, nil)
-    let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-    let sources = [SIGINT, SIGTERM].map { number in
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { continuation.yield(number) }
-      source.resume()
-      return source
-    }
-    termination = (signals, sources)
+    guard terminationSignals == nil else { return }
+    terminationSignals = TerminationSignals()
   }
 
   /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
   public func runUntilTerminated() async {
     handleTerminationSignals()
-    guard let (signals, sources) = termination else { return }
-    for await number in signals {
+    guard let signals = terminationSignals else { return }
+    for await number in signals.received {
       configuration.log("received signal \(number); shutting down")
       break
     }
     await shutdown()
-    for source in sources { source.cancel() }
+    signals.finish()
+    terminationSignals = nil
   }
 
   private var endpoints: ControlEndpoints {

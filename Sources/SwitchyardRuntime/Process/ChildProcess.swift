@@ -59,7 +59,8 @@ final class ChildProcess: Sendable {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // The child starts with default signal handling even though the coordinator ignores SIGPIPE,
-    // SIGINT and SIGTERM, and with no signal blocked whatever mask the coordinator inherited.
+    // which exec would pass on, and catches SIGINT and SIGTERM (exec resets caught signals), and
+    // with no signal blocked whatever mask the coordinator inherited.
     var defaults = sigset_t()
     sigemptyset(&defaults)
     for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardApplication
+import SwitchyardRuntime
 import SwitchyardUpstream
 
 /// `switchyard upstream`: runs the local catalog and feed service until SIGINT or SIGTERM.
@@ -25,6 +26,8 @@ enum UpstreamCommand {
 
   @MainActor
   private static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    // Caught before the URL is printed: a script that reads it and stops us at once stops us in order.
+    let signals = TerminationSignals()
     var configuration = UpstreamConfiguration()
     if let port = try arguments.value("--port", as: UInt16.self) { configuration.port = port }
     if let rate = try arguments.value("--rate", as: Double.self) { configuration.feedRate = rate }
@@ -36,24 +39,10 @@ enum UpstreamCommand {
       switchyard: upstream \(getpid()) serving \(upstream.baseURL)/items?page=1&per_page=20, \
       \(upstream.baseURL)/health and \(upstream.feedURL); Ctrl-C stops it\n
       """)
-    await waitForTerminationSignal()
+    for await _ in signals.received { break }
+    signals.finish()
     await upstream.stop()
     return 0
   }
 
-  /// Returns once SIGINT or SIGTERM arrives; neither kills the process from then on.
-  @MainActor
-  private static func waitForTerminationSignal() async {
-    let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-    let sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { continuation.yield(number) }
-      source.resume()
-      return source
-    }
-    var received = signals.makeAsyncIterator()
-    _ = await received.next()
-    sources.forEach { $0.cancel() }
-  }
 }
