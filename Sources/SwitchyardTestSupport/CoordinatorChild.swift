@@ -18,13 +18,18 @@ public final class CoordinatorChild: Sendable {
   /// The control socket's path.
   public var socketPath: String { runDirectory + "/control.sock" }
 
-  /// Starts `switchyard start <arguments> --run-dir <dir> --grace-ms 1000`, with at most
-  /// `descriptorLimit` open files if given.
-  public init(arguments: [String], runDirectory: String = makeRunDirectory(), descriptorLimit: Int? = nil) throws {
+  /// Starts `switchyard start <arguments> --run-dir <dir> --grace-ms <graceMilliseconds>`, with
+  /// at most `descriptorLimit` open files if given.
+  public init(
+    arguments: [String],
+    runDirectory: String = makeRunDirectory(),
+    descriptorLimit: Int? = nil,
+    graceMilliseconds: Int = 1_000
+  ) throws {
     self.runDirectory = runDirectory
     self.logPath = runDirectory + ".log"
     _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    let arguments = ["start"] + arguments + ["--run-dir", runDirectory, "--grace-ms", "1000"]
+    let arguments = ["start"] + arguments + ["--run-dir", runDirectory, "--grace-ms", "\(graceMilliseconds)"]
     if let descriptorLimit {
       // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
       process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -196,14 +196,26 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   }
 
   /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
+  ///
+  /// A second signal during the shutdown ends the process at once, as a crash would (Ctrl-C twice
+  /// when draining takes too long); the journal and its recovery are made for exactly that.
   public func runUntilTerminated() async {
     handleTerminationSignals()
     guard let signals = terminationSignals else { return }
     for await number in signals.received {
-      configuration.log("received signal \(number); shutting down")
+      configuration.log("received signal \(number); shutting down (send it again to stop at once)")
       break
     }
+    let again = TerminationSignals()
+    let forcing = Task.detached { [log = configuration.log] in
+      for await number in again.received {
+        log("received signal \(number) again; stopping at once")
+        exit(128 + number)
+      }
+    }
     await shutdown()
+    again.finish()
+    forcing.cancel()
     signals.finish()
     terminationSignals = nil
   }
