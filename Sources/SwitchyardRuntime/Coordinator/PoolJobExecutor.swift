@@ -28,7 +28,7 @@ public struct PoolJobExecutor: JobExecutor {
   }
 
   /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
-  /// hears that it is over.
+  /// hears that it is over. `delivered` outputs of it were delivered already, before a crash.
   ///
   /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
   @inlinable
@@ -37,9 +37,10 @@ public struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>,
-    observer: RemoteEffectObserver? = nil
+    observer: RemoteEffectObserver? = nil,
+    delivered: UInt64 = 0
   ) {
-    let id = runtime.start(job) { event in
+    let id = runtime.start(job, delivered: delivered) { event in
       switch event {
       case let .output(json):
         let output = try json.decode(Job.Output.self)

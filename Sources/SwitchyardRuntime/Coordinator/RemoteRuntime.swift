@@ -75,9 +75,11 @@ final class RemoteRuntime {
   /// `CancellationError`.
   ///
   /// Each output reaches `report` as the JSON it arrived in, for the caller to decode once into
-  /// its type. Returns the effect's id, for ``cancel(_:)``.
+  /// its type. `delivered` outputs reached the effect before (a coordinator before a crash did
+  /// deliver them): the first attempt's `run` carries it and repeats below it are dropped, as for a
+  /// retry. Returns the effect's id, for ``cancel(_:)``.
   @usableFromInline
-  func start<Job: RemoteJob>(_ job: Job, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
+  func start<Job: RemoteJob>(_ job: Job, delivered: UInt64 = 0, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
     let id = effects.makeID()
     let request: RemoteRequest
     do {
@@ -89,7 +91,9 @@ final class RemoteRuntime {
     }
     // One reading of the clock serves admission, the deadline and the dispatch.
     let now = ContinuousClock.now
-    admit(RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report), at: now)
+    let record = RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report)
+    record.delivered = delivered
+    admit(record, at: now)
     return id
   }
 
