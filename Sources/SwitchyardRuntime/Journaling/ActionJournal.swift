@@ -39,8 +39,9 @@ public final class ActionJournal: ActionLog {
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
   var arrivingJSON: RawJSON?
   /// The remote output being delivered and the JSON it arrived as, journaled as it is inside the
-  /// action it becomes instead of encoding the output again.
-  var deliveringOutput: KnownJSON?
+  /// action it becomes instead of encoding the output again, and the effect it is an output of,
+  /// which the record names so that recovery knows how many outputs each effect delivered.
+  var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
   /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
   /// keep the next coordinator from starting them again.
   var interruptedEffects = 0
@@ -76,7 +77,8 @@ public final class ActionJournal: ActionLog {
         sequence: lastSequence,
         payload: { encoder, buffer in
           try ActionRecord.append(
-            action, json: json, output: output, dependencies: dependencies, ended: ended, to: &buffer, encoder: encoder)
+            action, json: json, output: output?.output, outputOf: output?.effect, dependencies: dependencies, ended: ended,
+            to: &buffer, encoder: encoder)
         },
         snapshot: nil
       )

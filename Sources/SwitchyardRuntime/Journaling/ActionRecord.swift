@@ -2,8 +2,8 @@ import ComposableArchitecture
 import SwitchyardWire
 
 /// An action record's payload (proto/JOURNAL.md, "Action records"), written by hand around the
-/// action: `{"action":…,"dependencies":…,"ended":{"action":N,"index":I}}`, the last two only when
-/// there is something to say.
+/// action: `{"action":…,"dependencies":…,"outputOf":{"action":N,"index":I},"ended":{"action":N,"index":I}}`,
+/// the last three only when there is something to say.
 ///
 /// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
 /// it is not encoded again; the others are encoded with the wire's codec, a remote output they
@@ -17,11 +17,13 @@ enum ActionRecord {
   /// - Parameters:
   ///   - json: The JSON the action was decoded from, if it arrived as JSON.
   ///   - output: The remote output delivered as the action was sent, and the JSON it was decoded from.
+  ///   - outputOf: The effect that delivered `output`: recovery counts its outputs to skip them.
   ///   - ended: The effect whose end this action reports, if it is an effect's last event.
   static func append<Action: Encodable>(
     _ action: Action,
     json: RawJSON?,
     output: KnownJSON?,
+    outputOf: EffectIdentity?,
     dependencies: DependencyRecording,
     ended: EffectIdentity?,
     to buffer: inout [UInt8],
@@ -41,6 +43,10 @@ enum ActionRecord {
     if !dependencies.isEmpty {
       buffer.append(contentsOf: #","dependencies":"#.utf8)
       try encoder.encode(dependencies, appendingTo: &buffer)
+    }
+    if let outputOf {
+      buffer.append(contentsOf: #","outputOf":"#.utf8)
+      EffectEndedRecord.appendIdentity(outputOf, to: &buffer)
     }
     if let ended {
       buffer.append(contentsOf: #","ended":"#.utf8)

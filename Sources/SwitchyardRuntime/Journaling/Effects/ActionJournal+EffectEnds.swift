@@ -9,7 +9,7 @@ extension ActionJournal {
     RemoteEffectObserver(
       // Strong: the journal outlives every effect of its coordinator, and a weak reference costs
       // atomics on every end.
-      delivering: { self.deliveringOutput = $0 },
+      delivering: { output in self.deliveringOutput = output.map { ($0, identity) } },
       willDeliverEnd: { self.endingEffect = identity },
       didEnd: { interrupted in
         guard self.endingEffect == identity else { return }

@@ -4,7 +4,7 @@ import SwitchyardWire
 
 extension ActionReplay {
   /// Applies `record` to `state` as ``apply(_:to:)`` does, and tells `recovery` which remote
-  /// effects its action created and which effects' ends it journals.
+  /// effects its action created, which effect's output it is and which effects' ends it journals.
   @MainActor
   func apply(_ record: JournalRecord, to state: inout Base.State, recovering recovery: EffectRecovery) throws(JournalReplayError) {
     let entry: RecoveryEntry<Base.Action>
@@ -15,6 +15,7 @@ extension ActionReplay {
     }
     if let ended = entry.effectEnded { recovery.ended(ended.identity) }
     guard let action = entry.action else { return }
+    if let outputOf = entry.outputOf { recovery.delivered(outputOf.identity) }
     recovery.willReplay(sequence: record.sequence)
     do {
       let effect = try withDependencies {

@@ -6,13 +6,15 @@ import ComposableArchitecture
 /// Replay reduces each action with a ``RecoveringJobExecutor`` in place of the pools, which counts
 /// the remote effects the reduction creates, as the live ``JournaledJobExecutor`` did, and builds
 /// each as an effect that, once started, asks here whether it is still open. An action record's
-/// `ended` member, or an `effectEnded` record, closes one. What is still open when replay ends was
-/// in flight when the coordinator stopped.
+/// `outputOf` member counts an output of one, its `ended` member, or an `effectEnded` record, closes
+/// one. What is still open when replay ends was in flight when the coordinator stopped, and is
+/// started again past the outputs it delivered.
 @MainActor
 final class EffectRecovery {
   /// A reduction with effects not yet ended, and how to start its effects again in a store.
   private struct Reduction {
-    var open: Set<Int>
+    /// The index of each effect not yet ended, and how many outputs it delivered.
+    var open: [Int: UInt64]
     /// Starts the reduction's effect, kept to its remote part, in a store given as its object.
     var start: @MainActor (AnyObject) -> Void
   }
@@ -34,7 +36,7 @@ final class EffectRecovery {
   func replayed<State, Action>(sequence: UInt64, action: Action, effect: Effect<Action>, state _: State.Type) {
     guard replaying.sequence == sequence, replaying.created > 0 else { return }
     let resumable = effect.resumable
-    reductions[sequence] = Reduction(open: Set(0..<replaying.created)) { store in
+    reductions[sequence] = Reduction(open: Dictionary(uniqueKeysWithValues: (0..<replaying.created).map { ($0, 0) })) { store in
       (store as? Store<State, Action>)?.resume(resumable, origin: action)
     }
   }
@@ -47,13 +49,19 @@ final class EffectRecovery {
   /// Closes the effect `identity` names: its end was journaled.
   func ended(_ identity: EffectIdentity) {
     guard var reduction = reductions[identity.action] else { return }
-    reduction.open.remove(identity.index)
+    reduction.open[identity.index] = nil
     reductions[identity.action] = reduction.open.isEmpty ? nil : reduction
   }
 
-  /// Whether the effect `identity` names was in flight when the journal ended.
-  func isOpen(_ identity: EffectIdentity) -> Bool {
-    reductions[identity.action]?.open.contains(identity.index) == true
+  /// Counts an output the effect `identity` names delivered: a record holds it as an action.
+  func delivered(_ identity: EffectIdentity) {
+    reductions[identity.action]?.open[identity.index]? += 1
+  }
+
+  /// How many outputs the effect `identity` names delivered, if it was in flight when the journal
+  /// ended; `nil` if it ended.
+  func deliveredOutputs(of identity: EffectIdentity) -> UInt64? {
+    reductions[identity.action]?.open[identity.index]
   }
 
   /// Starts again in `store`, oldest first, the effects still open whose action came after the

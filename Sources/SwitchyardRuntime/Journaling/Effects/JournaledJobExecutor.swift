@@ -29,17 +29,19 @@ struct JournaledJobExecutor: JobExecutor {
   }
 
   /// Starts again, for `handle`, the effect `identity` names, which was in flight when the
-  /// coordinator stopped: a retryable job runs again; any other ends with
+  /// coordinator stopped: a retryable job runs again, its first attempt told that `delivered`
+  /// outputs were delivered already, whose repeats are dropped as for a retry; any other ends with
   /// ``JobFailure/Code/coordinatorRestarted``, delivered as its failure event.
   @MainActor
   func resume<Job: RemoteJob, Action>(
     _ job: Job,
     identity: EffectIdentity,
+    delivered: UInt64,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>
   ) {
     if job.isRetryable, let pools = base.pools {
-      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
+      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity), delivered: delivered)
     }
     let failure = JobFailure(
       code: .coordinatorRestarted,

@@ -2,7 +2,8 @@ import ComposableArchitecture
 
 /// The job executor replay reduces with when recovering a coordinator: runs nothing, but gives
 /// each remote effect a reduction creates the identity it had when it was journaled, and builds it
-/// as an effect that, if started again after recovery, runs it again only if it is still open.
+/// as an effect that, if started again after recovery, runs it again only if it is still open,
+/// past the outputs it delivered before.
 struct RecoveringJobExecutor: JobExecutor {
   let recovery: EffectRecovery
 
@@ -17,8 +18,8 @@ struct RecoveringJobExecutor: JobExecutor {
   ) -> Effect<Action> {
     let identity = MainActor.assumeIsolated { recovery.nextIdentity() }
     return .handled { [recovery] handle in
-      guard recovery.isOpen(identity), let executor = recovery.executor else { return handle.end() }
-      executor.resume(job, identity: identity, transform: transform, handle: handle)
+      guard let delivered = recovery.deliveredOutputs(of: identity), let executor = recovery.executor else { return handle.end() }
+      executor.resume(job, identity: identity, delivered: delivered, transform: transform, handle: handle)
     }
   }
 }
