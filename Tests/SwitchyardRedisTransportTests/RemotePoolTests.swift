@@ -119,11 +119,13 @@ struct RemotePoolTests {
     kill(paused.processIdentifier, SIGSTOP)
     let rerun = try await cluster.wait(for: "p", within: 30) { $0.outcome != .running }
     #expect(rerun.outcome == .finished)
-    #expect(rerun.attempts == 2)
+    // A stopped worker's blocking read stays registered in Redis until its timeout, so on a slow
+    // run it can take attempt 2 as well, which is then reclaimed like attempt 1 (seen in CI).
+    #expect((2...3).contains(rerun.attempts), "\(rerun)")
     kill(paused.processIdentifier, SIGCONT)
-    // Once resumed, the paused worker runs attempt 1 to its end and writes it.
-    try await cluster.eventually("the late result to arrive and be dropped") {
-      cluster.log.contains("attempt 1 ended on")
+    // Once resumed, the paused worker runs what it holds to its end and writes it.
+    try await cluster.eventually("a late result to arrive and be dropped") {
+      cluster.log.contains("effect 1 attempt 1 ended on") || cluster.log.contains("effect 1 attempt 2 ended on")
     }
     let after = try #require(try cluster.run("p"))
     #expect(after == rerun, "nothing from the fenced attempt reached the reducer")
