@@ -41,4 +41,15 @@ struct HistoryRenderingTests {
     entry.changes = ["runs.a.outcome: \"running\" → \"finished\""]
     #expect(entry.summary == #"runs.a.outcome: "running" → "finished"; effect 4#0 ended"#)
   }
+
+  @Test func aRecordThatDeliversAnOutputSaysWhoseOutput() throws {
+    let record = JournalRecord(
+      sequence: 7, timestampNanoseconds: 0,
+      payload: Array(#"{"action":{"event":{"name":"a","tag":"t","_2":{"output":{"index":0}}}},"outputOf":{"action":3,"index":0}}"#.utf8)
+    )
+    #expect(try HistoryTimeline<ProbeFeature>.effect(named: "outputOf", in: record) == "3#0")
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record) == nil)
+    let entry = HistoryEntry(sequence: 7, time: .init(timeIntervalSince1970: 0), action: "a", changes: ["runs.a.outputs: added 0"], outputOf: "3#0")
+    #expect(entry.summary == "runs.a.outputs: added 0; output of effect 3#0")
+  }
 }

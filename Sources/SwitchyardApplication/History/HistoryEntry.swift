@@ -13,9 +13,12 @@ struct HistoryEntry: Encodable, Equatable {
   /// The remote effect whose end the record reports, `action#index`: the action its last event
   /// became, or an `effectEnded` record.
   var endedEffect: String?
+  /// The remote effect whose output the action delivers, `action#index`: what recovery counts so
+  /// that a resumed effect does not deliver it again.
+  var outputOf: String?
 
   private enum CodingKeys: String, CodingKey {
-    case sequence, time, action, changes, endedEffect
+    case sequence, time, action, changes, endedEffect, outputOf
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -25,6 +28,7 @@ struct HistoryEntry: Encodable, Equatable {
     try container.encode(action, forKey: .action)
     try container.encode(changes, forKey: .changes)
     try container.encodeIfPresent(endedEffect, forKey: .endedEffect)
+    try container.encodeIfPresent(outputOf, forKey: .outputOf)
   }
 
   /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
@@ -32,11 +36,13 @@ struct HistoryEntry: Encodable, Equatable {
     Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time)
   }
 
-  /// The changes on one line: the first, and how many more; then the effect it ended, if any.
+  /// The changes on one line: the first, and how many more; then the effect whose output it is
+  /// and the effect it ended, if any.
   var summary: String {
-    let ended = endedEffect.map { "effect \($0) ended" }
-    guard let first = changes.first else { return ended ?? "(no change)" }
+    let effects = [outputOf.map { "output of effect \($0)" }, endedEffect.map { "effect \($0) ended" }].compactMap { $0 }
+    let notes = effects.isEmpty ? nil : effects.joined(separator: "; ")
+    guard let first = changes.first else { return notes ?? "(no change)" }
     let summary = changes.count == 1 ? first : "\(first) (+\(changes.count - 1) more)"
-    return ended.map { "\(summary); \($0)" } ?? summary
+    return notes.map { "\(summary); \($0)" } ?? summary
   }
 }

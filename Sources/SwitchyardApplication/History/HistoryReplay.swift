@@ -88,7 +88,8 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         time: record.date,
         action: ActionPath.of(action),
         changes: StateChanges.between(before, after),
-        endedEffect: try Self.endedEffect(in: record)
+        endedEffect: try Self.endedEffect(in: record),
+        outputOf: try Self.effect(named: "outputOf", in: record)
       )
     }
   }
@@ -96,8 +97,13 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
   /// The effect `record` reports the end of, as `action#index` (proto/JOURNAL.md, "Effect
   /// records"): an action's `ended` member, or an `effectEnded` record.
   static func endedEffect(in record: JournalRecord) throws -> String? {
+    try effect(named: "ended", in: record) ?? effect(named: "effectEnded", in: record)
+  }
+
+  /// The effect identity `record`'s member `key` holds, as `action#index`.
+  static func effect(named key: String, in record: JournalRecord) throws -> String? {
     let payload = try WireJSONDecoder().parse(record.payload).objectValue
-    guard let identity = (payload?["ended"] ?? payload?["effectEnded"])?.objectValue,
+    guard let identity = payload?[key]?.objectValue,
       let action = identity["action"]?.int64Value, let index = identity["index"]?.int64Value
     else { return nil }
     return "\(action)#\(index)"
