@@ -86,11 +86,10 @@ public final class ActionJournal: ActionLog {
     return snapshotIsDue
   }
 
-  /// Whether the policy asks for a snapshot now.
+  /// Whether the policy asks for a snapshot now; the clock is read only for a policy with a time
+  /// bound.
   private var snapshotIsDue: Bool {
-    if let every = policy.everyActions, actionsSinceSnapshot >= every { return true }
-    guard policy.every != nil else { return false }
-    let elapsed = Duration.nanoseconds(Journal.coarseMonotonicNanoseconds() - lastSnapshotAt)
+    let elapsed = policy.every == nil ? Duration.zero : .nanoseconds(Journal.coarseMonotonicNanoseconds() - lastSnapshotAt)
     return policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: elapsed)
   }
 
