@@ -72,11 +72,7 @@ public final class CoordinatorChild: Sendable {
   /// Waits for the exit status, killing the process if it takes over `seconds`; -1 if even
   /// SIGKILL did not end it within ten seconds more.
   nonisolated(nonsending) public func waitForExit(within seconds: Double = 30) async -> Int32 {
-    guard await process.exited(within: seconds) else {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      return await process.exited(within: 10) ? process.terminationStatus : -1
-    }
-    return process.terminationStatus
+    await process.exitStatus(killingAfter: seconds)
   }
 
   /// Kills the coordinator with SIGKILL, as a crash would, and waits up to ten seconds for it to

@@ -99,11 +99,7 @@ public final class TestProcess {
   /// its exit status (-1 if even SIGKILL did not end it within ten seconds more).
   nonisolated(nonsending) public func terminate(within seconds: Double = 5) async -> Int32 {
     if process.isRunning { process.terminate() }
-    guard await process.exited(within: seconds) else {
-      if process.isRunning { kill(pid, SIGKILL) }
-      return await process.exited(within: 10) ? process.terminationStatus : -1
-    }
-    return process.terminationStatus
+    return await process.exitStatus(killingAfter: seconds)
   }
 
   /// Kills the process if it still runs, waits up to ten seconds for it to be reaped, and removes

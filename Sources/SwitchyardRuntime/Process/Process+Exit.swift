@@ -30,6 +30,16 @@ extension Process {
     return true
   }
 
+  /// Waits up to `seconds` for the exit status, then kills the process with SIGKILL and waits up
+  /// to ten seconds more; -1 if even that did not end it.
+  nonisolated(nonsending) package func exitStatus(killingAfter seconds: Double) async -> Int32 {
+    guard await exited(within: seconds) else {
+      if isRunning { Glibc.kill(processIdentifier, SIGKILL) }
+      return await exited(within: 10) ? terminationStatus : -1
+    }
+    return terminationStatus
+  }
+
   /// Kills the process with SIGKILL if it still runs and waits up to `seconds` for it to be
   /// reaped; whether it was.
   @discardableResult
