@@ -11,6 +11,18 @@ import SwitchyardWire
     Run(effect: effect, generation: 1, kind: "search", job: nil, affinity: key)
   }
 
+  /// A coordinator's queue with the `search` stream prepared, and two workers' queues joined to
+  /// it as `w1` and `w2`.
+  func queues(on server: LocalRedisServer) throws -> (coordinator: StreamQueue, first: StreamQueue, second: StreamQueue) {
+    let coordinator = StreamQueue(layout: layout, connection: server.connection())
+    let first = StreamQueue(layout: layout, connection: server.connection())
+    let second = StreamQueue(layout: layout, connection: server.connection())
+    try coordinator.prepare(kinds: ["search"])
+    try first.join(kind: "search", worker: "w1")
+    try second.join(kind: "search", worker: "w2")
+    return (coordinator, first, second)
+  }
+
   @Test func namesTheHandOffStreamsAndBindingsUnderTheHashTag() {
     #expect(layout.handOffs("search", worker: "node-3/42") == "switchyard:{affinity}:handoff:search:node-3/42")
     #expect(layout.affinity("search", key: "s1") == "switchyard:{affinity}:affinity:search:s1")
@@ -19,12 +31,7 @@ import SwitchyardWire
 
   @Test func aBoundKeysJobsAreHandedToItsWorkerAndSettledThere() async throws {
     try await withRedisServer { server in
-      let coordinator = StreamQueue(layout: layout, connection: server.connection())
-      let first = StreamQueue(layout: layout, connection: server.connection())
-      let second = StreamQueue(layout: layout, connection: server.connection())
-      try coordinator.prepare(kinds: ["search"])
-      try first.join(kind: "search", worker: "w1")
-      try second.join(kind: "search", worker: "w2")
+      let (coordinator, first, second) = try queues(on: server)
       let lease = Duration.seconds(30)
 
       try coordinator.enqueue([run(1, key: "k"), run(2, key: nil)])
@@ -54,12 +61,7 @@ import SwitchyardWire
 
   @Test func handOffStreamsExpireAndAWorkerWhoseStreamExpiredStillTakesItsHandOffs() async throws {
     try await withRedisServer { server in
-      let coordinator = StreamQueue(layout: layout, connection: server.connection())
-      let first = StreamQueue(layout: layout, connection: server.connection())
-      let second = StreamQueue(layout: layout, connection: server.connection())
-      try coordinator.prepare(kinds: ["search"])
-      try first.join(kind: "search", worker: "w1")
-      try second.join(kind: "search", worker: "w2")
+      let (coordinator, first, second) = try queues(on: server)
       let lease = Duration.seconds(10)
       let timeToLive = { (worker: String) throws -> Int64 in
         try #require(try coordinator.connection.send(RedisCommand("PTTL", layout.handOffs("search", worker: worker))).integer)
@@ -82,12 +84,7 @@ import SwitchyardWire
 
   @Test func aHandOffWhoseJobWasReclaimedMeanwhileIsNotRun() async throws {
     try await withRedisServer { server in
-      let coordinator = StreamQueue(layout: layout, connection: server.connection())
-      let first = StreamQueue(layout: layout, connection: server.connection())
-      let second = StreamQueue(layout: layout, connection: server.connection())
-      try coordinator.prepare(kinds: ["search"])
-      try first.join(kind: "search", worker: "w1")
-      try second.join(kind: "search", worker: "w2")
+      let (coordinator, first, second) = try queues(on: server)
       try coordinator.enqueue([run(1, key: "k")])
       _ = try first.readJobs(kind: "search", worker: "w1", count: 10, affinityLease: .seconds(30))
       try coordinator.enqueue([run(2, key: "k")])
