@@ -37,7 +37,7 @@ public struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>,
-    observer: RemoteEffectObserver? = nil,
+    observer: (any RemoteEffectObserver)? = nil,
     delivered: UInt64 = 0
   ) {
     let id = runtime.start(job, delivered: delivered) { event in
@@ -59,7 +59,7 @@ public struct PoolJobExecutor: JobExecutor {
         if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
         if let observer {
           let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
-          observer.didEnd(interrupted)
+          observer.didEnd(interrupted: interrupted)
         }
         handle.end()
       }

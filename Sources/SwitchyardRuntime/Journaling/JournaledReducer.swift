@@ -24,9 +24,10 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     // A closure returning nothing: recording one returning the effect would be generic over it,
     // which costs metadata lookups on every action in this unspecialised code.
     var effect = Effect<Base.Action>.none
-    let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     let journal = journal
     // The store reduces on the main actor; `reduce`'s signature just does not say so.
+    MainActor.assumeIsolated { journal.isReducing = true }
+    let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
     if snapshotIsDue {
       let reduced = state

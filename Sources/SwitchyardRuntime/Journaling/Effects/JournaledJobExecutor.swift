@@ -23,8 +23,10 @@ struct JournaledJobExecutor: JobExecutor {
   ) -> Effect<Action> {
     let identity = journal.effectIdentities.next()
     guard let pools = base.pools else { return base.effect(job, transform: transform) }
-    return .handled { [journal] handle in
-      pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
+    let effect = JournaledEffect(identity: identity, journal: journal)
+    return .handled { handle in
+      effect.isStarted = true
+      pools.run(job, transform: transform, handle: handle, observer: effect)
     }
   }
 
@@ -41,17 +43,18 @@ struct JournaledJobExecutor: JobExecutor {
     handle: EffectHandle<Action>
   ) {
     if job.isRetryable, let pools = base.pools {
-      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity), delivered: delivered)
+      let effect = JournaledEffect(identity: identity, journal: journal, isStarted: true)
+      return pools.run(job, transform: transform, handle: handle, observer: effect, delivered: delivered)
     }
     let failure = JobFailure(
       code: .coordinatorRestarted,
       message: "The coordinator stopped while this '\(Job.kind)' job (effect \(identity)) ran; the job is not "
         + "retryable, so the restarted coordinator did not run it again."
     )
-    let observer = journal.observer(of: identity)
-    observer.willDeliverEnd()
+    let effect = JournaledEffect(identity: identity, journal: journal, isStarted: true)
+    effect.willDeliverEnd()
     if let action = transform(.failed(failure)) { handle.send(action) }
-    observer.didEnd(false)
+    effect.didEnd(interrupted: false)
     handle.end()
   }
 }
