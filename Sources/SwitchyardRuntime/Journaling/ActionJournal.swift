@@ -25,7 +25,7 @@ public final class ActionJournal: ActionLog {
   /// coordinator more than encoding it.
   private let gathering: DispatchTimeInterval?
   /// The last sequence number given to a reduced action; its record may still be queued.
-  private(set) var lastSequence: UInt64
+  package private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
