@@ -8,6 +8,8 @@ import SwitchyardWire
 @usableFromInline
 @MainActor
 protocol RemoteEffectObserver: AnyObject {
+  /// Called as the store starts the effect; an effect made but never started hears nothing more.
+  func didStart()
   /// Called with an output and the JSON it was decoded from just before the action it becomes is
   /// sent to the store, and with `nil` once it was.
   func delivering(_ output: KnownJSON?)
@@ -16,4 +18,12 @@ protocol RemoteEffectObserver: AnyObject {
   /// Called once the effect has ended, after its last event was sent; `interrupted` when the
   /// runtime stopped it (shutting down) though the effect itself was not cancelled.
   func didEnd(interrupted: Bool)
+}
+
+/// What watches every remote effect a store makes on the pools — a journal, which names each — and
+/// gives each its ``RemoteEffectObserver`` as the reduction that makes it runs.
+@usableFromInline
+protocol RemoteEffectObserving: Sendable {
+  /// The observer of an effect being made now, by the reduction under way.
+  func observerOfNewEffect() -> any RemoteEffectObserver
 }

@@ -13,13 +13,16 @@ final class JournaledEffect: RemoteEffectObserver {
   // atomics on every end.
   private let journal: ActionJournal
   /// Whether the store started the effect.
-  var isStarted: Bool
+  private var isStarted = false
 
   /// Made as a reduction creates the effect, on whatever thread the reducer runs.
-  nonisolated init(identity: EffectIdentity, journal: ActionJournal, isStarted: Bool = false) {
+  nonisolated init(identity: EffectIdentity, journal: ActionJournal) {
     self.identity = identity
     self.journal = journal
-    self.isStarted = isStarted
+  }
+
+  func didStart() {
+    isStarted = true
   }
 
   func delivering(_ output: KnownJSON?) {
@@ -45,5 +48,13 @@ final class JournaledEffect: RemoteEffectObserver {
   /// journaled, a restarted coordinator would start it.
   isolated deinit {
     if !isStarted { journal.effectNeverStarted(identity) }
+  }
+}
+
+extension ActionJournal: RemoteEffectObserving {
+  /// Names the effect the reduction under way makes, after the effects it made before.
+  @usableFromInline
+  nonisolated func observerOfNewEffect() -> any RemoteEffectObserver {
+    JournaledEffect(identity: effectIdentities.next(), journal: self)
   }
 }
