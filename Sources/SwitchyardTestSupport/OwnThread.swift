@@ -37,11 +37,15 @@ extension Trait where Self == OwnThreadTrait {
   public static var onAThreadOfItsOwn: Self { OwnThreadTrait() }
 }
 
-/// A task executor that runs every job on one thread it starts, until ``finish()``.
+/// A task executor that runs every job on one thread it starts, until ``finish()``; a job that
+/// arrives after its thread has ended (a task the test started and left running) runs on the
+/// global executor instead of never.
 final class ThreadExecutor: TaskExecutor, Sendable {
   private struct Queue: ~Copyable {
     var jobs: [UnownedJob] = []
     var isFinished = false
+    /// Set by the thread, under the lock, as it ends: later jobs go elsewhere.
+    var hasEnded = false
   }
 
   static let marker = "SwitchyardTestSupport.ThreadExecutor"
@@ -54,7 +58,14 @@ final class ThreadExecutor: TaskExecutor, Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.withLock { $0.jobs.append(job) }
+    let queued = queue.withLock { queue in
+      guard !queue.hasEnded else { return false }
+      queue.jobs.append(job)
+      return true
+    }
+    guard queued else {
+      return DispatchQueue.global().async { job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor()) }
+    }
     wake.lock()
     wake.signal()
     wake.unlock()
@@ -68,16 +79,25 @@ final class ThreadExecutor: TaskExecutor, Sendable {
     wake.unlock()
   }
 
+  /// Whether the thread has ended.
+  var hasEnded: Bool {
+    queue.withLock { $0.hasEnded }
+  }
+
   private func serve() {
     Thread.current.threadDictionary[Self.marker] = true
     while true {
-      let (jobs, isFinished) = queue.withLock { queue in
+      let jobs: [UnownedJob]? = queue.withLock { queue in
+        if queue.jobs.isEmpty && queue.isFinished {
+          queue.hasEnded = true
+          return nil
+        }
         defer { queue.jobs.removeAll(keepingCapacity: true) }
-        return (queue.jobs, queue.isFinished)
+        return queue.jobs
       }
+      guard let jobs else { return }
       for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
       if jobs.isEmpty {
-        if isFinished { return }
         wake.lock()
         if queue.withLock({ $0.jobs.isEmpty && !$0.isFinished }) { wake.wait() }
         wake.unlock()

@@ -38,9 +38,10 @@ final class JournalWriter: @unchecked Sendable {
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
-    let thread = Thread { [self] in run() }
-    thread.name = "switchyard-journal"
-    thread.start()
+    Thread.detachNewThread { [self] in
+      nameCurrentThread("sy-journal")
+      run()
+    }
   }
 
   /// Assigns the next sequence number to `payload` and queues it for the writer thread; the delay

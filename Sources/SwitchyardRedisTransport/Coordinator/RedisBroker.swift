@@ -61,8 +61,8 @@ final class RedisBroker: Sendable {
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     try writer.connection.connect { log("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
     try writer.prepare(kinds: kinds.map(\.rawValue))
-    Thread.detachNewThread { [self] in writeLoop() }
-    Thread.detachNewThread { [self] in readLoop() }
+    Thread.detachNewThread(named: "sy-broker-write") { [self] in writeLoop() }
+    Thread.detachNewThread(named: "sy-broker-read") { [self] in readLoop() }
   }
 
   /// A link for the pool of `kind`, which says hello at once: the stream takes jobs as soon as

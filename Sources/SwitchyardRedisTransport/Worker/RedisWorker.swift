@@ -72,9 +72,9 @@ package struct RedisWorker: Sendable {
     }
     writeToStandardError("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue)).")
     let cancels = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
-    Thread.detachNewThread { session.readCancels(cancels, after: cancelsFrom) }
-    Thread.detachNewThread { session.maintain(every: settings.claimIdle / 3) }
-    Thread.detachNewThread { session.serveReplies() }
+    Thread.detachNewThread(named: "sy-cancels") { session.readCancels(cancels, after: cancelsFrom) }
+    Thread.detachNewThread(named: "sy-claims") { session.maintain(every: settings.claimIdle / 3) }
+    Thread.detachNewThread(named: "sy-replies") { session.serveReplies() }
     session.readJobs(from: StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis)))
   }
 }

@@ -59,9 +59,7 @@ final class ControlServer: Sendable {
     self.wakeup = wakeup
     self.limits = limits
     self.log = log
-    let thread = Thread { [self] in self.serve(inbox) }
-    thread.name = "switchyard-control"
-    thread.start()
+    Thread.detachNewThread(named: "sy-control") { [self] in self.serve(inbox) }
   }
 
   /// Queues `message` for `client`; a client that has left too much unread is dropped instead.

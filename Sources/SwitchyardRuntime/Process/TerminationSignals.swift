@@ -61,9 +61,7 @@ package struct TerminationSignals: Sendable {
     _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
     signalPipe.store(pipe.write, ordering: .sequentiallyConsistent)
 
-    let reader = Thread { deliver(readingFrom: pipe.read) }
-    reader.name = "switchyard-signals"
-    reader.start()
+    Thread.detachNewThread(named: "sy-signals") { deliver(readingFrom: pipe.read) }
 
     var action = sigaction()
     action.__sigaction_handler.sa_handler = writeSignalNumber

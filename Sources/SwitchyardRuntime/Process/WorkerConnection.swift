@@ -29,9 +29,7 @@ final class WorkerConnection: Sendable {
     // A worker that stops reading is caught by its heartbeat, not by a byte limit.
     self.channel = FrameChannel(writingTo: process.stdin, outboundLimit: .max)
     setNonBlocking(process.stderr)
-    let thread = Thread { [self] in self.serve(handlers) }
-    thread.name = "switchyard-worker-\(process.pid)"
-    thread.start()
+    Thread.detachNewThread(named: "sy-io-\(process.pid)") { [self] in self.serve(handlers) }
   }
 
   /// Queues `message` for the worker; never blocks.

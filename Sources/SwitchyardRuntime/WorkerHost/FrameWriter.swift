@@ -33,9 +33,7 @@ final class FrameWriter: @unchecked Sendable {
     self.onBrokenPipe = onBrokenPipe
     sink = nil
     setNonBlocking(fd)
-    let thread = Thread { [self] in self.serve() }
-    thread.name = "switchyard-writer"
-    thread.start()
+    Thread.detachNewThread(named: "sy-writer") { [self] in self.serve() }
   }
 
   /// A writer that hands frames to `sink` on the caller's thread, with the lock held, instead of
