@@ -233,7 +233,9 @@ public final class ActionJournal: ActionLog {
       dataDir: journal.directory,
       fsync: Self.name(of: journal.options.durability),
       bytes: Int64(status.bytes),
-      lastSequence: status.lastSequence,
+      // The last action reduced, not the last record written: the lag counts records still waiting
+      // to be encoded too, which a crash would lose as well.
+      lastSequence: lastSequence,
       durableSequence: status.durableSequence,
       lastSyncMicros: status.lastSyncNanoseconds / 1_000,
       syncCount: status.syncCount,

@@ -7,7 +7,7 @@ public struct JournalReport: Codable, Equatable, Sendable {
   public var fsync: String
   /// The bytes the journal's segments and snapshots take on disk.
   public var bytes: Int64
-  /// The last record appended.
+  /// The last record: the last action reduced, whose record may still wait to be encoded.
   public var lastSequence: UInt64
   /// The last record on disk as the fsync mode promises.
   public var durableSequence: UInt64
@@ -43,7 +43,7 @@ public struct JournalReport: Codable, Equatable, Sendable {
     self.failure = failure
   }
 
-  /// Records appended but not yet durable: the fsync lag.
+  /// Records not yet durable, encoded or not: the fsync lag, what a crash now would lose.
   public var undurableRecords: UInt64 {
     lastSequence > durableSequence ? lastSequence - durableSequence : 0
   }
