@@ -42,9 +42,6 @@ public final class ActionJournal: ActionLog {
   /// action it becomes instead of encoding the output again, and the effect it is an output of,
   /// which the record names so that recovery knows how many outputs each effect delivered.
   var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
-  /// Whether the root reducer is reducing an action, whose record is not appended yet: set before
-  /// a reduction, cleared by its ``append(_:dependencies:)``.
-  var isReducing = false
   /// Effects the reduction under way made and dropped: their ends are journaled after its action,
   /// whose record names them.
   private var droppedDuringReduction: [EffectIdentity] = []
@@ -72,7 +69,6 @@ public final class ActionJournal: ActionLog {
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
   func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
-    isReducing = false
     guard failure == nil else { return false }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
@@ -118,7 +114,7 @@ public final class ActionJournal: ActionLog {
   /// Journals the end of an effect the store never started, after the record of the action that
   /// made it, which is not yet appended while that action is being reduced.
   func effectNeverStarted(_ identity: EffectIdentity) {
-    guard isReducing else { return effectEnded(identity) }
+    guard identity.action > lastSequence else { return effectEnded(identity) }
     droppedDuringReduction.append(identity)
   }
 

@@ -26,7 +26,6 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     var effect = Effect<Base.Action>.none
     let journal = journal
     // The store reduces on the main actor; `reduce`'s signature just does not say so.
-    MainActor.assumeIsolated { journal.isReducing = true }
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
     if snapshotIsDue {
