@@ -14,69 +14,7 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct EffectRecoveryTests {
-  typealias Journaled = JournaledReducer<ProbeFeature>
-
-  /// A journaled probe coordinator with real workers, on `dataDirectory`, its effects resumed.
-  @MainActor
-  final class Lifetime {
-    let coordinator: Coordinator<Journaled>
-    let journal: ActionJournal
-    let log = LogLines()
-    private let runDirectory = makeRunDirectory()
-    private let workers: RecordingTransport
-
-    init(dataDirectory: String, servesControlSocket: Bool = false) throws {
-      let log = log
-      let (journal, state) = try ActionJournal.open(
-        directory: dataDirectory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(),
-        replay: ActionReplay(ProbeFeature()), initialState: ProbeFeature.State(), log: { log.append($0) }
-      )
-      self.journal = journal
-      coordinator = Coordinator(
-        configuration: CoordinatorConfiguration(
-          runDirectory: runDirectory,
-          pools: [testPool(size: 1)],
-          workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
-          shutdownGrace: .milliseconds(500),
-          servesControlSocket: servesControlSocket,
-          tickInterval: .milliseconds(20),
-          log: { log.append($0) }
-        ),
-        initialState: state,
-        reducer: JournaledReducer(ProbeFeature(), journal: journal)
-      )
-      coordinator.actionLog = journal
-      workers = coordinator.recordWorkers()
-      try coordinator.start()
-      journal.resumeEffects(in: coordinator)
-    }
-
-    var runs: [String: ProbeRun] { coordinator.store.runs }
-
-    func waitForRun(_ name: String, _ condition: @escaping @Sendable (ProbeRun) -> Bool) async throws {
-      try await eventually("run \(name)", within: 10) { coordinator.store.runs[name].map(condition) == true }
-    }
-
-    /// Stops as a crash would, as far as the journal can tell: the journal closes first, so the
-    /// ends of the effects the shutdown cancels are never journaled.
-    func crash() async {
-      journal.close()
-      await stop()
-    }
-
-    /// Stops in order: the shutdown cancels what still runs, which the journal does not count as
-    /// ended, then the journal closes.
-    func shutDown() async {
-      await stop()
-      journal.close(finalState: coordinator.store.state)
-    }
-
-    private func stop() async {
-      await coordinator.shutdown()
-      for pid in workers.pids { #expect(!processExists(pid), "worker \(pid) outlived its coordinator") }
-      try? FileManager.default.removeItem(atPath: runDirectory)
-    }
-  }
+  typealias Lifetime = JournaledLifetime<ProbeFeature>
 
   func dataDirectory() -> String {
     NSTemporaryDirectory() + "sy-effect-recovery-\(getpid())-\(UUID().uuidString.prefix(8))"

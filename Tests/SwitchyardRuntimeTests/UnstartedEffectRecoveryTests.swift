@@ -45,40 +45,14 @@ struct UnstartedEffectRecoveryTests {
   }
 
   /// Runs a journaled coordinator of ``Feature`` on `directory`, sends `actions`, and stops as a
-  /// crash would (the journal closes first); returns the log of a coordinator then started on it.
+  /// crash would; returns the log of a coordinator then started on it.
   func restartAfter(_ actions: [Feature.Action], in directory: String) async throws -> [String] {
-    for round in 0..<2 {
-      let log = LogLines()
-      let (journal, state) = try ActionJournal.open(
-        directory: directory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(),
-        replay: ActionReplay(Feature()), initialState: Feature.State(), log: { log.append($0) }
-      )
-      let runDirectory = makeRunDirectory()
-      let coordinator = Coordinator(
-        configuration: CoordinatorConfiguration(
-          runDirectory: runDirectory,
-          pools: [testPool(size: 1)],
-          workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
-          shutdownGrace: .milliseconds(500),
-          servesControlSocket: false,
-          tickInterval: .milliseconds(20),
-          log: { log.append($0) }
-        ),
-        initialState: state,
-        reducer: JournaledReducer(Feature(), journal: journal)
-      )
-      coordinator.actionLog = journal
-      try coordinator.start()
-      journal.resumeEffects(in: coordinator)
-      if round == 0 {
-        for action in actions { coordinator.store.send(action) }
-      }
-      journal.close()
-      await coordinator.shutdown()
-      try? FileManager.default.removeItem(atPath: runDirectory)
-      if round == 1 { return log.lines }
-    }
-    return []
+    let first = try JournaledLifetime(Feature(), initialState: Feature.State(), dataDirectory: directory)
+    for action in actions { first.coordinator.store.send(action) }
+    await first.crash()
+    let second = try JournaledLifetime(Feature(), initialState: Feature.State(), dataDirectory: directory)
+    await second.crash()
+    return second.log.lines
   }
 
   func dataDirectory() -> String {
