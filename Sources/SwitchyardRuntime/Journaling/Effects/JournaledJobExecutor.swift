@@ -57,6 +57,7 @@ struct JournaledJobExecutor: JobExecutor {
         + "retryable, so the restarted coordinator did not run it again."
     )
     let effect = JournaledEffect(identity: identity, journal: journal)
+    // Started, if only to end: one never started journals its end again when it goes.
     effect.didStart()
     effect.willDeliverEnd()
     if let action = transform(.failed(failure)) { handle.send(action) }
