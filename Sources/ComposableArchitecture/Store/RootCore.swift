@@ -36,6 +36,9 @@ final class RootCore<State, Action>: StoreCore {
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
   private var hasObservers = false
+  /// This store, for effects' closures to reach without keeping it alive: one reference made
+  /// once, rather than a `[weak self]` in each closure, which here costs an allocation apiece.
+  private lazy var weakSelf = WeakReference(self)
 
   init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>, dependencies: DependencyValues?) {
     self.state = initialState
@@ -211,8 +214,8 @@ final class RootCore<State, Action>: StoreCore {
       let (entry, tasks) = register(context: context, isHandled: true)
       // The handle is made now, so the start captures it rather than the originating action.
       let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
-      pendingStarts.append { [weak self] in
-        guard self != nil, !entry.fence.isCancelled else { return entry.end() }
+      pendingStarts.append { [weakSelf] in
+        guard weakSelf.object != nil, !entry.fence.isCancelled else { return entry.end() }
         guard let dependencies = handled.dependencies else { return handled.start(handle) }
         DependencyValues.$_current.withValue(dependencies) { handled.start(handle) }
       }
@@ -273,8 +276,8 @@ final class RootCore<State, Action>: StoreCore {
   ) {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
-    pendingStarts.append { [weak self] in
-      entry.task = Task.immediate(executorPreference: self?.effectExecutor) { @MainActor in
+    pendingStarts.append { [weakSelf] in
+      entry.task = Task.immediate(executorPreference: weakSelf.object?.effectExecutor) { @MainActor in
         await body(fence, tasks)
         entry.taskDidEnd()
       }
@@ -308,7 +311,7 @@ final class RootCore<State, Action>: StoreCore {
   }
 
   private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {
-    Send { [weak self] action in
+    Send { [weakSelf] action in
       guard !fence.isCancelled else { return }
       if fence.isCompleted {
         reportIssue(
@@ -330,7 +333,7 @@ final class RootCore<State, Action>: StoreCore {
         )
         return
       }
-      self?.send(action, tasks: tasks, fence: fence)
+      weakSelf.object?.send(action, tasks: tasks, fence: fence)
     }
   }
 }
