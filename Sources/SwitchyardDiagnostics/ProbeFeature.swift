@@ -47,14 +47,12 @@ public struct ProbeFeature: Reducer {
       return .cancel(id: name)
 
     case let .event(name, tag, event):
-      guard let index = state.runs.index(forKey: name),
-        state.runs.values[index].tag == tag, state.runs.values[index].outcome == .running
-      else {
-        // Reaching here means fencing failed: a cancelled or superseded run was heard from.
-        state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
+      // Checked and recorded in place: reading the run's fields through the getter copies the run.
+      if let index = state.runs.index(forKey: name), state.runs.values[index].record(event, ifRunning: tag) {
         return .none
       }
-      state.runs.values[index].record(event)
+      // Reaching here means fencing failed: a cancelled or superseded run was heard from.
+      state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
       return .none
     }
   }
