@@ -124,7 +124,7 @@ final class RootCore<State, Action>: StoreCore {
 
   @inline(never)
   private func start(_ effect: Effect<Action>, origin: Action, tasks: EffectTaskSet?) {
-    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
+    start(effect, origin: origin, context: EffectContext(tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
   }
 
   /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
@@ -162,24 +162,17 @@ final class RootCore<State, Action>: StoreCore {
 
   // MARK: - Interpreting effects
 
-  /// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
-  /// any `tracked`/`concatenate` watching the effects it starts.
-  private struct EffectContext {
-    /// The action whose reduction returned the effect, named when the effect misbehaves.
-    let origin: Action
-    var tasks: EffectTaskSet?
-    var ids: EffectCancelIDs
-    var fence: EffectFence?
-    var collectors: [EntryCollector]
-  }
-
-  /// Interprets `effect`, then starts the tasks it registered.
+  /// Interprets `effect`, which `origin`'s reduction returned, then starts the tasks it registered.
   ///
   /// Starting only after the whole effect is read means a `.cancel` beside a `.run` in the same
   /// result (`.merge(.run {…}.cancellable(id: x), .cancel(id: x))`) finds it before it runs.
-  private func start(_ effect: Effect<Action>, context: EffectContext) {
+  ///
+  /// `origin`, the action named when the effect misbehaves, travels beside the context rather than
+  /// in it, so the context is not generic: this code is not specialised, and each use of a generic
+  /// context's type looked its metadata up.
+  private func start(_ effect: Effect<Action>, origin: Action, context: EffectContext) {
     interpretDepth += 1
-    interpret(effect, context: context)
+    interpret(effect, origin: origin, context: context)
     interpretDepth -= 1
     guard interpretDepth == 0 else { return }
     while !pendingStarts.isEmpty {
@@ -195,7 +188,7 @@ final class RootCore<State, Action>: StoreCore {
     }
   }
 
-  private func interpret(_ effect: Effect<Action>, context: EffectContext) {
+  private func interpret(_ effect: Effect<Action>, origin: Action, context: EffectContext) {
     switch effect.operation {
     case .none:
       return
@@ -205,7 +198,7 @@ final class RootCore<State, Action>: StoreCore {
     case let .run(run):
       spawn(context: context) { fence, tasks in
         guard !fence.isCancelled else { return }
-        let send = self.sender(fence: fence, tasks: tasks, origin: context.origin)
+        let send = self.sender(fence: fence, tasks: tasks, origin: origin)
         await DependencyValues.$_current.withValue(run.dependencies) {
           await run.operation(send)
         }
@@ -213,14 +206,14 @@ final class RootCore<State, Action>: StoreCore {
     case let .handled(handled):
       let (entry, tasks) = register(context: context, isHandled: true)
       // The handle is made now, so the start captures it rather than the originating action.
-      let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
+      let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: origin), entry: entry)
       pendingStarts.append { [weakSelf] in
         guard weakSelf.object != nil, !entry.fence.isCancelled else { return entry.end() }
         guard let dependencies = handled.dependencies else { return handled.start(handle) }
         DependencyValues.$_current.withValue(dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
-      for effect in effects { interpret(effect, context: context) }
+      for effect in effects { interpret(effect, origin: origin, context: context) }
     case let .concatenate(effects):
       spawn(context: context) { fence, tasks in
         for effect in effects {
@@ -230,7 +223,7 @@ final class RootCore<State, Action>: StoreCore {
           step.tasks = tasks
           step.fence = fence
           step.collectors = [collector]
-          self.start(effect, context: step)
+          self.start(effect, origin: origin, context: step)
           for entry in collector.entries { await entry.finish() }
         }
       }
@@ -238,14 +231,14 @@ final class RootCore<State, Action>: StoreCore {
       if cancelInFlight { cancel(id: id) }
       var inner = context
       inner.ids.append(id)
-      interpret(effect, context: inner)
+      interpret(effect, origin: origin, context: inner)
     case let .cancel(id):
       cancel(id: id)
     case let .tracked(effect, onComplete):
       let collector = EntryCollector()
       var inner = context
       inner.collectors.append(collector)
-      interpret(effect, context: inner)
+      interpret(effect, origin: origin, context: inner)
       guard !collector.entries.isEmpty else { return onComplete() }
       pendingStarts.append {
         var unsettled = collector.entries.count
@@ -336,6 +329,16 @@ final class RootCore<State, Action>: StoreCore {
       weakSelf.object?.send(action, tasks: tasks, fence: fence)
     }
   }
+}
+
+/// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
+/// any `tracked`/`concatenate` watching the effects it starts.
+@MainActor
+private struct EffectContext {
+  var tasks: EffectTaskSet?
+  var ids: EffectCancelIDs
+  var fence: EffectFence?
+  var collectors: [EntryCollector]
 }
 
 /// Gathers the entries a `tracked` or `concatenate` step spawns, so it can wait for them.
