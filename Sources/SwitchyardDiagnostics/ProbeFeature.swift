@@ -36,8 +36,10 @@ public struct ProbeFeature: Reducer {
     switch action {
     case let .start(name, job, cancelInFlight):
       // One hash of the name per action: the run is looked up once and changed in place.
-      state.runs[name, default: ProbeRun(tag: job.tag)].restart(tag: job.tag)
-      return .remote(job) { .event(name: name, tag: job.tag, $0) }
+      let tag = job.tag
+      state.runs[name, default: ProbeRun(tag: tag)].restart(tag: tag)
+      // The closure captures the tag alone, not a copy of the whole job.
+      return .remote(job) { .event(name: name, tag: tag, $0) }
         .cancellable(id: name, cancelInFlight: cancelInFlight)
 
     case let .cancel(name):
