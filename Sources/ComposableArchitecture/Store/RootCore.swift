@@ -204,9 +204,8 @@ final class RootCore<State, Action>: StoreCore {
         }
       }
     case let .handled(handled):
-      let (entry, tasks) = register(context: context, isHandled: true)
-      // The handle is made now, so the start captures it rather than the originating action.
-      let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: origin), entry: entry)
+      let (entry, _) = register(context: context, isHandled: true)
+      let handle = EffectHandle(send: handledSender, entry: entry)
       pendingStarts.append { [weakSelf] in
         guard weakSelf.object != nil, !entry.fence.isCancelled else { return entry.end() }
         guard let dependencies = handled.dependencies else { return handled.start(handle) }
@@ -301,6 +300,30 @@ final class RootCore<State, Action>: StoreCore {
     let tasks = EffectTaskSet()
     drainTasks = tasks
     return tasks
+  }
+
+  /// How every handled effect sends, given its entry, which is its fence and knows its send.
+  ///
+  /// Shared, unlike a task's ``sender(fence:tasks:origin:)``, so starting a handled effect (a remote
+  /// job) costs no closure nor a copy of its originating action; what drives one is runtime code,
+  /// and a send after its end is reported without that action.
+  private lazy var handledSender: @MainActor (Action, CancellationRegistry.Entry) -> Void = { [weakSelf] action, entry in
+    guard !entry.fence.isCancelled else { return }
+    if entry.fence.isCompleted {
+      reportIssue(
+        """
+        An action was sent from a completed effect.
+
+          Action:
+            \(customDump(action).indent(by: 4).dropFirst(4))
+
+        The code driving this effect through an 'EffectHandle' sent it after calling 'end()'; \
+        call 'end()' only once everything is sent.
+        """
+      )
+      return
+    }
+    weakSelf.object?.send(action, tasks: entry.tasks, fence: entry)
   }
 
   private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {
