@@ -11,7 +11,7 @@ enum MessageCoding {
   /// then compiled for its message type, and looks no metadata up for each frame.
   static func parse(_ payload: some Collection<UInt8>) throws(WireError) -> JSONDocument {
     do {
-      return try JSONDocument(parsing: payload, maxDepth: decoder.maxDepth)
+      return try JSONDocument.parsing(payload, maxDepth: decoder.maxDepth)
     } catch {
       if error.reason == .invalidUTF8 { throw .invalidUTF8(offset: error.offset) }
       throw .invalidJSON(offset: error.offset, reason: error.reasonDescription)
