@@ -15,7 +15,10 @@ final class RemoteRuntime {
   var transports: [JobKind: any WorkerTransport] = [:]
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
-  var pools: [JobKind: WorkerPool] = [:]
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) var pools: [JobKind: WorkerPool] = [:]
   /// Each pool's supervisor, by kind.
   private(set) var supervisors: [JobKind: PoolSupervisor] = [:]
   /// Every admitted effect not yet ended, and the fence.

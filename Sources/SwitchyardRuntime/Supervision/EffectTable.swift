@@ -7,7 +7,10 @@
 /// ``detach(_:)``, whichever transport carries the frames.
 @MainActor
 final class EffectTable {
-  private var records: [Key: RemoteEffectRecord] = [:]
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) private var records: [Key: RemoteEffectRecord] = [:]
   private var nextID: UInt64 = 1
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0

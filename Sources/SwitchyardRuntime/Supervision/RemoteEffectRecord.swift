@@ -13,17 +13,21 @@ final class RemoteEffectRecord {
   let affinityKey: String?
   let admittedAt: ContinuousClock.Instant
 
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+
   /// Bumped on every dispatch: frames from any earlier attempt are stale.
-  var generation: UInt32 = 0
-  var attempt = 0
-  var worker: Int?
-  var dispatchedAt: ContinuousClock.Instant?
+  @exclusivity(unchecked) var generation: UInt32 = 0
+  @exclusivity(unchecked) var attempt = 0
+  @exclusivity(unchecked) var worker: Int?
+  @exclusivity(unchecked) var dispatchedAt: ContinuousClock.Instant?
   /// How many outputs reached the effect, across attempts: a numbered output below it is a repeat.
-  var delivered: UInt64 = 0
+  @exclusivity(unchecked) var delivered: UInt64 = 0
   /// Repeats of delivered outputs a retried attempt sent again, dropped.
   var repeatsDropped = 0
   /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
-  var deadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) var deadline: ContinuousClock.Instant?
 
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
