@@ -29,10 +29,13 @@ final class RootCore<State, Action>: StoreCore {
   private var hasBuffered = false
   private var drainTasks: EffectTaskSet?
   /// Effects registered while interpreting a reducer's result, started once all of it is read.
-  private var pendingStarts: [() -> Void] = []
+  ///
+  /// This and the two below are `@exclusivity(unchecked)`: touched for every effect, never across
+  /// a call (the starts run from a local list), so dynamic exclusivity checks would buy nothing.
+  @exclusivity(unchecked) private var pendingStarts: [() -> Void] = []
   /// An empty buffer for ``pendingStarts`` while the starts it held run.
-  private var spareStarts: [() -> Void] = []
-  private var interpretDepth = 0
+  @exclusivity(unchecked) private var spareStarts: [() -> Void] = []
+  @exclusivity(unchecked) private var interpretDepth = 0
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
   private var hasObservers = false
