@@ -3,7 +3,9 @@ import SwitchyardWire
 /// One remote effect while the coordinator runs it: where it is, which generation is current, and
 /// how to hand its outputs and its end to the effect that awaits it.
 @MainActor
+@usableFromInline
 final class RemoteEffectRecord {
+  @usableFromInline
   let id: UInt64
   let kind: JobKind
   let job: [UInt8]
@@ -31,6 +33,8 @@ final class RemoteEffectRecord {
 
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
+  /// The router that admitted it, which ``cancel()`` asks; `nil` once it has ended.
+  var router: RemoteRuntime?
 
   init(
     id: UInt64,
@@ -65,8 +69,18 @@ final class RemoteEffectRecord {
     try report?(.output(output))
   }
 
+  /// Cancels the effect, unless it has ended.
+  ///
+  /// What the store calls when the effect is cancelled: a closure that captures only the record
+  /// is the record, so registering one allocates nothing.
+  @usableFromInline
+  func cancel() {
+    router?.cancel(id)
+  }
+
   /// Ends the effect; later calls do nothing.
   func resume(_ result: Result<Void, any Error>) {
+    router = nil
     guard let report else { return }
     self.report = nil
     RemoteEffectEvent.end(result, to: report)
