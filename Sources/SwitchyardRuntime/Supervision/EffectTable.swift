@@ -12,6 +12,9 @@ final class EffectTable {
   // otherwise make (a thread-local lookup and a table insert) buys nothing.
   @exclusivity(unchecked) private var records: [Key: RemoteEffectRecord] = [:]
   private var nextID: UInt64 = 1
+  /// No record's deadline is earlier: until it passes, ``expired(at:)`` reads no record, where the
+  /// supervision clock would otherwise walk every effect in flight on each tick.
+  private var earliestDeadline: ContinuousClock.Instant?
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
 
@@ -35,7 +38,13 @@ final class EffectTable {
 
   /// Starts an attempt's clock, at admission or when a retry begins to wait.
   func startClock(of record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
-    record.deadline = record.timeout.map { now + $0 }
+    guard let timeout = record.timeout else {
+      record.deadline = nil
+      return
+    }
+    let deadline = now + timeout
+    record.deadline = deadline
+    if earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
   }
 
   /// Ends an effect's place in the table; returns it if it had not ended already.
@@ -76,7 +85,18 @@ final class EffectTable {
 
   /// The effects, running or waiting, whose deadline has passed at `now`.
   func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
-    records.values.filter { record in record.deadline.map { $0 <= now } ?? false }
+    guard let earliest = earliestDeadline, earliest <= now else { return [] }
+    var expired: [RemoteEffectRecord] = []
+    // The earliest deadline left, counting the expired ones: one still here on the next tick is
+    // reported again.
+    var earliestLeft: ContinuousClock.Instant?
+    for record in records.values {
+      guard let deadline = record.deadline else { continue }
+      if deadline <= now { expired.append(record) }
+      if earliestLeft.map({ deadline < $0 }) ?? true { earliestLeft = deadline }
+    }
+    earliestDeadline = earliestLeft
+    return expired
   }
 
   /// An effect id as the table's key. Ids are handed out in sequence, so one multiplication
