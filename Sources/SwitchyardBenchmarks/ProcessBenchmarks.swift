@@ -148,14 +148,14 @@ enum ProcessBenchmarks {
       let workerPIDs = coordinator.workerPIDs
       let clock = ContinuousClock()
       let start = clock.now
-      let cpuStart = processCPUNanoseconds()
+      let cpuStart = ProcessCPUTime.nanoseconds()
       let workerCPUStart = ChildCPUTime.nanoseconds(of: workerPIDs)
       let wakesStart = coordinator.wakeStatistics.wakes
       for index in 0..<windows {
         try await coordinator.pipeline(window: window, tag: "\(index)")
       }
       let elapsed = nanoseconds(start.duration(to: clock.now))
-      let cpu = processCPUNanoseconds() - cpuStart
+      let cpu = ProcessCPUTime.nanoseconds() - cpuStart
       let workerCPU = ChildCPUTime.nanoseconds(of: workerPIDs).flatMap { end in workerCPUStart.map { end - $0 } }
       return (elapsed, cpu, workerCPU, coordinator.wakeStatistics.wakes - wakesStart)
     }
@@ -176,14 +176,6 @@ enum ProcessBenchmarks {
     let start = clock.now
     try raw.pipeline(frame, count: frames)
     return Double(frames) / (nanoseconds(start.duration(to: clock.now)) / 1e9)
-  }
-
-  /// User plus system CPU time of this whole process so far.
-  private static func processCPUNanoseconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    func nanoseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1e9 + Double(time.tv_usec) * 1e3 }
-    return nanoseconds(usage.ru_utime) + nanoseconds(usage.ru_stime)
   }
 
   /// The size of the frames a probe round trip writes: the larger of its `run` and its `emit`.

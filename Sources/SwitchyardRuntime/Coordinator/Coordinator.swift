@@ -79,6 +79,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     } withDependencies: {
       prepareDependencies?(&$0)
       $0.jobExecutor = PoolJobExecutor(runtime: runtime)
+      (reducer as? any StoreDependencyPreparing)?.prepare(&$0)
     }
     // A hook rather than a second reducer in the tree: composing one cost generic metadata lookups
     // on every action.

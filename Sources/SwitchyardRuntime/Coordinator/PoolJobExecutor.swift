@@ -10,9 +10,18 @@ import SwitchyardWire
 public struct PoolJobExecutor: JobExecutor {
   @usableFromInline
   let runtime: RemoteRuntime
+  /// What observes each effect made on these pools, if anything does: a journal.
+  @usableFromInline
+  let observing: (any RemoteEffectObserving)?
 
-  init(runtime: RemoteRuntime) {
+  init(runtime: RemoteRuntime, observing: (any RemoteEffectObserving)? = nil) {
     self.runtime = runtime
+    self.observing = observing
+  }
+
+  /// These pools, with every effect made on them observed by `observing`.
+  func observed(by observing: any RemoteEffectObserving) -> PoolJobExecutor {
+    PoolJobExecutor(runtime: runtime, observing: observing)
   }
 
   /// This executor: ``Effect/remote(_:transform:)`` builds its effects on it directly.
@@ -24,11 +33,12 @@ public struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    .handled { handle in run(job, transform: transform, handle: handle) }
+    let observer = observing?.observerOfNewEffect()
+    return .handled { handle in run(job, transform: transform, handle: handle, observer: observer) }
   }
 
-  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it end: how a journal
-  /// hears that it is over. `delivered` outputs of it were delivered already, before a crash.
+  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it start, deliver and
+  /// end: how a journal hears that it is over. `delivered` outputs of it were delivered already, before a crash.
   ///
   /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
   @inlinable
@@ -37,9 +47,10 @@ public struct PoolJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>,
-    observer: RemoteEffectObserver? = nil,
+    observer: (any RemoteEffectObserver)? = nil,
     delivered: UInt64 = 0
   ) {
+    observer?.didStart()
     let record = runtime.start(job, delivered: delivered) { event in
       switch event {
       case let .output(json):
@@ -59,7 +70,7 @@ public struct PoolJobExecutor: JobExecutor {
         if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
         if let observer {
           let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
-          observer.didEnd(interrupted)
+          observer.didEnd(interrupted: interrupted)
         }
         handle.end()
       }

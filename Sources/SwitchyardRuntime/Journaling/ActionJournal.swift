@@ -25,7 +25,7 @@ public final class ActionJournal: ActionLog {
   /// coordinator more than encoding it.
   private let gathering: DispatchTimeInterval?
   /// The last sequence number given to a reduced action; its record may still be queued.
-  private(set) var lastSequence: UInt64
+  package private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
@@ -42,6 +42,12 @@ public final class ActionJournal: ActionLog {
   /// action it becomes instead of encoding the output again, and the effect it is an output of,
   /// which the record names so that recovery knows how many outputs each effect delivered.
   var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
+  /// Whether the root reducer is reducing an action, whose record is not appended yet: set before
+  /// a reduction, cleared by its ``append(_:dependencies:)``.
+  var isReducing = false
+  /// Effects the reduction under way made and dropped: their ends are journaled after its action,
+  /// whose record names them.
+  private var droppedDuringReduction: [EffectIdentity] = []
   /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
   /// keep the next coordinator from starting them again.
   var interruptedEffects = 0
@@ -66,6 +72,7 @@ public final class ActionJournal: ActionLog {
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
   func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
+    isReducing = false
     guard failure == nil else { return false }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
@@ -83,7 +90,14 @@ public final class ActionJournal: ActionLog {
         snapshot: nil
       )
     )
+    if !droppedDuringReduction.isEmpty { journalDroppedEffects() }
     return snapshotIsDue
+  }
+
+  private func journalDroppedEffects() {
+    let dropped = droppedDuringReduction
+    droppedDuringReduction.removeAll()
+    for identity in dropped { effectEnded(identity) }
   }
 
   /// Whether the policy asks for a snapshot now; the clock is read only for a policy with a time
@@ -99,6 +113,13 @@ public final class ActionJournal: ActionLog {
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
     enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
+  }
+
+  /// Journals the end of an effect the store never started, after the record of the action that
+  /// made it, which is not yet appended while that action is being reduced.
+  func effectNeverStarted(_ identity: EffectIdentity) {
+    guard isReducing else { return effectEnded(identity) }
+    droppedDuringReduction.append(identity)
   }
 
   /// Stops journaling: the state has moved past what the journal can hold.

@@ -11,8 +11,8 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   let base: Base
   let journal: ActionJournal
   private let recorder = ReductionRecorder()
-  /// Whether the recorder has taken its dependencies, the journaled job executor among them.
-  private let hasRecorded = Flag()
+  /// Where the recording dependencies, the journaled job executor among them, come from.
+  private let setup = Setup()
 
   /// Journals `base`'s actions in `journal`.
   public init(_ base: Base, journal: ActionJournal) {
@@ -24,9 +24,10 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     // A closure returning nothing: recording one returning the effect would be generic over it,
     // which costs metadata lookups on every action in this unspecialised code.
     var effect = Effect<Base.Action>.none
-    let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     let journal = journal
     // The store reduces on the main actor; `reduce`'s signature just does not say so.
+    MainActor.assumeIsolated { journal.isReducing = true }
+    let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
     if snapshotIsDue {
       let reduced = state
@@ -35,21 +36,45 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     return effect
   }
 
-  /// Records `reduce` with the recorder, whose dependencies are the ones in force at its first
-  /// reduction: that one runs with a ``JournaledJobExecutor`` in place of the store's executor, so
-  /// every reduction creates remote effects the journal names, at the cost of one flag read.
+  /// Records `reduce` with the recorder. A coordinator's store holds the recording dependencies
+  /// (``prepare(_:)``); elsewhere they are the ones in force at the first reduction, which runs with
+  /// a ``JournaledJobExecutor`` in place of the store's executor, and are installed around each.
+  /// Either way every reduction creates remote effects the journal names.
   private func recordReduction(_ reduce: () -> Void) -> DependencyRecording {
-    guard !hasRecorded.value.load(ordering: .relaxed) else { return recorder.record(reduce) }
-    hasRecorded.value.store(true, ordering: .relaxed)
-    return withDependencies { [journal] in
-      $0.jobExecutor = JournaledJobExecutor(base: $0.jobExecutor, journal: journal)
-    } operation: {
-      recorder.record(reduce)
+    switch setup.source.load(ordering: .relaxed) {
+    case .store:
+      return recorder.recordInForce(reduce)
+    case .firstReduction:
+      return recorder.record(reduce)
+    case .none:
+      setup.source.store(.firstReduction, ordering: .relaxed)
+      return withDependencies { [journal] in
+        $0.jobExecutor = JournaledJobExecutor(base: $0.jobExecutor, journal: journal)
+      } operation: {
+        recorder.record(reduce)
+      }
     }
   }
 }
 
-/// A flag shared by the copies of a reducer.
-private final class Flag: Sendable {
-  let value = Atomic<Bool>(false)
+extension JournaledReducer: StoreDependencyPreparing {
+  func prepare(_ dependencies: inout DependencyValues) {
+    dependencies.jobExecutor = JournaledJobExecutor(base: dependencies.jobExecutor, journal: journal)
+    dependencies = recorder.dependencies(recordingFrom: dependencies)
+    setup.source.store(.store, ordering: .relaxed)
+  }
+}
+
+/// Where a journaled reducer's recording dependencies come from, shared by its copies.
+private final class Setup: Sendable {
+  enum Source: UInt8, AtomicRepresentable {
+    /// Not yet known: no reduction has run.
+    case none
+    /// Taken at the first reduction, and installed around each.
+    case firstReduction
+    /// The store's own, in force whenever it reduces.
+    case store
+  }
+
+  let source = Atomic<Source>(.none)
 }

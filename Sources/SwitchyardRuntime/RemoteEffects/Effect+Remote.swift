@@ -23,6 +23,8 @@ extension Effect {
     guard let pools = executor.pools else { return executor.effect(job, transform: transform) }
     // Inlined into the feature: the closures that decode outputs and map events are compiled for
     // its job and action types, not generic code that looks their metadata up on every event.
-    return .handled { handle in pools.run(job, transform: transform, handle: handle) }
+    // Made now, in the reduction that makes the effect: a journal names effects in that order.
+    let observer = pools.observing?.observerOfNewEffect()
+    return .handled { handle in pools.run(job, transform: transform, handle: handle, observer: observer) }
   }
 }

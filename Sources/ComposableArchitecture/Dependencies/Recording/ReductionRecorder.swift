@@ -31,6 +31,21 @@ public final class ReductionRecorder: Sendable {
     return recorder.finish()
   }
 
+  /// `base` with its non-deterministic dependencies recording into this recorder: for a store to
+  /// hold as its own, so that each reduction is recorded with ``recordInForce(_:)`` and nothing is
+  /// installed around it.
+  public func dependencies(recordingFrom base: DependencyValues) -> DependencyValues {
+    base.recording(into: recorder)
+  }
+
+  /// Runs `operation` — one reduction, on one thread, with ``dependencies(recordingFrom:)`` in force
+  /// already — and returns what the dependencies returned.
+  public func recordInForce(_ operation: () -> Void) -> DependencyRecording {
+    recorder.restart()
+    operation()
+    return recorder.finish()
+  }
+
   /// The recording dependencies, made at the first reduction, with the recorder restarted.
   private func start() -> DependencyValues {
     let values = self.values.withLock { values in

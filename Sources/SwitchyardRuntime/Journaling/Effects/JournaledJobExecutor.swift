@@ -17,15 +17,22 @@ struct JournaledJobExecutor: JobExecutor {
     try await base.execute(job, emit: emit)
   }
 
+  /// The coordinator's pools, each effect made on them named and observed by the journal: what
+  /// ``Effect/remote(_:transform:)`` builds effects on, in the feature's module.
+  var pools: PoolJobExecutor? {
+    base.pools?.observed(by: journal)
+  }
+
   func effect<Job: RemoteJob, Action>(
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
-    let identity = journal.effectIdentities.next()
-    guard let pools = base.pools else { return base.effect(job, transform: transform) }
-    return .handled { [journal] handle in
-      pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity))
+    guard let pools else {
+      // Not journaled, but named all the same, as replay names every remote effect.
+      _ = journal.effectIdentities.next()
+      return base.effect(job, transform: transform)
     }
+    return pools.effect(job, transform: transform)
   }
 
   /// Starts again, for `handle`, the effect `identity` names, which was in flight when the
@@ -41,17 +48,19 @@ struct JournaledJobExecutor: JobExecutor {
     handle: EffectHandle<Action>
   ) {
     if job.isRetryable, let pools = base.pools {
-      return pools.run(job, transform: transform, handle: handle, observer: journal.observer(of: identity), delivered: delivered)
+      let effect = JournaledEffect(identity: identity, journal: journal)
+      return pools.run(job, transform: transform, handle: handle, observer: effect, delivered: delivered)
     }
     let failure = JobFailure(
       code: .coordinatorRestarted,
       message: "The coordinator stopped while this '\(Job.kind)' job (effect \(identity)) ran; the job is not "
         + "retryable, so the restarted coordinator did not run it again."
     )
-    let observer = journal.observer(of: identity)
-    observer.willDeliverEnd()
+    let effect = JournaledEffect(identity: identity, journal: journal)
+    effect.didStart()
+    effect.willDeliverEnd()
     if let action = transform(.failed(failure)) { handle.send(action) }
-    observer.didEnd(false)
+    effect.didEnd(interrupted: false)
     handle.end()
   }
 }

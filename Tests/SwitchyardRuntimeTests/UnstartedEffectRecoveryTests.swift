@@ -1,0 +1,114 @@
+import ComposableArchitecture
+import Foundation
+import SwitchyardDiagnostics
+import SwitchyardJournal
+import SwitchyardTestSupport
+import Testing
+
+@testable import SwitchyardRuntime
+
+/// Remote effects a journaled store made but never started: their ends are journaled too, so a
+/// coordinator restarted on the same data directory does not start them.
+@MainActor
+@Suite(.serialized)
+struct UnstartedEffectRecoveryTests {
+  /// The probe feature, plus actions whose reductions make a remote effect that never runs.
+  struct Feature: Reducer {
+    typealias State = ProbeFeature.State
+
+    enum Action: Codable, Equatable, Sendable {
+      case probe(ProbeFeature.Action)
+      /// Returns a job cancelled in the same result, before the store starts it.
+      case startedAndCancelled(name: String)
+      /// Makes a job's effect and returns none.
+      case dropped(name: String)
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case let .probe(action):
+        return ProbeFeature().reduce(into: &state, action: action).map(Action.probe)
+      case let .startedAndCancelled(name):
+        return .merge(
+          Effect.remote(Self.longJob(name)) { _ in nil }.cancellable(id: name),
+          .cancel(id: name)
+        )
+      case let .dropped(name):
+        _ = Effect<Action>.remote(Self.longJob(name)) { _ in nil }
+        return .none
+      }
+    }
+
+    static func longJob(_ tag: String) -> ProbeJob {
+      ProbeJob(tag: tag, outputs: 3, intervalMillis: 2_000)
+    }
+  }
+
+  /// Runs a journaled coordinator of ``Feature`` on `directory`, sends `actions`, and stops as a
+  /// crash would (the journal closes first); returns the log of a coordinator then started on it.
+  func restartAfter(_ actions: [Feature.Action], in directory: String) async throws -> [String] {
+    for round in 0..<2 {
+      let log = LogLines()
+      let (journal, state) = try ActionJournal.open(
+        directory: directory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(),
+        replay: ActionReplay(Feature()), initialState: Feature.State(), log: { log.append($0) }
+      )
+      let runDirectory = makeRunDirectory()
+      let coordinator = Coordinator(
+        configuration: CoordinatorConfiguration(
+          runDirectory: runDirectory,
+          pools: [testPool(size: 1)],
+          workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
+          shutdownGrace: .milliseconds(500),
+          servesControlSocket: false,
+          tickInterval: .milliseconds(20),
+          log: { log.append($0) }
+        ),
+        initialState: state,
+        reducer: JournaledReducer(Feature(), journal: journal)
+      )
+      coordinator.actionLog = journal
+      try coordinator.start()
+      journal.resumeEffects(in: coordinator)
+      if round == 0 {
+        for action in actions { coordinator.store.send(action) }
+      }
+      journal.close()
+      await coordinator.shutdown()
+      try? FileManager.default.removeItem(atPath: runDirectory)
+      if round == 1 { return log.lines }
+    }
+    return []
+  }
+
+  func dataDirectory() -> String {
+    NSTemporaryDirectory() + "sy-unstarted-\(getpid())-\(UUID().uuidString.prefix(8))"
+  }
+
+  @Test func anEffectCancelledInTheReductionThatMadeItIsNotStartedAgain() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "an effect cancelled before it started") {
+      let log = try await restartAfter(
+        [.startedAndCancelled(name: "a"), .probe(.start(name: "running", job: Feature.longJob("r"), cancelInFlight: false))],
+        in: directory
+      )
+      // Only the job that did start was in flight.
+      #expect(log.contains { $0.contains("1 remote effects were in flight") }, "\(log)")
+    }
+  }
+
+  @Test func anEffectItsReducerDroppedIsNotStartedAgain() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "an effect never returned") {
+      let log = try await restartAfter([.dropped(name: "b"), .dropped(name: "c")], in: directory)
+      #expect(!log.contains { $0.contains("in flight") }, "\(log)")
+      let records = try JournalHistory(directory: directory).records()
+      // Each action's record comes before the end of the effect it made, which names it.
+      let texts = records.map { String(decoding: $0.payload, as: UTF8.self) }
+      #expect(texts.count == 4, "\(texts)")
+      #expect(texts.count == 4 && texts[1].contains(#""action":1"#) && texts[3].contains(#""action":3"#), "\(texts)")
+    }
+  }
+}
