@@ -36,8 +36,10 @@ public struct ProbeFeature: Reducer {
     switch action {
     case let .start(name, job, cancelInFlight):
       // One hash of the name per action: the run is looked up once and changed in place.
-      state.runs[name, default: ProbeRun(tag: job.tag)].restart(tag: job.tag)
-      return .remote(job) { .event(name: name, tag: job.tag, $0) }
+      let tag = job.tag
+      state.runs[name, default: ProbeRun(tag: tag)].restart(tag: tag)
+      // The closure captures the tag alone, not a copy of the whole job.
+      return .remote(job) { .event(name: name, tag: tag, $0) }
         .cancellable(id: name, cancelInFlight: cancelInFlight)
 
     case let .cancel(name):
@@ -47,14 +49,12 @@ public struct ProbeFeature: Reducer {
       return .cancel(id: name)
 
     case let .event(name, tag, event):
-      guard let index = state.runs.index(forKey: name),
-        state.runs.values[index].tag == tag, state.runs.values[index].outcome == .running
-      else {
-        // Reaching here means fencing failed: a cancelled or superseded run was heard from.
-        state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
+      // Checked and recorded in place: reading the run's fields through the getter copies the run.
+      if let index = state.runs.index(forKey: name), state.runs.values[index].record(event, ifRunning: tag) {
         return .none
       }
-      state.runs.values[index].record(event)
+      // Reaching here means fencing failed: a cancelled or superseded run was heard from.
+      state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
       return .none
     }
   }

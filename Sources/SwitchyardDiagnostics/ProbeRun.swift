@@ -46,8 +46,16 @@ public struct ProbeRun: Codable, Equatable, Sendable {
     failure = nil
   }
 
+  /// Records `event` if this run is the one started with `tag` and is still running; returns
+  /// whether it did.
+  mutating func record(_ event: JobEvent<ProbeOutput>, ifRunning tag: String) -> Bool {
+    guard self.tag == tag, outcome == .running else { return false }
+    record(event)
+    return true
+  }
+
   /// Records an event of this run while it is running.
-  mutating func record(_ event: JobEvent<ProbeOutput>) {
+  private mutating func record(_ event: JobEvent<ProbeOutput>) {
     switch event {
     case let .output(output):
       outputs.append(output.index)

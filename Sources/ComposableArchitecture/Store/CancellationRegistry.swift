@@ -20,10 +20,13 @@ final class CancellationRegistry {
     private let registry: CancellationRegistry?
     /// Whether an ``EffectHandle`` drives this effect instead of a task.
     private let isHandled: Bool
-    private var cancelHandler: (@MainActor () -> Void)?
-    private var hasEnded = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var settleHandlers: [@MainActor () -> Void] = []
+    // `@exclusivity(unchecked)`: touched when every effect starts and ends, and never while a
+    // handler runs (handlers are taken out first), so a dynamic exclusivity check on each access
+    // would buy nothing.
+    @exclusivity(unchecked) private var cancelHandler: (@MainActor () -> Void)?
+    @exclusivity(unchecked) private var hasEnded = false
+    @exclusivity(unchecked) private var waiters: [CheckedContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var settleHandlers: [@MainActor () -> Void] = []
 
     /// Creates the entry of an effect started inside `parent`'s effect, if any.
     init(
@@ -118,7 +121,9 @@ final class CancellationRegistry {
     }
   }
 
-  private var entries: [EffectCancelID: Running] = [:]
+  /// `@exclusivity(unchecked)`: changed when every cancellable effect starts and ends, by code that
+  /// calls nothing meanwhile (cancelling takes the entries out before cancelling them).
+  @exclusivity(unchecked) private var entries: [EffectCancelID: Running] = [:]
 
   /// Registers `entry` under each of its ids and, for an effect of a child feature, under the same
   /// id at each ancestor; a root effect costs no more than before.

@@ -7,10 +7,12 @@
 @MainActor
 @usableFromInline
 package struct EffectHandle<Action> {
-  private let sender: Send<Action>
+  /// Sends an action for the effect whose entry it is given: one closure serves every handled
+  /// effect of a store, so starting one allocates no sender of its own.
+  private let sender: @MainActor (Action, CancellationRegistry.Entry) -> Void
   let entry: CancellationRegistry.Entry
 
-  init(send: Send<Action>, entry: CancellationRegistry.Entry) {
+  init(send: @escaping @MainActor (Action, CancellationRegistry.Entry) -> Void, entry: CancellationRegistry.Entry) {
     self.sender = send
     self.entry = entry
   }
@@ -19,7 +21,7 @@ package struct EffectHandle<Action> {
   /// once it has ended.
   @usableFromInline
   package func send(_ action: Action) {
-    sender(action)
+    sender(action, entry)
   }
 
   /// Whether the effect was cancelled: nothing it sends reaches the reducer any more.
@@ -42,6 +44,7 @@ package struct EffectHandle<Action> {
   }
 
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectHandle<Child> {
-    EffectHandle<Child>(send: sender.map(transform), entry: entry)
+    let sender = self.sender
+    return EffectHandle<Child>(send: { action, entry in sender(transform(action), entry) }, entry: entry)
   }
 }

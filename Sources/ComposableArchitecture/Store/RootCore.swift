@@ -29,13 +29,19 @@ final class RootCore<State, Action>: StoreCore {
   private var hasBuffered = false
   private var drainTasks: EffectTaskSet?
   /// Effects registered while interpreting a reducer's result, started once all of it is read.
-  private var pendingStarts: [() -> Void] = []
+  ///
+  /// This and the two below are `@exclusivity(unchecked)`: touched for every effect, never across
+  /// a call (the starts run from a local list), so dynamic exclusivity checks would buy nothing.
+  @exclusivity(unchecked) private var pendingStarts: [() -> Void] = []
   /// An empty buffer for ``pendingStarts`` while the starts it held run.
-  private var spareStarts: [() -> Void] = []
-  private var interpretDepth = 0
+  @exclusivity(unchecked) private var spareStarts: [() -> Void] = []
+  @exclusivity(unchecked) private var interpretDepth = 0
   private var observers: [ObserverToken: @MainActor (State) -> Void] = [:]
   private var nextObserver = 0
   private var hasObservers = false
+  /// This store, for effects' closures to reach without keeping it alive: one reference made
+  /// once, rather than a `[weak self]` in each closure, which here costs an allocation apiece.
+  private lazy var weakSelf = WeakReference(self)
 
   init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>, dependencies: DependencyValues?) {
     self.state = initialState
@@ -121,7 +127,7 @@ final class RootCore<State, Action>: StoreCore {
 
   @inline(never)
   private func start(_ effect: Effect<Action>, origin: Action, tasks: EffectTaskSet?) {
-    start(effect, context: EffectContext(origin: origin, tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
+    start(effect, origin: origin, context: EffectContext(tasks: tasks, ids: EffectCancelIDs(), fence: nil, collectors: []))
   }
 
   /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
@@ -159,24 +165,17 @@ final class RootCore<State, Action>: StoreCore {
 
   // MARK: - Interpreting effects
 
-  /// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
-  /// any `tracked`/`concatenate` watching the effects it starts.
-  private struct EffectContext {
-    /// The action whose reduction returned the effect, named when the effect misbehaves.
-    let origin: Action
-    var tasks: EffectTaskSet?
-    var ids: EffectCancelIDs
-    var fence: EffectFence?
-    var collectors: [EntryCollector]
-  }
-
-  /// Interprets `effect`, then starts the tasks it registered.
+  /// Interprets `effect`, which `origin`'s reduction returned, then starts the tasks it registered.
   ///
   /// Starting only after the whole effect is read means a `.cancel` beside a `.run` in the same
   /// result (`.merge(.run {…}.cancellable(id: x), .cancel(id: x))`) finds it before it runs.
-  private func start(_ effect: Effect<Action>, context: EffectContext) {
+  ///
+  /// `origin`, the action named when the effect misbehaves, travels beside the context rather than
+  /// in it, so the context is not generic: this code is not specialised, and each use of a generic
+  /// context's type looked its metadata up.
+  private func start(_ effect: Effect<Action>, origin: Action, context: EffectContext) {
     interpretDepth += 1
-    interpret(effect, context: context)
+    interpret(effect, origin: origin, context: context)
     interpretDepth -= 1
     guard interpretDepth == 0 else { return }
     while !pendingStarts.isEmpty {
@@ -192,7 +191,7 @@ final class RootCore<State, Action>: StoreCore {
     }
   }
 
-  private func interpret(_ effect: Effect<Action>, context: EffectContext) {
+  private func interpret(_ effect: Effect<Action>, origin: Action, context: EffectContext) {
     switch effect.operation {
     case .none:
       return
@@ -202,22 +201,21 @@ final class RootCore<State, Action>: StoreCore {
     case let .run(run):
       spawn(context: context) { fence, tasks in
         guard !fence.isCancelled else { return }
-        let send = self.sender(fence: fence, tasks: tasks, origin: context.origin)
+        let send = self.sender(fence: fence, tasks: tasks, origin: origin)
         await DependencyValues.$_current.withValue(run.dependencies) {
           await run.operation(send)
         }
       }
     case let .handled(handled):
-      let (entry, tasks) = register(context: context, isHandled: true)
-      // The handle is made now, so the start captures it rather than the originating action.
-      let handle = EffectHandle(send: sender(fence: entry.fence, tasks: tasks, origin: context.origin), entry: entry)
-      pendingStarts.append { [weak self] in
-        guard self != nil, !entry.fence.isCancelled else { return entry.end() }
+      let (entry, _) = register(context: context, isHandled: true)
+      let handle = EffectHandle(send: handledSender, entry: entry)
+      pendingStarts.append { [weakSelf] in
+        guard weakSelf.object != nil, !entry.fence.isCancelled else { return entry.end() }
         guard let dependencies = handled.dependencies else { return handled.start(handle) }
         DependencyValues.$_current.withValue(dependencies) { handled.start(handle) }
       }
     case let .merge(effects):
-      for effect in effects { interpret(effect, context: context) }
+      for effect in effects { interpret(effect, origin: origin, context: context) }
     case let .concatenate(effects):
       spawn(context: context) { fence, tasks in
         for effect in effects {
@@ -227,7 +225,7 @@ final class RootCore<State, Action>: StoreCore {
           step.tasks = tasks
           step.fence = fence
           step.collectors = [collector]
-          self.start(effect, context: step)
+          self.start(effect, origin: origin, context: step)
           for entry in collector.entries { await entry.finish() }
         }
       }
@@ -235,14 +233,14 @@ final class RootCore<State, Action>: StoreCore {
       if cancelInFlight { cancel(id: id) }
       var inner = context
       inner.ids.append(id)
-      interpret(effect, context: inner)
+      interpret(effect, origin: origin, context: inner)
     case let .cancel(id):
       cancel(id: id)
     case let .tracked(effect, onComplete):
       let collector = EntryCollector()
       var inner = context
       inner.collectors.append(collector)
-      interpret(effect, context: inner)
+      interpret(effect, origin: origin, context: inner)
       guard !collector.entries.isEmpty else { return onComplete() }
       pendingStarts.append {
         var unsettled = collector.entries.count
@@ -273,8 +271,8 @@ final class RootCore<State, Action>: StoreCore {
   ) {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
-    pendingStarts.append { [weak self] in
-      entry.task = Task.immediate(executorPreference: self?.effectExecutor) { @MainActor in
+    pendingStarts.append { [weakSelf] in
+      entry.task = Task.immediate(executorPreference: weakSelf.object?.effectExecutor) { @MainActor in
         await body(fence, tasks)
         entry.taskDidEnd()
       }
@@ -307,8 +305,32 @@ final class RootCore<State, Action>: StoreCore {
     return tasks
   }
 
+  /// How every handled effect sends, given its entry, which is its fence and knows its send.
+  ///
+  /// Shared, unlike a task's ``sender(fence:tasks:origin:)``, so starting a handled effect (a remote
+  /// job) costs no closure nor a copy of its originating action; what drives one is runtime code,
+  /// and a send after its end is reported without that action.
+  private lazy var handledSender: @MainActor (Action, CancellationRegistry.Entry) -> Void = { [weakSelf] action, entry in
+    guard !entry.fence.isCancelled else { return }
+    if entry.fence.isCompleted {
+      reportIssue(
+        """
+        An action was sent from a completed effect.
+
+          Action:
+            \(customDump(action).indent(by: 4).dropFirst(4))
+
+        The code driving this effect through an 'EffectHandle' sent it after calling 'end()'; \
+        call 'end()' only once everything is sent.
+        """
+      )
+      return
+    }
+    weakSelf.object?.send(action, tasks: entry.tasks, fence: entry)
+  }
+
   private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {
-    Send { [weak self] action in
+    Send { [weakSelf] action in
       guard !fence.isCancelled else { return }
       if fence.isCompleted {
         reportIssue(
@@ -330,9 +352,19 @@ final class RootCore<State, Action>: StoreCore {
         )
         return
       }
-      self?.send(action, tasks: tasks, fence: fence)
+      weakSelf.object?.send(action, tasks: tasks, fence: fence)
     }
   }
+}
+
+/// Where a started effect belongs: the send it serves, its cancel ids, its enclosing fence, and
+/// any `tracked`/`concatenate` watching the effects it starts.
+@MainActor
+private struct EffectContext {
+  var tasks: EffectTaskSet?
+  var ids: EffectCancelIDs
+  var fence: EffectFence?
+  var collectors: [EntryCollector]
 }
 
 /// Gathers the entries a `tracked` or `concatenate` step spawns, so it can wait for them.

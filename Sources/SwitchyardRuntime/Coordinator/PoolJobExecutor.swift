@@ -51,7 +51,7 @@ public struct PoolJobExecutor: JobExecutor {
     delivered: UInt64 = 0
   ) {
     observer?.didStart()
-    let id = runtime.start(job, delivered: delivered) { event in
+    let record = runtime.start(job, delivered: delivered) { event in
       switch event {
       case let .output(json):
         let output = try json.decode(Job.Output.self)
@@ -75,7 +75,7 @@ public struct PoolJobExecutor: JobExecutor {
         handle.end()
       }
     }
-    handle.onCancel { [runtime] in runtime.cancel(id) }
+    if let record { handle.onCancel { record.cancel() } }
   }
 
   /// Runs `job`, awaiting each output's delivery in order; cancelling the calling task cancels it.
@@ -89,13 +89,13 @@ public struct PoolJobExecutor: JobExecutor {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (end: CheckedContinuation<Void, any Error>) in
           guard !Task.isCancelled else { return end.resume(throwing: CancellationError()) }
-          let id = runtime.start(job) { event in
+          let record = runtime.start(job) { event in
             switch event {
             case let .output(output): continuation.yield(try output.decode(Job.Output.self))
             case let .ended(result): end.resume(with: result)
             }
           }
-          started.id.store(id, ordering: .releasing)
+          started.id.store(record?.id ?? 0, ordering: .releasing)
         }
       } onCancel: { [runtime] in
         Task { @MainActor in

@@ -176,7 +176,8 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
 
   /// Forgets a running effect's key, unbinding the key when no effect of it runs any more.
   private mutating func release(_ effect: EffectID) {
-    guard let key = keys.removeValue(forKey: effect), let running = keyedRunning[key] else { return }
+    // Most effects have no key: checking for none spares hashing each one into an empty table.
+    guard !keys.isEmpty, let key = keys.removeValue(forKey: effect), let running = keyedRunning[key] else { return }
     if running > 1 {
       keyedRunning[key] = running - 1
     } else {
@@ -194,7 +195,8 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
   private mutating func fill(_ worker: WorkerID) -> [EffectID] {
     var taken: [EffectID] = []
     var index = queueHead
-    while inFlight[worker]!.count < perWorkerLimit, index < queue.count {
+    // The queue first: it is usually empty, and reading the worker's load is a lookup.
+    while index < queue.count, inFlight[worker]!.count < perWorkerLimit {
       let waiting = queue[index]
       if let key = waiting.key, let home = homes[key], home != worker {
         index += 1

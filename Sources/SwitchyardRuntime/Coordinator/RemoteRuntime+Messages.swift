@@ -3,11 +3,14 @@ import SwitchyardWire
 extension RemoteRuntime {
   /// Handles one batch of events from the workers' I/O threads.
   func handle(_ events: [WorkerEvent]) {
+    // Every frame of the batch had arrived by now: one reading of the clock times all the effects
+    // they end, rather than one per effect.
+    let now = ContinuousClock.now
     for event in events {
       switch event {
       case let .messages(worker, kind, messages):
         guard let pool = pools[kind] else { continue }
-        handle(messages, from: worker, in: pool)
+        handle(messages, from: worker, in: pool, at: now)
       case let .closed(worker, kind, reason, status):
         guard let pool = pools[kind] else { continue }
         supervisors[pool.kind]?.workerClosed(worker, reason: reason, status: status)
@@ -15,7 +18,7 @@ extension RemoteRuntime {
     }
   }
 
-  private func handle(_ messages: [WorkerMessage], from worker: Int, in pool: WorkerPool) {
+  private func handle(_ messages: [WorkerMessage], from worker: Int, in pool: WorkerPool, at now: ContinuousClock.Instant) {
     guard let process = pool.workers[worker] else { return }
     for message in messages {
       switch message {
@@ -35,7 +38,7 @@ extension RemoteRuntime {
         guard let record = effects.current(finished.effect, generation: finished.generation, from: worker) else {
           continue
         }
-        complete(record, in: pool, with: .success(()))
+        complete(record, in: pool, with: .success(()), at: now)
       case let .failed(failed):
         guard let record = effects.current(failed.effect, generation: failed.generation, from: worker) else { continue }
         if failed.code == JobFailure.Code.workerLost.rawValue {
@@ -46,11 +49,11 @@ extension RemoteRuntime {
         complete(record, in: pool, with: .failure(failure))
       case let .heartbeat(heartbeat):
         process.counters = heartbeat.counters
-        process.lastHeartbeat = .now
+        process.lastHeartbeat = now
       case let .hello(hello):
         supervisors[pool.kind]?.workerSaidHello(process, hello: hello)
       case .pong:
-        process.lastHeartbeat = .now
+        process.lastHeartbeat = now
       default:
         log("[\(pool.kind) \(process.pid)] unexpected message from a worker: \(message)")
       }

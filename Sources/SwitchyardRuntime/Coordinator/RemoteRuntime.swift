@@ -15,7 +15,10 @@ final class RemoteRuntime {
   var transports: [JobKind: any WorkerTransport] = [:]
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
-  var pools: [JobKind: WorkerPool] = [:]
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) var pools: [JobKind: WorkerPool] = [:]
   /// Each pool's supervisor, by kind.
   private(set) var supervisors: [JobKind: PoolSupervisor] = [:]
   /// Every admitted effect not yet ended, and the fence.
@@ -77,9 +80,13 @@ final class RemoteRuntime {
   /// Each output reaches `report` as the JSON it arrived in, for the caller to decode once into
   /// its type. `delivered` outputs reached the effect before (a coordinator before a crash did
   /// deliver them): the first attempt's `run` carries it and repeats below it are dropped, as for a
-  /// retry. Returns the effect's id, for ``cancel(_:)``.
+  /// retry. Returns the effect's record, to cancel it with; `nil` when the job did not encode.
   @usableFromInline
-  func start<Job: RemoteJob>(_ job: Job, delivered: UInt64 = 0, report: @escaping RemoteEffectEvent.Handler) -> UInt64 {
+  func start<Job: RemoteJob>(
+    _ job: Job,
+    delivered: UInt64 = 0,
+    report: @escaping RemoteEffectEvent.Handler
+  ) -> RemoteEffectRecord? {
     let id = effects.makeID()
     let request: RemoteRequest
     do {
@@ -87,14 +94,15 @@ final class RemoteRuntime {
     } catch {
       let failure = JobFailure(code: .malformed, message: "Could not encode \(Job.self) for a worker: \(error)")
       RemoteEffectEvent.end(.failure(failure), to: report)
-      return id
+      return nil
     }
     // One reading of the clock serves admission, the deadline and the dispatch.
     let now = ContinuousClock.now
     let record = RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report)
     record.delivered = delivered
+    record.router = self
     admit(record, at: now)
-    return id
+    return record
   }
 
   private func admit(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
@@ -184,13 +192,19 @@ final class RemoteRuntime {
     }
   }
 
-  /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics.
-  func complete(_ record: RemoteEffectRecord, in pool: WorkerPool, with result: Result<Void, JobFailure>) {
+  /// Ends an effect with `result`, frees its slot, and records it in its pool's metrics; `now` is
+  /// when its end arrived, for its latency.
+  func complete(
+    _ record: RemoteEffectRecord,
+    in pool: WorkerPool,
+    with result: Result<Void, JobFailure>,
+    at now: ContinuousClock.Instant = .now
+  ) {
     effects.remove(record.id)
     let process = release(record, in: pool)
     switch result {
     case .success:
-      pool.metrics.record(.completed(latency: .now - record.admittedAt))
+      pool.metrics.record(.completed(latency: now - record.admittedAt))
       process?.completed += 1
     case .failure:
       pool.metrics.record(.failed)

@@ -7,8 +7,14 @@
 /// ``detach(_:)``, whichever transport carries the frames.
 @MainActor
 final class EffectTable {
-  private var records: [UInt64: RemoteEffectRecord] = [:]
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) private var records: [Key: RemoteEffectRecord] = [:]
   private var nextID: UInt64 = 1
+  /// No record's deadline is earlier: until it passes, ``expired(at:)`` reads no record, where the
+  /// supervision clock would otherwise walk every effect in flight on each tick.
+  private var earliestDeadline: ContinuousClock.Instant?
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
 
@@ -20,25 +26,31 @@ final class EffectTable {
 
   /// The effect with `id`, if it has not ended.
   subscript(id: UInt64) -> RemoteEffectRecord? {
-    records[id]
+    records[Key(id)]
   }
 
   /// Admits an effect and starts its clock: time spent waiting for a worker counts toward its
   /// deadline, so an effect no worker takes fails `timeout` instead of waiting for ever.
   func insert(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant = .now) {
-    records[record.id] = record
+    records[Key(record.id)] = record
     startClock(of: record, at: now)
   }
 
   /// Starts an attempt's clock, at admission or when a retry begins to wait.
   func startClock(of record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
-    record.deadline = record.timeout.map { now + $0 }
+    guard let timeout = record.timeout else {
+      record.deadline = nil
+      return
+    }
+    let deadline = now + timeout
+    record.deadline = deadline
+    if earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
   }
 
   /// Ends an effect's place in the table; returns it if it had not ended already.
   @discardableResult
   func remove(_ id: UInt64) -> RemoteEffectRecord? {
-    records.removeValue(forKey: id)
+    records.removeValue(forKey: Key(id))
   }
 
   /// Empties the table, returning what it held.
@@ -50,7 +62,7 @@ final class EffectTable {
   /// The effect a frame belongs to, if the frame is from its current generation on its current
   /// worker; otherwise the frame is stale, counted and to be dropped. The coordinator's fence.
   func current(_ effect: UInt64, generation: UInt32, from worker: Int) -> RemoteEffectRecord? {
-    guard let record = records[effect], record.generation == generation, record.worker == worker else {
+    guard let record = records[Key(effect)], record.generation == generation, record.worker == worker else {
       staleFrames += 1
       return nil
     }
@@ -73,6 +85,38 @@ final class EffectTable {
 
   /// The effects, running or waiting, whose deadline has passed at `now`.
   func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
-    records.values.filter { record in record.deadline.map { $0 <= now } ?? false }
+    guard let earliest = earliestDeadline, earliest <= now else { return [] }
+    var expired: [RemoteEffectRecord] = []
+    // The earliest deadline left, counting the expired ones: one still here on the next tick is
+    // reported again.
+    var earliestLeft: ContinuousClock.Instant?
+    for record in records.values {
+      guard let deadline = record.deadline else { continue }
+      if deadline <= now { expired.append(record) }
+      if earliestLeft.map({ deadline < $0 }) ?? true { earliestLeft = deadline }
+    }
+    earliestDeadline = earliestLeft
+    return expired
+  }
+
+  /// An effect id as the table's key. Ids are handed out in sequence, so one multiplication
+  /// spreads them over the table's buckets as evenly as SipHash would, for a fraction of its cost:
+  /// the table is read for every frame a worker sends.
+  private struct Key: Hashable {
+    let id: UInt64
+
+    init(_ id: UInt64) {
+      self.id = id
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(id)
+    }
+
+    // What `Dictionary` hashes with. An odd multiplier maps distinct low bits of the id to
+    // distinct low bits of the hash, which pick the bucket.
+    func _rawHashValue(seed: Int) -> Int {
+      Int(truncatingIfNeeded: (id ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15)
+    }
   }
 }

@@ -3,7 +3,9 @@ import SwitchyardWire
 /// One remote effect while the coordinator runs it: where it is, which generation is current, and
 /// how to hand its outputs and its end to the effect that awaits it.
 @MainActor
+@usableFromInline
 final class RemoteEffectRecord {
+  @usableFromInline
   let id: UInt64
   let kind: JobKind
   let job: [UInt8]
@@ -13,20 +15,26 @@ final class RemoteEffectRecord {
   let affinityKey: String?
   let admittedAt: ContinuousClock.Instant
 
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+
   /// Bumped on every dispatch: frames from any earlier attempt are stale.
-  var generation: UInt32 = 0
-  var attempt = 0
-  var worker: Int?
-  var dispatchedAt: ContinuousClock.Instant?
+  @exclusivity(unchecked) var generation: UInt32 = 0
+  @exclusivity(unchecked) var attempt = 0
+  @exclusivity(unchecked) var worker: Int?
+  @exclusivity(unchecked) var dispatchedAt: ContinuousClock.Instant?
   /// How many outputs reached the effect, across attempts: a numbered output below it is a repeat.
-  var delivered: UInt64 = 0
+  @exclusivity(unchecked) var delivered: UInt64 = 0
   /// Repeats of delivered outputs a retried attempt sent again, dropped.
   var repeatsDropped = 0
   /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
-  var deadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) var deadline: ContinuousClock.Instant?
 
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
+  /// The router that admitted it, which ``cancel()`` asks; `nil` once it has ended.
+  var router: RemoteRuntime?
 
   init(
     id: UInt64,
@@ -61,8 +69,18 @@ final class RemoteEffectRecord {
     try report?(.output(output))
   }
 
+  /// Cancels the effect, unless it has ended.
+  ///
+  /// What the store calls when the effect is cancelled: a closure that captures only the record
+  /// is the record, so registering one allocates nothing.
+  @usableFromInline
+  func cancel() {
+    router?.cancel(id)
+  }
+
   /// Ends the effect; later calls do nothing.
   func resume(_ result: Result<Void, any Error>) {
+    router = nil
     guard let report else { return }
     self.report = nil
     RemoteEffectEvent.end(result, to: report)

@@ -2,14 +2,17 @@
 @MainActor
 final class WorkerPool {
   var configuration: PoolConfiguration
-  var workers: [Int: WorkerProcess] = [:]
-  var scheduler: PoolScheduler<Int, UInt64>
+  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
+  // across a call that could reach it again, so the dynamic exclusivity check each access would
+  // otherwise make (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) var workers: [Int: WorkerProcess] = [:]
+  @exclusivity(unchecked) var scheduler: PoolScheduler<Int, UInt64>
   var health = PoolHealth.degraded
   var restartHistory = RestartHistory()
   /// Restarts scheduled after a backoff and not yet spawned.
   var pendingSpawns = 0
   /// What its effects came to, for status.
-  var metrics = PoolMetrics()
+  @exclusivity(unchecked) var metrics = PoolMetrics()
   /// Counters of workers that have exited, so totals survive restarts.
   var retiredCounters: [String: Int64] = [:]
 

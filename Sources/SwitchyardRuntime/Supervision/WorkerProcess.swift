@@ -70,7 +70,10 @@ final class WorkerProcess {
   /// The counters of its latest heartbeat.
   var counters: [String: Int64] = [:]
   /// Frames gathered for it in this main-actor turn (see ``OutgoingFrames``).
-  var outgoing: [UInt8] = []
+  ///
+  /// `@exclusivity(unchecked)`: appended to for every frame sent, only by ``OutgoingFrames``, whose
+  /// appends call nothing that could reach it again.
+  @exclusivity(unchecked) var outgoing: [UInt8] = []
   /// Why the coordinator killed it, for the log line when it exits.
   var killReason: String?
 

@@ -24,7 +24,7 @@ public struct WireJSONDecoder: Sendable {
   /// Throws ``JSONError`` for input that is not JSON and `DecodingError`, with the coding path
   /// of the offending value, for JSON of another shape.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
-    let document = try JSONDocument(parsing: bytes, maxDepth: maxDepth)
+    let document = try JSONDocument.parsing(bytes, maxDepth: maxDepth)
     return try decode(type, from: document, at: 0)
   }
 
@@ -35,7 +35,7 @@ public struct WireJSONDecoder: Sendable {
 
   /// Parses JSON bytes into a ``JSONValue``.
   public func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
-    try JSONDocument(parsing: bytes, maxDepth: maxDepth).jsonValue(at: 0)
+    try JSONDocument.parsing(bytes, maxDepth: maxDepth).jsonValue(at: 0)
   }
 
   func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at node: Int) throws -> T {

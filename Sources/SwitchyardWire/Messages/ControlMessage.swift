@@ -69,7 +69,7 @@ public enum ControlMessage: Equatable, Sendable {
 
   /// Decodes one frame's payload.
   public init(payload: some Collection<UInt8>) throws(WireError) {
-    self = try MessageCoding.decode(ControlMessage.self, payload: payload)
+    self = try MessageCoding.decode(ControlMessage.self, from: MessageCoding.parse(payload))
   }
 
   /// The JSON payload of this message, without a frame header.

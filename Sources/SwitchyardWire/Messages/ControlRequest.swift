@@ -8,7 +8,7 @@ package enum ControlRequest: Sendable {
 
   /// Decodes one frame's payload, with the errors ``ControlMessage/init(payload:)`` throws.
   package init(payload: some Collection<UInt8>) throws(WireError) {
-    self = try MessageCoding.decode(ControlRequest.self, payload: payload)
+    self = try MessageCoding.decode(ControlRequest.self, from: MessageCoding.parse(payload))
   }
 }
 

@@ -5,23 +5,29 @@ enum MessageCoding {
     "unknown message type \"\(type)\""
   }
 
-  /// Parses once, checks the envelope (an object with a string `"type"`), then decodes the
+  /// Parses a payload once, for ``decode(_:from:frequent:)``.
+  ///
+  /// Two steps, not one generic over both the payload's type and the message's: the decode is
+  /// then compiled for its message type, and looks no metadata up for each frame.
+  static func parse(_ payload: some Collection<UInt8>) throws(WireError) -> JSONDocument {
+    do {
+      return try JSONDocument.parsing(payload, maxDepth: decoder.maxDepth)
+    } catch {
+      if error.reason == .invalidUTF8 { throw .invalidUTF8(offset: error.offset) }
+      throw .invalidJSON(offset: error.offset, reason: error.reasonDescription)
+    }
+  }
+
+  /// Checks a parsed payload's envelope (an object with a string `"type"`), then decodes the
   /// message from the same parse.
   ///
   /// `frequent` may read the commonest messages field by field from the parse instead; it returns
   /// `nil` for anything it does not recognise, which the general path then decodes or rejects.
   static func decode<Message: Decodable>(
     _ type: Message.Type,
-    payload: some Collection<UInt8>,
+    from document: JSONDocument,
     frequent: (JSONDocument, _ typeNode: Int) -> Message? = { _, _ in nil }
   ) throws(WireError) -> Message {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(parsing: payload, maxDepth: decoder.maxDepth)
-    } catch {
-      if error.reason == .invalidUTF8 { throw .invalidUTF8(offset: error.offset) }
-      throw .invalidJSON(offset: error.offset, reason: error.reasonDescription)
-    }
     guard document.nodes[0].kind == .object else { throw .notAnObject }
     guard let typeNode = document.member("type", in: 0),
       document.nodes[typeNode].kind == .string || document.nodes[typeNode].kind == .escapedString

@@ -42,7 +42,7 @@ public enum WorkerMessage: Equatable, Sendable {
 
   /// Decodes one frame's payload.
   public init(payload: some Collection<UInt8>) throws(WireError) {
-    self = try MessageCoding.decode(WorkerMessage.self, payload: payload, frequent: WorkerMessage.frequent)
+    self = try MessageCoding.decode(WorkerMessage.self, from: MessageCoding.parse(payload), frequent: WorkerMessage.frequent)
   }
 
   /// The JSON payload of this message, without a frame header.

@@ -2,19 +2,27 @@
 /// skipping the keyed container and the per-key `CodingKey` values `Dictionary.init(from:)`
 /// creates. Errors are the same the general path would throw.
 extension TapeDecoder {
-  /// Reads the node as `T` and returns it if `T` is one of the collections handled here.
+  /// Whether `T` is one of the collections handled here.
+  ///
+  /// Asked apart from decoding, so the generic caller needs no `T?`, whose metadata it would look
+  /// up on every call.
   @inline(__always)
-  func decodeCommonCollection<T: Decodable>(_ type: T.Type, at index: Int) throws -> T? {
+  static func isCommonCollection<T>(_ type: T.Type) -> Bool {
+    T.self == [String].self || T.self == [String: Int64].self || T.self == [String: Int].self
+      || T.self == [String: String].self
+  }
+
+  /// Reads the node as `T`, one of the collections ``isCommonCollection(_:)`` accepts.
+  func decodeCommonCollection<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
     if T.self == [String].self {
       return unsafeBitCast(try readArray(at: index) { try decodeString(at: $0) }, to: T.self)
     } else if T.self == [String: Int64].self {
       return unsafeBitCast(try readObject(at: index) { try decodeInteger(Int64.self, at: $0) }, to: T.self)
     } else if T.self == [String: Int].self {
       return unsafeBitCast(try readObject(at: index) { try decodeInteger(Int.self, at: $0) }, to: T.self)
-    } else if T.self == [String: String].self {
-      return unsafeBitCast(try readObject(at: index) { try decodeString(at: $0) }, to: T.self)
     }
-    return nil
+    precondition(T.self == [String: String].self, "\(T.self) is not a collection TapeDecoder reads directly")
+    return unsafeBitCast(try readObject(at: index) { try decodeString(at: $0) }, to: T.self)
   }
 
   private func readArray<Element>(at index: Int, _ read: (Int) throws -> Element) throws -> [Element] {

@@ -65,7 +65,7 @@ final class TapeDecoder: Decoder {
     if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: index), to: T.self) }
     if T.self == JSONValue.self { return unsafeBitCast(document.jsonValue(at: index), to: T.self) }
     if T.self == RawJSON.self { return unsafeBitCast(RawJSON(document: document, node: index), to: T.self) }
-    if let collection = try decodeCommonCollection(type, at: index) { return collection }
+    if Self.isCommonCollection(T.self) { return try decodeCommonCollection(type, at: index) }
     return try decodeNested(type, at: index)
   }
 

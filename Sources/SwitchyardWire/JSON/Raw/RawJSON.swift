@@ -5,7 +5,8 @@
 /// ``decode(_:)`` reads them from the same parse: no ``JSONValue`` tree is built and nothing is
 /// encoded or parsed again. Build a ``JSONValue`` with ``value`` where a tool needs to look inside.
 public struct RawJSON: Sendable {
-  let document: JSONDocument
+  /// Shared across threads as it is: see ``JSONDocument`` for why that is safe.
+  nonisolated(unsafe) let document: JSONDocument
   let node: Int
 
   init(document: JSONDocument, node: Int) {
@@ -15,7 +16,7 @@ public struct RawJSON: Sendable {
 
   /// Parses `bytes`, which must hold exactly one JSON value.
   public init(parsing bytes: some Collection<UInt8>, maxDepth: Int = 512) throws(JSONError) {
-    self.init(document: try JSONDocument(parsing: bytes, maxDepth: maxDepth), node: 0)
+    self.init(document: try JSONDocument.parsing(bytes, maxDepth: maxDepth), node: 0)
   }
 
   /// The raw form of a ``JSONValue``.
