@@ -126,10 +126,26 @@ public final class ActionJournal: ActionLog {
   }
 
   /// Snapshots `state`, the state after the last journaled action, off the main actor.
+  ///
+  /// The record after it lists the remote effects in flight that actions it covers created: replay
+  /// from this snapshot cannot make them again, so recovery names those still open rather than
+  /// forgetting them.
   func snapshot<State: Encodable & Sendable>(_ state: State) {
     actionsSinceSnapshot = 0
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
-    enqueue(PendingRecord(sequence: lastSequence, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    let snapshot = lastSequence
+    enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    let inFlight = effectIdentities.inFlight(through: snapshot)
+    guard failure == nil, !inFlight.isEmpty else { return }
+    lastSequence += 1
+    effectIdentities.reset(to: lastSequence + 1)
+    enqueue(
+      PendingRecord(
+        sequence: lastSequence,
+        payload: { _, buffer in EffectsInFlightRecord.append(snapshot: snapshot, effects: inFlight, to: &buffer) },
+        snapshot: nil
+      )
+    )
   }
 
   private func enqueue(_ record: PendingRecord) {

@@ -34,6 +34,8 @@ final class JournaledEffect: RemoteEffectObserver {
   }
 
   func didEnd(interrupted: Bool) {
+    // One the shutdown interrupted is still in flight: the next coordinator starts it again.
+    if !interrupted { journal.effectIdentities.ended(identity) }
     guard journal.endingEffect == identity else { return }
     journal.endingEffect = nil
     if interrupted {
@@ -47,7 +49,9 @@ final class JournaledEffect: RemoteEffectObserver {
   /// left behind by a cancelled concatenation, or dropped by its reducer: without its end
   /// journaled, a restarted coordinator would start it.
   isolated deinit {
-    if !isStarted { journal.effectNeverStarted(identity) }
+    guard !isStarted else { return }
+    journal.effectIdentities.ended(identity)
+    journal.effectNeverStarted(identity)
   }
 }
 

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import Synchronization
 
 /// The job executor of a journaled store: names each remote effect after the action whose
 /// reduction creates it (an ``EffectIdentity``), runs it on the coordinator's pools, and journals
@@ -28,8 +27,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     guard let pools else {
-      // Not journaled, but named all the same, as replay names every remote effect.
-      _ = journal.effectIdentities.next()
+      journal.effectIdentities.skip()
       return base.effect(job, transform: transform)
     }
     return pools.effect(job, transform: transform)
@@ -47,6 +45,7 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>
   ) {
+    journal.effectIdentities.track(identity)
     if job.isRetryable, let pools = base.pools {
       let effect = JournaledEffect(identity: identity, journal: journal)
       return pools.run(job, transform: transform, handle: handle, observer: effect, delivered: delivered)
@@ -63,25 +62,5 @@ struct JournaledJobExecutor: JobExecutor {
     if let action = transform(.failed(failure)) { handle.send(action) }
     effect.didEnd(interrupted: false)
     handle.end()
-  }
-}
-
-/// Names the remote effects the reduction under way creates: the journal moves it on as it
-/// appends, and the executor takes the next name without waiting for the main actor, where a
-/// reduction runs anyway.
-final class EffectIdentities: Sendable {
-  private let state = Mutex<EffectIdentity>(EffectIdentity(action: 1, index: 0))
-
-  /// The identity of the next effect created.
-  func next() -> EffectIdentity {
-    state.withLock { next in
-      defer { next.index += 1 }
-      return next
-    }
-  }
-
-  /// Effects created from now on belong to the action that will be record `sequence`.
-  func reset(to sequence: UInt64) {
-    state.withLock { $0 = EffectIdentity(action: sequence, index: 0) }
   }
 }
