@@ -23,6 +23,7 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func didStart() {
     isStarted = true
+    journal.effectsInFlight.insert(identity)
   }
 
   func delivering(_ output: KnownJSON?) {
@@ -35,7 +36,7 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func didEnd(interrupted: Bool) {
     // One the shutdown interrupted is still in flight: the next coordinator starts it again.
-    if !interrupted { journal.effectIdentities.ended(identity) }
+    if !interrupted { journal.effectsInFlight.remove(identity) }
     guard journal.endingEffect == identity else { return }
     journal.endingEffect = nil
     if interrupted {
@@ -49,9 +50,7 @@ final class JournaledEffect: RemoteEffectObserver {
   /// left behind by a cancelled concatenation, or dropped by its reducer: without its end
   /// journaled, a restarted coordinator would start it.
   isolated deinit {
-    guard !isStarted else { return }
-    journal.effectIdentities.ended(identity)
-    journal.effectNeverStarted(identity)
+    if !isStarted { journal.effectNeverStarted(identity) }
   }
 }
 

@@ -27,7 +27,8 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     guard let pools else {
-      journal.effectIdentities.skip()
+      // Not journaled, but named all the same, as replay names every remote effect.
+      _ = journal.effectIdentities.next()
       return base.effect(job, transform: transform)
     }
     return pools.effect(job, transform: transform)
@@ -45,7 +46,6 @@ struct JournaledJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>
   ) {
-    journal.effectIdentities.track(identity)
     if job.isRetryable, let pools = base.pools {
       let effect = JournaledEffect(identity: identity, journal: journal)
       return pools.run(job, transform: transform, handle: handle, observer: effect, delivered: delivered)
