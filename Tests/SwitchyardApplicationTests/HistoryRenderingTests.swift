@@ -52,4 +52,16 @@ struct HistoryRenderingTests {
     let entry = HistoryEntry(sequence: 7, time: .init(timeIntervalSince1970: 0), action: "a", changes: ["runs.a.outputs: added 0"], outputOf: "3#0")
     #expect(entry.summary == "runs.a.outputs: added 0; output of effect 3#0")
   }
+
+  @Test func aSnapshotsEffectsInFlightAreListed() throws {
+    let record = JournalRecord(
+      sequence: 3, timestampNanoseconds: 0,
+      payload: Array(#"{"effectsInFlight":{"snapshot":2,"effects":[{"action":1,"index":0},{"action":2,"index":1}]}}"#.utf8)
+    )
+    #expect(try HistoryTimeline<ProbeFeature>.effectsInFlight(in: record) == ["1#0", "2#1"])
+    let entry = HistoryEntry(
+      sequence: 3, time: .init(timeIntervalSince1970: 0), action: "effectsInFlight", changes: [], effectsInFlight: ["1#0", "2#1"]
+    )
+    #expect(entry.summary == "in flight at the snapshot: 1#0, 2#1")
+  }
 }

@@ -149,38 +149,41 @@ struct DurabilityTests {
     let coordinator = try await startCoordinator(directory, ["--snapshot-every", "2", "--snapshots-kept", "5"])
     defer { coordinator.stop() }
     try send(["a", "b", "c", "d", "e"], to: directory)
-    // Snapshots are written off the main actor: wait for the one of action 4.
+    // With no worker every job stays in flight, so each snapshot is followed by a record listing
+    // them: a(1) b(2), snapshot 2, its list (3), c(4) d(5), snapshot 5, its list (6), e(7).
+    // Snapshots are written off the main actor: wait for the second.
     let deadline = ContinuousClock.now + .seconds(10)
     var report: JournalReport?
-    while report?.snapshotSequence != 4 {
-      guard ContinuousClock.now < deadline else { throw TimedOut(what: "the snapshot of action 4; last report: \(String(describing: report))") }
+    while report?.snapshotSequence != 5 {
+      guard ContinuousClock.now < deadline else { throw TimedOut(what: "the snapshot of record 5; last report: \(String(describing: report))") }
       guard case let .statusReport(_, status) = try ControlClient(runDirectory: directory.path).request(.status(id: 1)) else { return }
       report = status.journal
       try await Task.sleep(for: .milliseconds(5))
     }
     #expect(report?.fsync == "always")
-    #expect(report?.lastSequence == 5)
-    #expect(report?.durableSequence == 5)
+    #expect(report?.lastSequence == 7)
+    #expect(report?.durableSequence == 7)
     #expect(report?.undurableRecords == 0)
     #expect(report?.dataDir == directory.data)
     #expect((report?.bytes ?? 0) > 0)
     let table = try await switchyard("status", "--run-dir", directory.path, environment: ["NO_COLOR": "1"])
-    #expect(table.output.contains("journal  fsync always  last 5  durable 5 (lag 0)"), "\(table.output)")
-    #expect(table.output.contains("snapshot 4"))
+    #expect(table.output.contains("journal  fsync always  last 7  durable 7 (lag 0)"), "\(table.output)")
+    #expect(table.output.contains("snapshot 5"))
 
     kill(coordinator.pid, SIGKILL)
     _ = try await coordinator.exitStatus(within: 5)
     let restarted = try await startCoordinator(directory)
     defer { restarted.stop() }
-    #expect(restarted.errorOutput.contains("recovered 5 journal records from \(directory.data): the snapshot of action 4 plus 1 replayed"),
+    #expect(restarted.errorOutput.contains("recovered 7 journal records from \(directory.data): the snapshot of action 5 plus 2 replayed"),
             "\(restarted.errorOutput)")
     #expect(runNames(try state(directory)) == ["a", "b", "c", "d", "e"])
 
     let follower = try TestProcess(["history", "--follow", "--json", "--run-dir", directory.path])
     defer { follower.stop() }
-    try await follower.waitForOutput("the last actions") { $0.split(separator: "\n").count == 5 }
+    try await follower.waitForOutput("the last records") { $0.split(separator: "\n").count == 7 }
+    #expect(follower.output.contains("effectsInFlight"), "\(follower.output)")
     try send(["f"], to: directory)
-    try await follower.waitForOutput("the action sent after") { $0.split(separator: "\n").count == 6 }
+    try await follower.waitForOutput("the action sent after") { $0.split(separator: "\n").count == 8 }
     #expect(follower.output.split(separator: "\n").last?.contains(#""changes":["runs.f: added {"#) == true, "\(follower.output)")
   }
 

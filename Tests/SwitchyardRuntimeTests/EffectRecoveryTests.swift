@@ -144,6 +144,35 @@ struct EffectRecoveryTests {
     }
   }
 
+  /// Replay from a snapshot cannot make again an effect that an action the snapshot covers made:
+  /// the record after the snapshot lists it, and recovery names it instead of forgetting it.
+  @Test func anEffectMadeBeforeTheSnapshotRecoveryStartsFromIsNamedNotForgotten() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "an effect older than the snapshot") {
+      let first = try Lifetime(dataDirectory: directory, policy: SnapshotPolicy(everyActions: 2, every: nil))
+      first.coordinator.store.send(
+        .start(name: "old", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+      )
+      // The second action's snapshot covers the first, whose effect is still running.
+      first.coordinator.store.send(.cancel(name: "nothing"))
+      first.coordinator.store.send(
+        .start(name: "new", job: ProbeJob(tag: "n", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+      )
+      try await first.waitForRun("new") { _ in true }
+      try await eventually("the snapshot") { first.journal.journal.status.snapshotSequence == 2 }
+      await first.crash()
+
+      let second = try Lifetime(dataDirectory: directory)
+      #expect(second.journal.journal.recovery.snapshotSequence == 2)
+      let warning = second.log.lines.first { $0.contains("before the snapshot recovery started from (2)") }
+      #expect(warning?.contains("1 remote effects") == true && warning?.contains(": 1#0;") == true, "\(second.log.lines)")
+      // The effect made after the snapshot is replayed, and started again as before.
+      #expect(second.log.lines.contains { $0.contains("1 remote effects were in flight") }, "\(second.log.lines)")
+      await second.shutDown()
+    }
+  }
+
   @Test func aDirectoryOfTheFirstFormatRestartsNoEffectItCannotAccountFor() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

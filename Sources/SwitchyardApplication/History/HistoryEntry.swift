@@ -16,9 +16,11 @@ struct HistoryEntry: Encodable, Equatable {
   /// The remote effect whose output the action delivers, `action#index`: what recovery counts so
   /// that a resumed effect does not deliver it again.
   var outputOf: String?
+  /// The remote effects in flight at a snapshot, `action#index` each: an `effectsInFlight` record.
+  var effectsInFlight: [String]?
 
   private enum CodingKeys: String, CodingKey {
-    case sequence, time, action, changes, endedEffect, outputOf
+    case sequence, time, action, changes, endedEffect, outputOf, effectsInFlight
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -29,6 +31,7 @@ struct HistoryEntry: Encodable, Equatable {
     try container.encode(changes, forKey: .changes)
     try container.encodeIfPresent(endedEffect, forKey: .endedEffect)
     try container.encodeIfPresent(outputOf, forKey: .outputOf)
+    try container.encodeIfPresent(effectsInFlight, forKey: .effectsInFlight)
   }
 
   /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
@@ -36,10 +39,14 @@ struct HistoryEntry: Encodable, Equatable {
     Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(time)
   }
 
-  /// The changes on one line: the first, and how many more; then the effect whose output it is
-  /// and the effect it ended, if any.
+  /// The changes on one line: the first, and how many more; then the effect whose output it is,
+  /// the effect it ended and the effects in flight at a snapshot, if any.
   var summary: String {
-    let effects = [outputOf.map { "output of effect \($0)" }, endedEffect.map { "effect \($0) ended" }].compactMap { $0 }
+    let effects = [
+      outputOf.map { "output of effect \($0)" },
+      endedEffect.map { "effect \($0) ended" },
+      effectsInFlight.map { "in flight at the snapshot: \($0.joined(separator: ", "))" },
+    ].compactMap { $0 }
     let notes = effects.isEmpty ? nil : effects.joined(separator: "; ")
     guard let first = changes.first else { return notes ?? "(no change)" }
     let summary = changes.count == 1 ? first : "\(first) (+\(changes.count - 1) more)"

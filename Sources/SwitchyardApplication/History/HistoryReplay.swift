@@ -89,7 +89,8 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         action: ActionPath.of(action),
         changes: StateChanges.between(before, after),
         endedEffect: try Self.endedEffect(in: record),
-        outputOf: try Self.effect(named: "outputOf", in: record)
+        outputOf: try Self.effect(named: "outputOf", in: record),
+        effectsInFlight: try Self.effectsInFlight(in: record)
       )
     }
   }
@@ -103,9 +104,20 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
   /// The effect identity `record`'s member `key` holds, as `action#index`.
   static func effect(named key: String, in record: JournalRecord) throws -> String? {
     let payload = try WireJSONDecoder().parse(record.payload).objectValue
-    guard let identity = payload?[key]?.objectValue,
-      let action = identity["action"]?.int64Value, let index = identity["index"]?.int64Value
-    else { return nil }
-    return "\(action)#\(index)"
+    return payload?[key].flatMap(effectName)
   }
+
+  /// The effects an `effectsInFlight` record lists, as `action#index` each.
+  static func effectsInFlight(in record: JournalRecord) throws -> [String]? {
+    let payload = try WireJSONDecoder().parse(record.payload).objectValue
+    return payload?["effectsInFlight"]?.objectValue?["effects"]?.arrayValue?.compactMap(effectName)
+  }
+
+}
+
+/// A record's `{"action":N,"index":I}` as `N#I`, how history names an effect.
+private func effectName(_ value: JSONValue) -> String? {
+  guard let identity = value.objectValue, let action = identity["action"]?.int64Value, let index = identity["index"]?.int64Value
+  else { return nil }
+  return "\(action)#\(index)"
 }

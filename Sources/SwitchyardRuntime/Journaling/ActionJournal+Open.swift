@@ -24,7 +24,10 @@ extension ActionJournal {
     let journal = try Journal.open(
       directory: directory,
       options: options,
-      restore: { snapshot in state = try replay.state(snapshot) },
+      restore: { snapshot in
+        state = try replay.state(snapshot)
+        recovery.snapshotSequence = snapshot.sequence
+      },
       replay: { record in try replay.apply(record, to: &state, recovering: recovery) }
     )
     let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)

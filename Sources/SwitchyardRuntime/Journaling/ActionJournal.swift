@@ -42,6 +42,11 @@ public final class ActionJournal: ActionLog {
   /// action it becomes instead of encoding the output again, and the effect it is an output of,
   /// which the record names so that recovery knows how many outputs each effect delivered.
   var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
+  /// Remote effects started and not ended, for the record that follows a snapshot.
+  var effectsInFlight = Set<EffectIdentity>()
+  /// The last action appended and how many remote effects its reduction made, less those it
+  /// dropped: they start after the reduction, so after a snapshot taken in it.
+  private var lastAction: (sequence: UInt64, made: Int, dropped: [EffectIdentity]) = (0, 0, [])
   /// Effects the reduction under way made and dropped: their ends are journaled after its action,
   /// whose record names them.
   private var droppedDuringReduction: [EffectIdentity] = []
@@ -71,7 +76,7 @@ public final class ActionJournal: ActionLog {
   func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
     guard failure == nil else { return false }
     lastSequence += 1
-    effectIdentities.reset(to: lastSequence + 1)
+    lastAction = (lastSequence, effectIdentities.reset(to: lastSequence + 1), [])
     actionsSinceSnapshot += 1
     let (json, output, ended) = (arrivingJSON, deliveringOutput, endingEffect)
     (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
@@ -93,6 +98,7 @@ public final class ActionJournal: ActionLog {
   private func journalDroppedEffects() {
     let dropped = droppedDuringReduction
     droppedDuringReduction.removeAll()
+    lastAction.dropped = dropped
     for identity in dropped { effectEnded(identity) }
   }
 
@@ -126,10 +132,30 @@ public final class ActionJournal: ActionLog {
   }
 
   /// Snapshots `state`, the state after the last journaled action, off the main actor.
+  ///
+  /// The record after it lists the remote effects in flight that actions it covers created: replay
+  /// from this snapshot cannot make them again, so recovery names those still open rather than
+  /// forgetting them.
   func snapshot<State: Encodable & Sendable>(_ state: State) {
     actionsSinceSnapshot = 0
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
-    enqueue(PendingRecord(sequence: lastSequence, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    let snapshot = lastSequence
+    enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    // A snapshot taken in a reduction comes before that action's effects start.
+    let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
+      .filter { !lastAction.dropped.contains($0) }
+    let inFlight = Set(effectsInFlight.filter { $0.action <= snapshot } + starting)
+      .sorted { ($0.action, $0.index) < ($1.action, $1.index) }
+    guard failure == nil, !inFlight.isEmpty else { return }
+    lastSequence += 1
+    effectIdentities.reset(to: lastSequence + 1)
+    enqueue(
+      PendingRecord(
+        sequence: lastSequence,
+        payload: { _, buffer in EffectsInFlightRecord.append(snapshot: snapshot, effects: inFlight, to: &buffer) },
+        snapshot: nil
+      )
+    )
   }
 
   private func enqueue(_ record: PendingRecord) {
@@ -210,6 +236,8 @@ public final class ActionJournal: ActionLog {
   /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and
   /// closes; no snapshot when the shutdown stopped effects, which the next start replays to resume.
   public func close<State: Encodable & Sendable>(finalState state: State) {
+    // Every effect of the last action has started, or ended, by now.
+    lastAction.made = 0
     if failure == nil && actionsSinceSnapshot > 0 && interruptedEffects == 0 { snapshot(state) }
     close()
   }

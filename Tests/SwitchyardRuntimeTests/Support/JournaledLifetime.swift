@@ -18,10 +18,16 @@ where Base.State: Codable & Equatable & Sendable, Base.Action: Codable & Sendabl
   private let runDirectory = makeRunDirectory()
   private let workers: RecordingTransport
 
-  init(_ base: Base, initialState: Base.State, dataDirectory: String, servesControlSocket: Bool = false) throws {
+  init(
+    _ base: Base,
+    initialState: Base.State,
+    dataDirectory: String,
+    policy: SnapshotPolicy = SnapshotPolicy(),
+    servesControlSocket: Bool = false
+  ) throws {
     let log = log
     let (journal, state) = try ActionJournal.open(
-      directory: dataDirectory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(),
+      directory: dataDirectory, options: JournalOptions(durability: .always), policy: policy,
       replay: ActionReplay(base), initialState: initialState, log: { log.append($0) }
     )
     self.journal = journal
@@ -67,8 +73,11 @@ where Base.State: Codable & Equatable & Sendable, Base.Action: Codable & Sendabl
 
 extension JournaledLifetime where Base == ProbeFeature {
   /// A probe coordinator's life, from an empty state.
-  convenience init(dataDirectory: String, servesControlSocket: Bool = false) throws {
-    try self.init(ProbeFeature(), initialState: ProbeFeature.State(), dataDirectory: dataDirectory, servesControlSocket: servesControlSocket)
+  convenience init(dataDirectory: String, policy: SnapshotPolicy = SnapshotPolicy(), servesControlSocket: Bool = false) throws {
+    try self.init(
+      ProbeFeature(), initialState: ProbeFeature.State(), dataDirectory: dataDirectory, policy: policy,
+      servesControlSocket: servesControlSocket
+    )
   }
 
   var runs: [String: ProbeRun] { coordinator.store.runs }

@@ -6,7 +6,8 @@ extension ActionJournal {
   /// end with ``JobFailure/Code/coordinatorRestarted``, so none is silently forgotten.
   ///
   /// Call it once, after ``Coordinator/start()``. Effects created by an action older than the
-  /// snapshot recovery started from are not known, and not restarted (proto/JOURNAL.md).
+  /// snapshot recovery started from cannot be made again: those the journal lists as in flight at
+  /// that snapshot, and not ended since, are named in a warning (proto/JOURNAL.md).
   public func resumeEffects<R>(in coordinator: Coordinator<R>) {
     guard let recovery = recovered as? EffectRecovery else { return }
     recovered = nil
@@ -16,6 +17,14 @@ extension ActionJournal {
       log(
         "\(counts.resumed) remote effects were in flight when the coordinator stopped: retryable jobs run again, "
           + "the others fail with \(JobFailure.Code.coordinatorRestarted)"
+      )
+    }
+    let lost = recovery.lostBeforeSnapshot
+    if !lost.isEmpty {
+      log(
+        "warning: \(lost.count) remote effects were in flight when the coordinator stopped but were made by actions "
+          + "before the snapshot recovery started from (\(recovery.snapshotSequence ?? 0)), so they cannot be made "
+          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions"
       )
     }
     if counts.unknown > 0 {

@@ -14,6 +14,9 @@ extension ActionReplay {
       throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
     }
     if let ended = entry.effectEnded { recovery.ended(ended.identity) }
+    if let inFlight = entry.effectsInFlight {
+      recovery.inFlight(inFlight.effects.map(\.identity), atSnapshot: inFlight.snapshot)
+    }
     guard let action = entry.action else { return }
     if let outputOf = entry.outputOf { recovery.delivered(outputOf.identity) }
     recovery.willReplay(sequence: record.sequence)

@@ -20,6 +20,11 @@ final class EffectRecovery {
   }
 
   private var reductions: [UInt64: Reduction] = [:]
+  /// The snapshot replay started from, if any.
+  var snapshotSequence: UInt64?
+  /// Effects in flight at that snapshot, created by actions it covers: replay cannot make them
+  /// again, so those not ended since are reported rather than started.
+  private var madeBeforeSnapshot: Set<EffectIdentity> = []
   /// The record being replayed, and how many remote effects its reduction created so far.
   private var replaying: (sequence: UInt64, created: Int) = (0, 0)
   /// What runs the effects again, once the coordinator's pools are up.
@@ -46,8 +51,16 @@ final class EffectRecovery {
     replaying = (sequence, 0)
   }
 
+  /// Notes the effects in flight when the snapshot after record `snapshot` was taken; only the
+  /// snapshot replay started from matters, as replay makes again every effect of later actions.
+  func inFlight(_ identities: [EffectIdentity], atSnapshot snapshot: UInt64) {
+    guard snapshot == snapshotSequence else { return }
+    madeBeforeSnapshot.formUnion(identities.filter { $0.action <= snapshot })
+  }
+
   /// Closes the effect `identity` names: its end was journaled.
   func ended(_ identity: EffectIdentity) {
+    madeBeforeSnapshot.remove(identity)
     guard var reduction = reductions[identity.action] else { return }
     reduction.open[identity.index] = nil
     reductions[identity.action] = reduction.open.isEmpty ? nil : reduction
@@ -62,6 +75,12 @@ final class EffectRecovery {
   /// ended; `nil` if it ended.
   func deliveredOutputs(of identity: EffectIdentity) -> UInt64? {
     reductions[identity.action]?.open[identity.index]
+  }
+
+  /// The effects still open that actions before the snapshot replay started from created: in
+  /// flight when the coordinator stopped, and not to be made again.
+  var lostBeforeSnapshot: [EffectIdentity] {
+    madeBeforeSnapshot.sorted { ($0.action, $0.index) < ($1.action, $1.index) }
   }
 
   /// Starts again in `store`, oldest first, the effects still open whose action came after the

@@ -23,6 +23,7 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func didStart() {
     isStarted = true
+    journal.effectsInFlight.insert(identity)
   }
 
   func delivering(_ output: KnownJSON?) {
@@ -34,6 +35,8 @@ final class JournaledEffect: RemoteEffectObserver {
   }
 
   func didEnd(interrupted: Bool) {
+    // One the shutdown interrupted is still in flight: the next coordinator starts it again.
+    if !interrupted { journal.effectsInFlight.remove(identity) }
     guard journal.endingEffect == identity else { return }
     journal.endingEffect = nil
     if interrupted {

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import Synchronization
 
 /// The job executor of a journaled store: names each remote effect after the action whose
 /// reduction creates it (an ``EffectIdentity``), runs it on the coordinator's pools, and journals
@@ -63,25 +62,5 @@ struct JournaledJobExecutor: JobExecutor {
     if let action = transform(.failed(failure)) { handle.send(action) }
     effect.didEnd(interrupted: false)
     handle.end()
-  }
-}
-
-/// Names the remote effects the reduction under way creates: the journal moves it on as it
-/// appends, and the executor takes the next name without waiting for the main actor, where a
-/// reduction runs anyway.
-final class EffectIdentities: Sendable {
-  private let state = Mutex<EffectIdentity>(EffectIdentity(action: 1, index: 0))
-
-  /// The identity of the next effect created.
-  func next() -> EffectIdentity {
-    state.withLock { next in
-      defer { next.index += 1 }
-      return next
-    }
-  }
-
-  /// Effects created from now on belong to the action that will be record `sequence`.
-  func reset(to sequence: UInt64) {
-    state.withLock { $0 = EffectIdentity(action: sequence, index: 0) }
   }
 }

@@ -12,6 +12,14 @@ struct RecoveryEntry<Action: Decodable>: Decodable {
   var ended: Identity?
   /// An effect's end with no action of its own.
   var effectEnded: Identity?
+  /// The effects in flight when a snapshot was taken.
+  var effectsInFlight: EffectsInFlight?
+
+  /// `{"snapshot":S,"effects":[…]}`.
+  struct EffectsInFlight: Decodable {
+    var snapshot: UInt64
+    var effects: [Identity]
+  }
 
   /// `{"action":N,"index":I}`.
   struct Identity: Decodable {
