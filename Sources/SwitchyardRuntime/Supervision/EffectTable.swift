@@ -44,7 +44,9 @@ final class EffectTable {
     }
     let deadline = now + timeout
     record.deadline = deadline
-    if earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
+    // Compared without `Optional.map`, whose closure would check its executor on every effect.
+    if let earliest = earliestDeadline, earliest <= deadline { return }
+    earliestDeadline = deadline
   }
 
   /// Ends an effect's place in the table; returns it if it had not ended already.
