@@ -14,7 +14,7 @@ final class EffectTable {
   private var nextID: UInt64 = 1
   /// No record's deadline is earlier: until it passes, ``expired(at:)`` reads no record, where the
   /// supervision clock would otherwise walk every effect in flight on each tick.
-  private var earliestDeadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) private var earliestDeadline: ContinuousClock.Instant?
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
 
