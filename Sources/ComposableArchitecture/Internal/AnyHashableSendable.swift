@@ -27,9 +27,13 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   func hash(into hasher: inout Hasher) {
     // A string, the usual cancel id, equals only strings, so it hashes as itself; other values
-    // hash as `AnyHashable` does, which `1 as Int` and `1 as Int8` must agree on.
-    if let string = base as? String { return hasher.combine(string) }
-    AnyHashable(base).hash(into: &hasher)
+    // hash as `AnyHashable` does, which `1 as Int` and `1 as Int8` must agree on. The opened type
+    // is compared, not cast: casting every cancel id to `String` cost a dynamic cast.
+    func hash<Base: Hashable>(_ base: Base) {
+      if Base.self == String.self { return hasher.combine(unsafeBitCast(base, to: String.self)) }
+      AnyHashable(base).hash(into: &hasher)
+    }
+    hash(base)
   }
 
   @usableFromInline

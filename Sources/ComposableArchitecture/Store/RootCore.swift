@@ -198,14 +198,8 @@ final class RootCore<State, Action>: StoreCore {
     case let .send(action):
       guard context.fence?.isCancelled != true else { return }
       send(action, tasks: context.tasks, fence: context.fence)
-    case let .run(run):
-      spawn(context: context) { fence, tasks in
-        guard !fence.isCancelled else { return }
-        let send = self.sender(fence: fence, tasks: tasks, origin: origin)
-        await DependencyValues.$_current.withValue(run.dependencies) {
-          await run.operation(send)
-        }
-      }
+    case .run:
+      spawnRun(effect, origin: origin, context: context)
     case let .handled(handled):
       let (entry, _) = register(context: context, isHandled: true)
       let handle = EffectHandle(send: handledSender, entry: entry)
@@ -250,6 +244,22 @@ final class RootCore<State, Action>: StoreCore {
             if unsettled == 0 { onComplete() }
           }
         }
+      }
+    }
+  }
+
+  /// Starts the task of a `.run` effect.
+  ///
+  /// Apart from ``interpret(_:origin:context:)``, which would otherwise make room for a `Run` on
+  /// every call, looking its generic type's metadata up even for the effects that are no `.run`.
+  @inline(never)
+  private func spawnRun(_ effect: Effect<Action>, origin: Action, context: EffectContext) {
+    guard case let .run(run) = effect.operation else { return }
+    spawn(context: context) { fence, tasks in
+      guard !fence.isCancelled else { return }
+      let send = self.sender(fence: fence, tasks: tasks, origin: origin)
+      await DependencyValues.$_current.withValue(run.dependencies) {
+        await run.operation(send)
       }
     }
   }

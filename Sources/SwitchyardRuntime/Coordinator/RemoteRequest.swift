@@ -11,13 +11,18 @@ struct RemoteRequest: Sendable {
   var timeout: Duration?
   var affinityKey: String?
 
-  init<Job: RemoteJob>(_ job: Job) throws {
-    self.kind = Job.kind
-    // A run frame is one level deeper and some bytes longer than its job: a job the worker would
-    // refuse to read fails here, as this effect's error, instead of breaking the worker's input.
+  /// A run frame is one level deeper and some bytes longer than its job: a job the worker would
+  /// refuse to read fails here, as this effect's error, instead of breaking the worker's input.
+  /// Made once, not per effect.
+  private static let encoder = {
     var encoder = WireJSONEncoder()
     encoder.maxDepth = Run.maxJobDepth
-    self.job = try encoder.encode(job)
+    return encoder
+  }()
+
+  init<Job: RemoteJob>(_ job: Job) throws {
+    self.kind = Job.kind
+    self.job = try Self.encoder.encode(job)
     let limit = Run.maxJobLength(maxFrameLength: Frame.defaultMaxLength, kind: Job.kind.rawValue, affinity: job.affinityKey)
     guard self.job.count <= limit else { throw FrameError.lengthOverLimit(length: self.job.count, limit: limit) }
     self.isRetryable = job.isRetryable

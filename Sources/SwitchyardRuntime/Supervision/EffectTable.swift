@@ -14,7 +14,7 @@ final class EffectTable {
   private var nextID: UInt64 = 1
   /// No record's deadline is earlier: until it passes, ``expired(at:)`` reads no record, where the
   /// supervision clock would otherwise walk every effect in flight on each tick.
-  private var earliestDeadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) private var earliestDeadline: ContinuousClock.Instant?
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
 
@@ -44,7 +44,9 @@ final class EffectTable {
     }
     let deadline = now + timeout
     record.deadline = deadline
-    if earliestDeadline.map({ deadline < $0 }) ?? true { earliestDeadline = deadline }
+    // Compared without `Optional.map`, whose closure would check its executor on every effect.
+    if let earliest = earliestDeadline, earliest <= deadline { return }
+    earliestDeadline = deadline
   }
 
   /// Ends an effect's place in the table; returns it if it had not ended already.

@@ -81,21 +81,23 @@ extension JSONDocument {
     let cursor = Int(nodes[object].cursor)
     var candidate = cursor
     while candidate < end {
-      if stringEquals(candidate, key) {
-        nodes[object].cursor = UInt32(candidate)
-        return candidate + 1
-      }
+      if stringEquals(candidate, key) { return found(candidate, in: object) }
       candidate = Int(nodes[candidate + 1].end)
     }
     candidate = first
     while candidate < cursor {
-      if stringEquals(candidate, key) {
-        nodes[object].cursor = UInt32(candidate)
-        return candidate + 1
-      }
+      if stringEquals(candidate, key) { return found(candidate, in: object) }
       candidate = Int(nodes[candidate + 1].end)
     }
     return nil
+  }
+
+  /// Points the object's next lookup at the member after the key found at `key`, and returns the
+  /// key's value node.
+  @inline(__always)
+  private func found(_ key: Int, in object: Int) -> Int {
+    nodes[object].cursor = nodes[key + 1].end
+    return key + 1
   }
 
   /// The value node of the first `key` in document order, for objects whose keys repeat.

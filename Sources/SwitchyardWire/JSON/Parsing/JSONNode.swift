@@ -23,8 +23,9 @@ struct JSONNode {
   var length: UInt32
   /// The index of the first node after this value and its children.
   var end: UInt32
-  /// For objects: the key node where the next lookup starts, so keys read in the order they
-  /// were written are each found at the first comparison.
+  /// For objects: the key node where the next lookup starts, the one after the last key found
+  /// (or the object's end), so keys read in the order they were written are each found at the
+  /// first comparison.
   var cursor: UInt32
   /// After the 32-bit fields, so a node takes 20 bytes, not 24: a frame's nodes and bytes then
   /// fit in one allocation under the 1 KiB at which `malloc` sweeps its free lists.
