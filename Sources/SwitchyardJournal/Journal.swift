@@ -23,12 +23,17 @@ public final class Journal: Sendable {
   /// Opens (creating it if absent) the data directory at `directory`: takes its lock, checks its
   /// format, hands the newest sound snapshot to `restore` and every record after it to `replay`.
   ///
+  /// With `restoringAtOrBefore`, the newest sound snapshot at or before that record is restored
+  /// instead, when one is kept: the caller needs to replay the actions after it (the coordinator,
+  /// to make again effects older than the newest snapshot).
+  ///
   /// Throws ``JournalError`` for what is wrong with the directory, or what `restore` or `replay`
   /// threw; the directory is then released, and unchanged unless `options.repair` is set (or a
   /// torn tail was cut, which loses nothing that was durable).
   public static func open(
     directory: String,
     options: JournalOptions = JournalOptions(),
+    restoringAtOrBefore limit: UInt64? = nil,
     restore: (JournalSnapshot) throws -> Void = { _ in },
     replay: (JournalRecord) throws -> Void
   ) throws -> Journal {
@@ -44,7 +49,7 @@ public final class Journal: Sendable {
       }
       let format = try FormatFile.check(dataDirectory, hasJournalFiles: hasJournalFiles)
       var recovery = JournalRecovery(directory: dataDirectory, options: options)
-      var outcome = try recovery.run(restore: restore, replay: replay)
+      var outcome = try recovery.run(restoringAtOrBefore: limit, restore: restore, replay: replay)
       outcome.report.olderFormatThrough =
         format.version < DataDirectory.formatVersion
         ? try FormatFile.upgrade(dataDirectory, lastSequence: outcome.report.lastSequence).upgradedAfter

@@ -144,7 +144,9 @@ struct DurabilityTests {
     }
   }
 
-  @Test func statusShowsTheJournalAndRecoveryStartsFromTheNewestSnapshot() async throws {
+  /// The jobs, queued for a pool of no worker, are in flight at both snapshots: recovery replays
+  /// from the initial snapshot, before the first of their actions, and starts them all again.
+  @Test func statusShowsTheJournalAndRecoveryReplaysFromBeforeTheEffectsInFlight() async throws {
     let directory = Directory()
     let coordinator = try await startCoordinator(directory, ["--snapshot-every", "2", "--snapshots-kept", "5"])
     defer { coordinator.stop() }
@@ -174,8 +176,9 @@ struct DurabilityTests {
     _ = try await coordinator.exitStatus(within: 5)
     let restarted = try await startCoordinator(directory)
     defer { restarted.stop() }
-    #expect(restarted.errorOutput.contains("recovered 7 journal records from \(directory.data): the snapshot of action 5 plus 2 replayed"),
+    #expect(restarted.errorOutput.contains("recovered 7 journal records from \(directory.data): the snapshot of action 0 plus 7 replayed"),
             "\(restarted.errorOutput)")
+    #expect(restarted.errorOutput.contains("5 remote effects were in flight"), "\(restarted.errorOutput)")
     #expect(runNames(try state(directory)) == ["a", "b", "c", "d", "e"])
 
     let follower = try TestProcess(["history", "--follow", "--json", "--run-dir", directory.path])

@@ -57,6 +57,37 @@ import Testing
     #expect(log.all.count == 1)
   }
 
+  @Test func recoveryCanStartFromAKeptSnapshotOlderThanTheNewest() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, snapshotsKept: 2))
+    try await appendDurably(journal, 1..<3)
+    try await journal.snapshot(through: 2) { Array("two".utf8) }
+    try await appendDurably(journal, 3..<5)
+    try await journal.snapshot(through: 4) { Array("four".utf8) }
+    try await appendDurably(journal, 5..<6)
+    journal.close()
+
+    var restored: [UInt8] = []
+    var replayed: [UInt64] = []
+    let older = try Journal.open(directory: directory.path, restoringAtOrBefore: 3) { restored = $0.state } replay: {
+      replayed.append($0.sequence)
+    }
+    older.close()
+    #expect(restored == Array("two".utf8))
+    #expect(replayed == [3, 4, 5])
+    #expect(older.recovery.snapshotSequence == 2)
+
+    // None kept that old: the newest, as without a limit.
+    replayed = []
+    let newest = try Journal.open(directory: directory.path, restoringAtOrBefore: 1) { restored = $0.state } replay: {
+      replayed.append($0.sequence)
+    }
+    newest.close()
+    #expect(restored == Array("four".utf8))
+    #expect(replayed == [5])
+  }
+
   @Test func anInterruptedSnapshotIsRemovedAtOpen() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

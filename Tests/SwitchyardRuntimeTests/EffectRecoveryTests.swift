@@ -144,26 +144,45 @@ struct EffectRecoveryTests {
     }
   }
 
-  /// Replay from a snapshot cannot make again an effect that an action the snapshot covers made:
-  /// the record after the snapshot lists it, and recovery names it instead of forgetting it.
-  @Test func anEffectMadeBeforeTheSnapshotRecoveryStartsFromIsNamedNotForgotten() async throws {
+  /// Runs a job that outlives a snapshot (taken after the second action) beside one started after
+  /// it, crashes, and returns the restarted coordinator.
+  func crashAfterASnapshotTakenWhileAJobRan(in directory: String, snapshotsKept: Int) async throws -> Lifetime {
+    let policy = SnapshotPolicy(everyActions: 2, every: nil)
+    let first = try Lifetime(dataDirectory: directory, policy: policy, snapshotsKept: snapshotsKept)
+    first.coordinator.store.send(
+      .start(name: "old", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+    )
+    first.coordinator.store.send(.cancel(name: "nothing"))
+    first.coordinator.store.send(
+      .start(name: "new", job: ProbeJob(tag: "n", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+    )
+    try await eventually("the snapshot") { first.journal.journal.status.snapshotSequence == 2 }
+    await first.crash()
+    return try Lifetime(dataDirectory: directory, policy: policy, snapshotsKept: snapshotsKept)
+  }
+
+  /// The newest snapshot was taken while an effect of an earlier action ran: recovery replays from
+  /// the snapshot before that action, so the effect is made, and started, again.
+  @Test func anEffectInFlightAtTheNewestSnapshotIsStartedAgainFromTheOneBefore() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect older than the snapshot") {
-      let first = try Lifetime(dataDirectory: directory, policy: SnapshotPolicy(everyActions: 2, every: nil))
-      first.coordinator.store.send(
-        .start(name: "old", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
-      )
-      // The second action's snapshot covers the first, whose effect is still running.
-      first.coordinator.store.send(.cancel(name: "nothing"))
-      first.coordinator.store.send(
-        .start(name: "new", job: ProbeJob(tag: "n", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
-      )
-      try await first.waitForRun("new") { _ in true }
-      try await eventually("the snapshot") { first.journal.journal.status.snapshotSequence == 2 }
-      await first.crash()
+    try await withTimeout(30, "an effect older than the newest snapshot") {
+      let second = try await crashAfterASnapshotTakenWhileAJobRan(in: directory, snapshotsKept: 2)
+      #expect(second.journal.journal.recovery.snapshotSequence == 0, "the initial snapshot, before the old job's action")
+      #expect(second.log.lines.contains { $0.contains("2 remote effects were in flight") }, "\(second.log.lines)")
+      #expect(!second.log.lines.contains { $0.contains("cannot be made again") }, "\(second.log.lines)")
+      try await second.waitForRun("old") { $0.outcome == .finished }
+      await second.shutDown()
+    }
+  }
 
-      let second = try Lifetime(dataDirectory: directory)
+  /// With no snapshot kept from before that action, the effect cannot be made again: recovery
+  /// names it instead of forgetting it.
+  @Test func anEffectOlderThanEveryKeptSnapshotIsNamedNotForgotten() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(30, "an effect older than every kept snapshot") {
+      let second = try await crashAfterASnapshotTakenWhileAJobRan(in: directory, snapshotsKept: 1)
       #expect(second.journal.journal.recovery.snapshotSequence == 2)
       let warning = second.log.lines.first { $0.contains("before the snapshot recovery started from (2)") }
       #expect(warning?.contains("1 remote effects") == true && warning?.contains(": 1#0;") == true, "\(second.log.lines)")

@@ -23,6 +23,7 @@ struct JournalRecovery {
   }
 
   mutating func run(
+    restoringAtOrBefore limit: UInt64?,
     restore: (JournalSnapshot) throws -> Void,
     replay: (JournalRecord) throws -> Void
   ) throws -> Outcome {
@@ -30,7 +31,9 @@ struct JournalRecovery {
       try directory.remove(name)
       note("Removed \(name), a snapshot whose writing was interrupted.")
     }
-    let snapshot = try SnapshotStore(directory: directory).newest(setAside: options.repair) { note($0) }
+    let store = SnapshotStore(directory: directory)
+    let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit) }
+    let snapshot = try older ?? store.newest(setAside: options.repair) { note($0) }
     if let snapshot { try restore(snapshot) }
     let covered = snapshot?.sequence ?? 0
     let snapshotName = DataDirectory.snapshotName(sequence: covered)

@@ -23,11 +23,12 @@ where Base.State: Codable & Equatable & Sendable, Base.Action: Codable & Sendabl
     initialState: Base.State,
     dataDirectory: String,
     policy: SnapshotPolicy = SnapshotPolicy(),
+    snapshotsKept: Int = 2,
     servesControlSocket: Bool = false
   ) throws {
     let log = log
     let (journal, state) = try ActionJournal.open(
-      directory: dataDirectory, options: JournalOptions(durability: .always), policy: policy,
+      directory: dataDirectory, options: JournalOptions(durability: .always, snapshotsKept: snapshotsKept), policy: policy,
       replay: ActionReplay(base), initialState: initialState, log: { log.append($0) }
     )
     self.journal = journal
@@ -73,10 +74,15 @@ where Base.State: Codable & Equatable & Sendable, Base.Action: Codable & Sendabl
 
 extension JournaledLifetime where Base == ProbeFeature {
   /// A probe coordinator's life, from an empty state.
-  convenience init(dataDirectory: String, policy: SnapshotPolicy = SnapshotPolicy(), servesControlSocket: Bool = false) throws {
+  convenience init(
+    dataDirectory: String,
+    policy: SnapshotPolicy = SnapshotPolicy(),
+    snapshotsKept: Int = 2,
+    servesControlSocket: Bool = false
+  ) throws {
     try self.init(
       ProbeFeature(), initialState: ProbeFeature.State(), dataDirectory: dataDirectory, policy: policy,
-      servesControlSocket: servesControlSocket
+      snapshotsKept: snapshotsKept, servesControlSocket: servesControlSocket
     )
   }
 

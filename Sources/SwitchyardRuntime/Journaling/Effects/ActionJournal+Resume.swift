@@ -6,8 +6,9 @@ extension ActionJournal {
   /// end with ``JobFailure/Code/coordinatorRestarted``, so none is silently forgotten.
   ///
   /// Call it once, after ``Coordinator/start()``. Effects created by an action older than the
-  /// snapshot recovery started from cannot be made again: those the journal lists as in flight at
-  /// that snapshot, and not ended since, are named in a warning (proto/JOURNAL.md).
+  /// snapshot recovery started from (the oldest kept, when they are older than every snapshot)
+  /// cannot be made again: those the journal lists as in flight at that snapshot, and not ended
+  /// since, are named in a warning (proto/JOURNAL.md).
   public func resumeEffects<R>(in coordinator: Coordinator<R>) {
     guard let recovery = recovered as? EffectRecovery else { return }
     recovered = nil
