@@ -38,7 +38,8 @@ public struct PoolJobExecutor: JobExecutor {
   }
 
   /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it start, deliver and
-  /// end: how a journal hears that it is over. `delivered` outputs of it were delivered already, before a crash.
+  /// end: how a journal hears that it is over. `delivered` outputs of it were delivered already,
+  /// before a crash.
   ///
   /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
   @inlinable

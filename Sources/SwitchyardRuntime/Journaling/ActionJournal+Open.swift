@@ -10,8 +10,9 @@ extension ActionJournal {
   /// An empty journal starts with a snapshot of `initialState`, so history can rebuild any state
   /// from the journal alone. The remote effects replay finds in flight wait for
   /// ``resumeEffects(in:)``; replay starts from an older snapshot than the newest when that one was
-  /// taken while effects of earlier actions ran, so that they are made again too. Throws ``JournalError`` (damage, a newer format, the lock held) or
-  /// ``JournalReplayError``; the directory is then released.
+  /// taken while effects of earlier actions ran, so that they are made again too. Throws
+  /// ``JournalError`` (damage, a newer format, the lock held) or ``JournalReplayError``; the
+  /// directory is then released.
   public static func open<Base>(
     directory: String,
     options: JournalOptions,

@@ -141,11 +141,11 @@ public final class ActionJournal: ActionLog {
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
     let snapshot = lastSequence
     enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
-    // A snapshot taken in a reduction comes before that action's effects start.
+    // A snapshot taken in a reduction comes before that action's effects start; every effect
+    // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
       .filter { !lastAction.dropped.contains($0) }
-    let inFlight = Set(effectsInFlight.filter { $0.action <= snapshot } + starting)
-      .sorted { ($0.action, $0.index) < ($1.action, $1.index) }
+    let inFlight = (effectsInFlight + starting).sorted()
     guard failure == nil, !inFlight.isEmpty else { return }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)

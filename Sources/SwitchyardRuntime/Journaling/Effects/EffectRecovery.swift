@@ -80,7 +80,7 @@ final class EffectRecovery {
   /// The effects still open that actions before the snapshot replay started from created: in
   /// flight when the coordinator stopped, and not to be made again.
   var lostBeforeSnapshot: [EffectIdentity] {
-    madeBeforeSnapshot.sorted { ($0.action, $0.index) < ($1.action, $1.index) }
+    madeBeforeSnapshot.sorted()
   }
 
   /// Starts again in `store`, oldest first, the effects still open whose action came after the
