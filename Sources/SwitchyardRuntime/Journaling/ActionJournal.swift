@@ -27,15 +27,18 @@ public final class ActionJournal: ActionLog {
   /// The last sequence number given to a reduced action; its record may still be queued.
   package private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
+  /// The sequence number of the newest snapshot: an event of an effect made after it is journaled
+  /// as the event, which any replay that reaches the record rebuilds through the effect.
+  private var newestSnapshot: UInt64
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
   private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
   private var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
-  /// The effect whose last event is being delivered: the record of the action it becomes says the
-  /// effect ended, so no record of its own is needed.
-  var endingEffect: EffectIdentity?
+  /// The effect whose last event is being delivered, and the failure if it failed: the record of
+  /// the action it becomes says the effect ended, so no record of its own is needed.
+  var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
   var arrivingJSON: RawJSON?
   /// The remote output being delivered and the JSON it arrived as, journaled as it is inside the
@@ -62,6 +65,8 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
+    // Effects made before this coordinator's start are made by replay only from an older snapshot.
+    self.newestSnapshot = max(journal.recovery.lastSequence, journal.recovery.snapshotSequence ?? 0)
     self.gathering = Self.gathering(for: journal.options.durability)
     effectIdentities.reset(to: lastSequence + 1)
   }
@@ -78,21 +83,38 @@ public final class ActionJournal: ActionLog {
     lastSequence += 1
     lastAction = (lastSequence, effectIdentities.reset(to: lastSequence + 1), [])
     actionsSinceSnapshot += 1
-    let (json, output, ended) = (arrivingJSON, deliveringOutput, endingEffect)
+    let (json, output, ending) = (arrivingJSON, deliveringOutput, endingEffect)
     (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
-    enqueue(
-      PendingRecord(
-        sequence: lastSequence,
-        payload: { encoder, buffer in
-          try ActionRecord.append(
-            action, json: json, output: output?.output, outputOf: output?.effect, dependencies: dependencies, ended: ended,
-            to: &buffer, encoder: encoder)
-        },
-        snapshot: nil
-      )
-    )
+    let payload: @Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void
+    if let event = eventRecord(output: output, ending: ending) {
+      payload = { encoder, buffer in try event.append(dependencies: dependencies, to: &buffer, encoder: encoder) }
+    } else {
+      let ended = ending?.identity
+      payload = { encoder, buffer in
+        try ActionRecord.append(
+          action, json: json, output: output?.output, outputOf: output?.effect, dependencies: dependencies, ended: ended,
+          to: &buffer, encoder: encoder)
+      }
+    }
+    enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: nil))
     if !droppedDuringReduction.isEmpty { journalDroppedEffects() }
     return snapshotIsDue
+  }
+
+  /// The record of the action being appended as the remote effect event it was made of, when it
+  /// was made of one by an effect made after the newest snapshot: every replay that reaches the
+  /// record starts at or before that snapshot, so it replays the action that made the effect.
+  private func eventRecord(
+    output: (output: KnownJSON, effect: EffectIdentity)?,
+    ending: (identity: EffectIdentity, failure: JobFailure?)?
+  ) -> EffectEventRecord? {
+    if let output, output.effect.action > newestSnapshot {
+      return EffectEventRecord(effect: output.effect, event: .output(output.output.json))
+    }
+    if let ending, ending.identity.action > newestSnapshot {
+      return EffectEventRecord(effect: ending.identity, event: ending.failure.map { .failed($0) } ?? .finished)
+    }
+    return nil
   }
 
   private func journalDroppedEffects() {
@@ -140,6 +162,7 @@ public final class ActionJournal: ActionLog {
     actionsSinceSnapshot = 0
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
     let snapshot = lastSequence
+    newestSnapshot = snapshot
     enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
     // A snapshot taken in a reduction comes before that action's effects start; every effect
     // started so far belongs to an action it covers.

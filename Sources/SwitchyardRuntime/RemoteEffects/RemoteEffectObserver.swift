@@ -13,8 +13,9 @@ protocol RemoteEffectObserver: AnyObject {
   /// Called with an output and the JSON it was decoded from just before the action it becomes is
   /// sent to the store, and with `nil` once it was.
   func delivering(_ output: KnownJSON?)
-  /// Called just before the effect's last event (finished, failed) is sent to the store.
-  func willDeliverEnd()
+  /// Called just before the effect's last event (finished, or failed with `failure`) is sent to
+  /// the store.
+  func willDeliverEnd(failure: JobFailure?)
   /// Called once the effect has ended, after its last event was sent; `interrupted` when the
   /// runtime stopped it (shutting down) though the effect itself was not cancelled.
   func didEnd(interrupted: Bool)

@@ -30,14 +30,14 @@ final class JournaledEffect: RemoteEffectObserver {
     journal.deliveringOutput = output.map { ($0, identity) }
   }
 
-  func willDeliverEnd() {
-    journal.endingEffect = identity
+  func willDeliverEnd(failure: JobFailure?) {
+    journal.endingEffect = (identity, failure)
   }
 
   func didEnd(interrupted: Bool) {
     // One the shutdown interrupted is still in flight: the next coordinator starts it again.
     if !interrupted { journal.effectsInFlight.remove(identity) }
-    guard journal.endingEffect == identity else { return }
+    guard journal.endingEffect?.identity == identity else { return }
     journal.endingEffect = nil
     if interrupted {
       journal.interruptedEffects += 1

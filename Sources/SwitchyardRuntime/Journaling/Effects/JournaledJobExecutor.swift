@@ -58,7 +58,7 @@ struct JournaledJobExecutor: JobExecutor {
     let effect = JournaledEffect(identity: identity, journal: journal)
     // Started, if only to end: one never started journals its end again when it goes.
     effect.didStart()
-    effect.willDeliverEnd()
+    effect.willDeliverEnd(failure: failure)
     if let action = transform(.failed(failure)) { handle.send(action) }
     effect.didEnd(interrupted: false)
     handle.end()
