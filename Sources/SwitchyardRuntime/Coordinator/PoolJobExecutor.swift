@@ -62,9 +62,9 @@ public struct PoolJobExecutor: JobExecutor {
         }
         // Alive until the action is reduced, so no value made meanwhile shares its references.
         withExtendedLifetime(output) {
-          observer.delivering(KnownJSON(output, decodedFrom: json))
+          observer.delivering(output, json: json)
           if let action = transform(.output(output)) { handle.send(action) }
-          observer.delivering(nil)
+          observer.delivered()
         }
       case let .ended(result):
         let event = JobEvent<Job.Output>.end(result)

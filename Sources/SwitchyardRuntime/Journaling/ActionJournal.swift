@@ -41,10 +41,10 @@ public final class ActionJournal: ActionLog {
   var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
   var arrivingJSON: RawJSON?
-  /// The remote output being delivered and the JSON it arrived as, journaled as it is inside the
-  /// action it becomes instead of encoding the output again, and the effect it is an output of,
-  /// which the record names so that recovery knows how many outputs each effect delivered.
-  var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
+  /// The remote output being delivered, as ``delivering(_:json:of:)`` says to journal it, and the
+  /// effect it is an output of, which the record names so that recovery knows how many outputs
+  /// each effect delivered.
+  var deliveringOutput: (output: DeliveringOutput, effect: EffectIdentity)?
   /// Remote effects started and not ended, for the record that follows a snapshot.
   var effectsInFlight = Set<EffectIdentity>()
   /// The last action appended and how many remote effects its reduction made, less those it
@@ -85,31 +85,41 @@ public final class ActionJournal: ActionLog {
     actionsSinceSnapshot += 1
     let (json, output, ending) = (arrivingJSON, deliveringOutput, endingEffect)
     (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
-    let payload: @Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void
     if let event = eventRecord(output: output, ending: ending) {
-      payload = { encoder, buffer in try event.append(dependencies: dependencies, to: &buffer, encoder: encoder) }
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
     } else {
-      let ended = ending?.identity
-      payload = { encoder, buffer in
-        try ActionRecord.append(
-          action, json: json, output: output?.output, outputOf: output?.effect, dependencies: dependencies, ended: ended,
-          to: &buffer, encoder: encoder)
-      }
+      let (known, outputOf, ended) = (output?.output.known, output?.effect, ending?.identity)
+      enqueue(
+        PendingRecord(
+          sequence: lastSequence,
+          content: .action { encoder, buffer in
+            try ActionRecord.append(
+              action, json: json, output: known, outputOf: outputOf, dependencies: dependencies, ended: ended,
+              to: &buffer, encoder: encoder)
+          }
+        )
+      )
     }
-    enqueue(PendingRecord(sequence: lastSequence, payload: payload, snapshot: nil))
     if !droppedDuringReduction.isEmpty { journalDroppedEffects() }
     return snapshotIsDue
+  }
+
+  /// Notes the output of `effect` about to be delivered: journaled as the event when the effect
+  /// was made after the newest snapshot, where the JSON alone is kept, else inside the action it
+  /// becomes, where the value is kept too, to recognise it as the action is encoded.
+  func delivering<Output>(_ output: Output, json: RawJSON, of effect: EffectIdentity) {
+    deliveringOutput = (effect.action > newestSnapshot ? .event(json) : .inAction(KnownJSON(output, decodedFrom: json)), effect)
   }
 
   /// The record of the action being appended as the remote effect event it was made of, when it
   /// was made of one by an effect made after the newest snapshot: every replay that reaches the
   /// record starts at or before that snapshot, so it replays the action that made the effect.
   private func eventRecord(
-    output: (output: KnownJSON, effect: EffectIdentity)?,
+    output: (output: DeliveringOutput, effect: EffectIdentity)?,
     ending: (identity: EffectIdentity, failure: JobFailure?)?
   ) -> EffectEventRecord? {
-    if let output, output.effect.action > newestSnapshot {
-      return EffectEventRecord(effect: output.effect, event: .output(output.output.json))
+    if let output, case let .event(json) = output.output {
+      return EffectEventRecord(effect: output.effect, event: .output(json))
     }
     if let ending, ending.identity.action > newestSnapshot {
       return EffectEventRecord(effect: ending.identity, event: ending.failure.map { .failed($0) } ?? .finished)
@@ -136,7 +146,7 @@ public final class ActionJournal: ActionLog {
     guard failure == nil else { return }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
-    enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
+    enqueue(PendingRecord(sequence: lastSequence, content: .effectEnded(identity)))
   }
 
   /// Journals the end of an effect the store never started, after the record of the action that
@@ -163,7 +173,7 @@ public final class ActionJournal: ActionLog {
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
     let snapshot = lastSequence
     newestSnapshot = snapshot
-    enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    enqueue(PendingRecord(sequence: snapshot, content: .snapshot { try WireJSONEncoder().encode(state) }))
     // A snapshot taken in a reduction comes before that action's effects start; every effect
     // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
@@ -172,13 +182,7 @@ public final class ActionJournal: ActionLog {
     guard failure == nil, !inFlight.isEmpty else { return }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
-    enqueue(
-      PendingRecord(
-        sequence: lastSequence,
-        payload: { _, buffer in EffectsInFlightRecord.append(snapshot: snapshot, effects: inFlight, to: &buffer) },
-        snapshot: nil
-      )
-    )
+    enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))
   }
 
   private func enqueue(_ record: PendingRecord) {
@@ -222,11 +226,10 @@ public final class ActionJournal: ActionLog {
     ends.reserveCapacity(records.count)
     var firstSequence: UInt64?
     var failure: String?
-    // By index, calling each payload where it lies: a copy of each record retained and released
-    // its closures, for every record.
-    for index in records.indices where records[index].payload != nil {
+    // By index, each record read where it lies: a copy of each retained and released its parts.
+    for index in records.indices {
       do {
-        try records[index].payload?(encoder, &buffer)
+        guard try records[index].appendPayload(to: &buffer, encoder: encoder) else { continue }
       } catch {
         failure = "record \(records[index].sequence) was not journaled: \(error)"
         break
@@ -248,7 +251,7 @@ public final class ActionJournal: ActionLog {
       return failure
     }
     for record in records {
-      guard let state = record.snapshot else { continue }
+      guard case let .snapshot(state) = record.content else { continue }
       journal.snapshot(through: record.sequence, encode: state) { result in
         if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
       }
@@ -317,56 +320,5 @@ public final class ActionJournal: ActionLog {
     case .batch: "batch"
     case .off: "off"
     }
-  }
-}
-
-/// A reduced action's record waiting to be encoded and appended, or a snapshot waiting for it.
-private struct PendingRecord: Sendable {
-  var sequence: UInt64
-  var payload: (@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)?
-  var snapshot: (@Sendable () throws -> [UInt8])?
-}
-
-/// The records waiting for the encoding queue, shared with it.
-///
-/// Two arrays take turns: the queue takes the waiting one and leaves an emptied one in its place,
-/// so the lock is held for a swap only, and neither side allocates or frees records under it
-/// (a main actor waiting for this lock is a reduction waiting).
-private final class PendingRecords: Sendable {
-  private struct Buffers {
-    var waiting: [PendingRecord] = []
-    /// When the oldest waiting record was added, on the journal's clock.
-    var waitingSince: Int64 = 0
-    /// Emptied by the queue, keeping its capacity, for ``take()`` to put in `waiting`'s place.
-    var spare: [PendingRecord] = []
-  }
-
-  private let buffers = Mutex(Buffers())
-
-  /// Adds `record`; returns whether it is the first since the last ``take()``, when the queue must
-  /// be woken to take it.
-  func add(_ record: PendingRecord) -> Bool {
-    buffers.withLock { buffers in
-      buffers.waiting.append(record)
-      guard buffers.waiting.count == 1 else { return false }
-      buffers.waitingSince = Journal.monotonicNanoseconds()
-      return true
-    }
-  }
-
-  /// The records waiting, oldest first, leaving none, and when the oldest of them was added.
-  func take() -> (records: [PendingRecord], since: Int64) {
-    buffers.withLock { buffers in
-      var taken: [PendingRecord] = []
-      swap(&taken, &buffers.spare)
-      swap(&taken, &buffers.waiting)
-      return (taken, buffers.waitingSince)
-    }
-  }
-
-  /// Takes back the array ``take()`` returned, once its records are done with, to reuse.
-  func giveBack(_ records: inout [PendingRecord]) {
-    records.removeAll(keepingCapacity: true)
-    buffers.withLock { swap(&$0.spare, &records) }
   }
 }

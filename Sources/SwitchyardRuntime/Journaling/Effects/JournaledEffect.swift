@@ -26,8 +26,12 @@ final class JournaledEffect: RemoteEffectObserver {
     journal.effectsInFlight.insert(identity)
   }
 
-  func delivering(_ output: KnownJSON?) {
-    journal.deliveringOutput = output.map { ($0, identity) }
+  func delivering<Output>(_ output: Output, json: RawJSON) {
+    journal.delivering(output, json: json, of: identity)
+  }
+
+  func delivered() {
+    journal.deliveringOutput = nil
   }
 
   func willDeliverEnd(failure: JobFailure?) {
