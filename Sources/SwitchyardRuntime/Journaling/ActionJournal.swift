@@ -78,13 +78,13 @@ public final class ActionJournal: ActionLog {
   /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
-  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
+  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?) -> Bool {
     guard failure == nil else { return false }
     lastSequence += 1
     lastAction = (lastSequence, effectIdentities.reset(to: lastSequence + 1), [])
     actionsSinceSnapshot += 1
-    let (json, output, ending) = (arrivingJSON, deliveringOutput, endingEffect)
-    (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
+    // Taken, not copied and cleared: a copy of each cost its own value-witness calls.
+    let (json, output, ending) = (arrivingJSON.take(), deliveringOutput.take(), endingEffect.take())
     if let event = eventRecord(output: output, ending: ending) {
       enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
     } else {
@@ -185,7 +185,7 @@ public final class ActionJournal: ActionLog {
     enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))
   }
 
-  private func enqueue(_ record: PendingRecord) {
+  private func enqueue(_ record: consuming PendingRecord) {
     guard pending.add(record) else { return }
     let (pending, journal, log) = (pending, journal, log)
     let work: @Sendable () -> Void = { [weak self] in
@@ -227,9 +227,14 @@ public final class ActionJournal: ActionLog {
     var firstSequence: UInt64?
     var failure: String?
     // By index, each record read where it lies: a copy of each retained and released its parts.
+    // Snapshots are rare: most batches make no list of them.
+    var snapshots: [Int] = []
     for index in records.indices {
       do {
-        guard try records[index].appendPayload(to: &buffer, encoder: encoder) else { continue }
+        guard try records[index].appendPayload(to: &buffer, encoder: encoder) else {
+          snapshots.append(index)
+          continue
+        }
       } catch {
         failure = "record \(records[index].sequence) was not journaled: \(error)"
         break
@@ -250,9 +255,9 @@ public final class ActionJournal: ActionLog {
       journal.close()
       return failure
     }
-    for record in records {
-      guard case let .snapshot(state) = record.content else { continue }
-      journal.snapshot(through: record.sequence, encode: state) { result in
+    for index in snapshots {
+      guard case let .snapshot(state) = records[index].content else { continue }
+      journal.snapshot(through: records[index].sequence, encode: state) { result in
         if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
       }
     }

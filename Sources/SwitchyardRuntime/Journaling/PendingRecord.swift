@@ -12,7 +12,7 @@ struct PendingRecord: Sendable {
     /// An action record, which the closure appends.
     case action(@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)
     /// A remote effect's event in place of the action it became, with the reduction's recording.
-    case effectEvent(EffectEventRecord, DependencyRecording)
+    case effectEvent(EffectEventRecord, DependencyRecording?)
     /// A remote effect's end that no action reports.
     case effectEnded(EffectIdentity)
     /// The remote effects in flight at the snapshot after record `snapshot`.

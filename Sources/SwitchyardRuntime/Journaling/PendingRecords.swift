@@ -19,9 +19,11 @@ final class PendingRecords: Sendable {
 
   /// Adds `record`; returns whether it is the first since the last ``take()``, when the queue must
   /// be woken to take it.
-  func add(_ record: PendingRecord) -> Bool {
-    buffers.withLock { buffers in
-      buffers.waiting.append(record)
+  func add(_ record: consuming PendingRecord) -> Bool {
+    // Moved in, not copied: a copy of a record costs value-witness calls for each of its parts.
+    var moving = Optional(record)
+    return buffers.withLock { buffers in
+      buffers.waiting.append(moving.take()!)
       guard buffers.waiting.count == 1 else { return false }
       buffers.waitingSince = Journal.monotonicNanoseconds()
       return true

@@ -22,7 +22,7 @@ struct EffectEventRecord: Sendable {
   let event: Event
 
   /// Appends the payload, with the reduction's `dependencies`, to `buffer`.
-  func append(dependencies: DependencyRecording, to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+  func append(dependencies: DependencyRecording?, to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
     buffer.append(contentsOf: #"{"effectEvent":"#.utf8)
     EffectEndedRecord.appendIdentity(effect, to: &buffer)
     switch event {
@@ -37,7 +37,7 @@ struct EffectEventRecord: Sendable {
       try encoder.encode(failure, appendingTo: &buffer)
       buffer.append(contentsOf: "}}".utf8)
     }
-    if !dependencies.isEmpty {
+    if let dependencies, !dependencies.isEmpty {
       buffer.append(contentsOf: #","dependencies":"#.utf8)
       try encoder.encode(dependencies, appendingTo: &buffer)
     }
