@@ -19,6 +19,8 @@ public final class ActionJournal: ActionLog {
   let log: @Sendable (String) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
   private let pending = PendingRecords()
+  /// Encodes and appends the pending records, on `encoding` only.
+  private let writer: PendingRecordWriter
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
   /// How long records gather before the encoding queue is woken for them, unless the durability
   /// is `always`, whose senders wait for the disk: waking a thread for each record cost a busy
@@ -68,6 +70,7 @@ public final class ActionJournal: ActionLog {
     // Effects made before this coordinator's start are made by replay only from an older snapshot.
     self.newestSnapshot = max(journal.recovery.lastSequence, journal.recovery.snapshotSequence ?? 0)
     self.gathering = Self.gathering(for: journal.options.durability)
+    self.writer = PendingRecordWriter(pending: pending, journal: journal, log: log)
     effectIdentities.reset(to: lastSequence + 1)
   }
 
@@ -187,9 +190,9 @@ public final class ActionJournal: ActionLog {
 
   private func enqueue(_ record: consuming PendingRecord) {
     guard pending.add(record) else { return }
-    let (pending, journal, log) = (pending, journal, log)
+    let writer = writer
     let work: @Sendable () -> Void = { [weak self] in
-      guard let failure = Self.drain(pending, into: journal, log: log) else { return }
+      guard let failure = writer.drain() else { return }
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
     }
     if let gathering {
@@ -210,60 +213,6 @@ public final class ActionJournal: ActionLog {
     }
   }
 
-  /// Encodes and appends what accumulated, in order; returns why it stopped, if it did.
-  private nonisolated static func drain(
-    _ pending: PendingRecords,
-    into journal: Journal,
-    log: @escaping @Sendable (String) -> Void
-  ) -> String? {
-    var (records, heldSince) = pending.take()
-    defer { pending.giveBack(&records) }
-    // All payloads are encoded back to back and appended under one lock of the journal's writer;
-    // snapshots are asked for after, as each covers records appended before it.
-    let encoder = WireJSONEncoder()
-    var buffer: [UInt8] = []
-    var ends: [Int] = []
-    ends.reserveCapacity(records.count)
-    var firstSequence: UInt64?
-    var failure: String?
-    // By index, each record read where it lies: a copy of each retained and released its parts.
-    // Snapshots are rare: most batches make no list of them.
-    var snapshots: [Int] = []
-    for index in records.indices {
-      do {
-        guard try records[index].appendPayload(to: &buffer, encoder: encoder) else {
-          snapshots.append(index)
-          continue
-        }
-      } catch {
-        failure = "record \(records[index].sequence) was not journaled: \(error)"
-        break
-      }
-      firstSequence = firstSequence ?? records[index].sequence
-      ends.append(buffer.count)
-    }
-    if let firstSequence {
-      do {
-        let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, ends: ends, heldSince: heldSince) }
-        if appended != firstSequence { failure = "record \(firstSequence) became \(appended)" }
-      } catch {
-        failure = "records from \(firstSequence) were not all journaled: \(error)"
-      }
-    }
-    if let failure {
-      // Later records would get other numbers than the ones given out: the journal ends here.
-      journal.close()
-      return failure
-    }
-    for index in snapshots {
-      guard case let .snapshot(state) = records[index].content else { continue }
-      journal.snapshot(through: records[index].sequence, encode: state) { result in
-        if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
-      }
-    }
-    return nil
-  }
-
   /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and
   /// closes; no snapshot when the shutdown stopped effects, which the next start replays to resume.
   public func close<State: Encodable & Sendable>(finalState state: State) {
@@ -276,8 +225,8 @@ public final class ActionJournal: ActionLog {
   /// Appends the records still queued, then writes, fsyncs and closes.
   public func close() {
     // Records still gathering have a drain scheduled for later; this one takes them now.
-    let (pending, journal, log) = (pending, journal, log)
-    let failure = encoding.sync { Self.drain(pending, into: journal, log: log) }
+    let writer = writer
+    let failure = encoding.sync { writer.drain() }
     if let failure { fail(failure) }
     journal.close()
   }
