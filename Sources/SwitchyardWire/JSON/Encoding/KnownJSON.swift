@@ -17,7 +17,7 @@ import Darwin
 package struct KnownJSON: Sendable {
   private let type: ObjectIdentifier
   private let bits: [UInt8]
-  package let json: RawJSON
+  let json: RawJSON
 
   /// Remembers that `value` was decoded from `json`.
   @usableFromInline
