@@ -26,6 +26,9 @@ public struct Effect<Action> {
     /// the reducer returns it, so starting one neither copies nor installs the reducer's values.
     let dependencies: DependencyValues?
     let start: @MainActor @Sendable (EffectHandle<Action>) -> Void
+    /// Gives a replay a sink for the actions the effect's journaled events become (see
+    /// ``replayHandled(sendingTo:)``); only effects made while a journal is replayed have one.
+    var replay: (@Sendable (_ sink: @escaping @Sendable (Action) -> Void) -> Void)? = nil
   }
 
   /// An async operation with the dependencies that were in force when the reducer returned it.
@@ -125,6 +128,15 @@ extension Effect {
   @usableFromInline
   package static func handled(_ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void) -> Self {
     Self(operation: .handled(Handled(dependencies: nil, start: start)))
+  }
+
+  /// A handled effect made while a journal is replayed: `replay` learns, from the sink it is
+  /// given, what the effect's events become once this effect's maps are applied.
+  package static func handled(
+    replay: @escaping @Sendable (_ sink: @escaping @Sendable (Action) -> Void) -> Void,
+    start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void
+  ) -> Self {
+    Self(operation: .handled(Handled(dependencies: nil, start: start, replay: replay)))
   }
 
   /// Runs all `effects` at the same time.

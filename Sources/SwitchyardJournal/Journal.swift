@@ -52,7 +52,7 @@ public final class Journal: Sendable {
       var outcome = try recovery.run(restoringAtOrBefore: limit, restore: restore, replay: replay)
       outcome.report.olderFormatThrough =
         format.version < DataDirectory.formatVersion
-        ? try FormatFile.upgrade(dataDirectory, lastSequence: outcome.report.lastSequence).upgradedAfter
+        ? try FormatFile.upgrade(dataDirectory, from: format, lastSequence: outcome.report.lastSequence).upgradedAfter
         : format.upgradedAfter
       return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome)
     } catch {

@@ -42,7 +42,17 @@ import Testing
       }
     }
     #expect(drawn == [UUID(0), UUID(1)])
-    #expect(recordings.map(\.uuids) == [[UUID(0)], [UUID(1)]])
+    #expect(recordings.map(\.?.uuids) == [[UUID(0)], [UUID(1)]])
+  }
+
+  @Test func aReductionThatAsksForNothingRecordsNothing() {
+    let recorder = ReductionRecorder()
+    let recording = withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      recorder.record {}
+    }
+    #expect(recording == nil)
   }
 }
 

@@ -53,6 +53,21 @@ struct HistoryRenderingTests {
     #expect(entry.summary == "runs.a.outputs: added 0; output of effect 3#0")
   }
 
+  @Test func anEffectEventRecordNamesItsEffectAsAnOutputOrAnEnd() throws {
+    let output = JournalRecord(
+      sequence: 8, timestampNanoseconds: 0,
+      payload: Array(#"{"effectEvent":{"action":3,"index":1},"event":{"output":{"_0":{"index":0}}}}"#.utf8)
+    )
+    #expect(try HistoryTimeline<ProbeFeature>.eventEffect(in: output, ending: false) == "3#1")
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: output) == nil)
+    let end = JournalRecord(
+      sequence: 9, timestampNanoseconds: 0,
+      payload: Array(#"{"effectEvent":{"action":3,"index":1},"event":{"finished":{}}}"#.utf8)
+    )
+    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: end) == "3#1")
+    #expect(try HistoryTimeline<ProbeFeature>.eventEffect(in: end, ending: false) == nil)
+  }
+
   @Test func aSnapshotsEffectsInFlightAreListed() throws {
     let record = JournalRecord(
       sequence: 3, timestampNanoseconds: 0,

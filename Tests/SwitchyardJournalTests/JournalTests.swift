@@ -22,7 +22,7 @@ import Testing
     #expect(again.map(\.payload) == [payload(1), payload(2)])
     #expect(reopened.recovery.lastSequence == 2)
     #expect(try reopened.append(payload(3)) == 3)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 2\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\n".utf8))
     #expect(reopened.recovery.olderFormatThrough == 0)
   }
 
@@ -37,7 +37,7 @@ import Testing
     let (upgraded, replayed) = try openJournal(directory)
     #expect(replayed.map(\.sequence) == [1, 2, 3])
     #expect(upgraded.recovery.olderFormatThrough == 3)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 2\nupgraded-after 3\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\nupgraded-after 3\n".utf8))
     try await appendDurably(upgraded, 3..<4)
     upgraded.close()
 
@@ -45,6 +45,22 @@ import Testing
     defer { reopened.close() }
     #expect(reopened.recovery.olderFormatThrough == 3)
     #expect(reopened.recovery.lastSequence == 4)
+  }
+
+  @Test func aDirectoryOfFormatTwoIsUpgradedKeepingWhatPredatesEffectEnds() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    try await appendDurably(journal, 0..<3)
+    journal.close()
+    // Format 2 journaled effects' ends, so its records restart effects like the current format's;
+    // only the records a format 1 writer left before it stay apart.
+    directory.write("FORMAT", Array("switchyard-journal 2\nupgraded-after 1\n".utf8))
+
+    let (upgraded, _) = try openJournal(directory)
+    defer { upgraded.close() }
+    #expect(upgraded.recovery.olderFormatThrough == 1)
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\nupgraded-after 1\n".utf8))
   }
 
   @Test func anUnreadableUpgradeLineRefusesTheDirectory() throws {
@@ -193,12 +209,12 @@ import Testing
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)
     journal.close()
-    directory.write("FORMAT", Array("switchyard-journal 3\n".utf8))
+    directory.write("FORMAT", Array("switchyard-journal 4\n".utf8))
     let before = directory.everything()
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 3, supported: 2)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 4, supported: 3)) {
       _ = try openJournal(directory)
     }
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 3, supported: 2)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 4, supported: 3)) {
       _ = try JournalHistory(directory: directory.path)
     }
     #expect(directory.everything() == before)

@@ -45,7 +45,8 @@ extension Effect {
               var dependencies = DependencyValues._current
               dependencies.dismiss = DismissEffect { handle.send(action()) }
               DependencyValues.$_current.withValue(dependencies) { start(handle) }
-            }
+            },
+            replay: handled.replay
           )
         )
       )

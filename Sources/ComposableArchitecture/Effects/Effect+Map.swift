@@ -37,9 +37,13 @@ extension Effect {
       return Effect<T>(operation: .tracked(effect.map(transform), onComplete: onComplete))
     case let .handled(handled):
       let start = handled.start
+      var replay: (@Sendable (_ sink: @escaping @Sendable (T) -> Void) -> Void)?
+      if let inner = handled.replay {
+        replay = { sink in inner { action in sink(transform(action)) } }
+      }
       return Effect<T>(
         operation: .handled(
-          Effect<T>.Handled(dependencies: handled.dependencies, start: { handle in start(handle.map(transform)) })
+          Effect<T>.Handled(dependencies: handled.dependencies, start: { handle in start(handle.map(transform)) }, replay: replay)
         )
       )
     }

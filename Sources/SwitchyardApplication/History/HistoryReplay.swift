@@ -33,26 +33,37 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
 
   /// The state after record `sequence`, from the nearest snapshot.
   func state(at sequence: UInt64) throws -> Feature.State {
-    try rebuild(at: sequence) { _ in }
+    try rebuild(at: sequence) { _ in }.state
   }
 
   /// The state after record `sequence`, or after the last record the journal holds when it ends
-  /// before (a running coordinator's newest records may still be on their way to disk).
-  func state(atOrBefore sequence: UInt64) throws -> (sequence: UInt64, state: Feature.State) {
+  /// before (a running coordinator's newest records may still be on their way to disk), with the
+  /// effects its replay made, which later records' effect events need.
+  func state(atOrBefore sequence: UInt64) throws -> Replayed {
     var reached: UInt64?
     do {
-      return (sequence, try rebuild(at: sequence) { reached = $0 })
+      let (state, effects) = try rebuild(at: sequence) { reached = $0 }
+      return Replayed(sequence: sequence, state: state, effects: effects)
     } catch JournalError.historyUnavailable where reached.map({ $0 < sequence }) ?? false {
       let last = reached ?? 0
-      return (last, try state(at: last))
+      let (state, effects) = try rebuild(at: last) { _ in }
+      return Replayed(sequence: last, state: state, effects: effects)
     }
   }
 
+  /// A state replay reached, and what replay knows of the effects made since its snapshot.
+  struct Replayed {
+    var sequence: UInt64
+    var state: Feature.State
+    var effects: ReplayedEffects
+  }
+
   /// Calls `reached` with the snapshot's sequence and then each record's as it is applied.
-  private func rebuild(at sequence: UInt64, reached: (UInt64) -> Void) throws -> Feature.State {
-    try history.state(
+  private func rebuild(at sequence: UInt64, reached: (UInt64) -> Void) throws -> (state: Feature.State, effects: ReplayedEffects) {
+    let effects = ReplayedEffects()
+    let state: Feature.State = try history.state(
       at: sequence,
-      initial: {
+      initial: { () throws -> Feature.State in
         throw JournalError.historyUnavailable(sequence: sequence, reason: "no snapshot at or before it remains")
       },
       restore: { snapshot in
@@ -60,10 +71,11 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         return try replay.state(snapshot)
       },
       apply: { state, record in
-        try replay.apply(record, to: &state)
+        _ = try replay.apply(record, to: &state, effects: effects)
         reached(record.sequence)
       }
     )
+    return (state, effects)
   }
 
   /// Up to `limit` records from `from` on (or the first a snapshot lets it rebuild), each with the
@@ -72,15 +84,14 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
     let earliest = (try history.snapshotSequences().first).map { $0 + 1 } ?? 1
     let records = try history.records(from: max(from, earliest), limit: limit)
     guard let first = records.first else { return [] }
-    var state = try self.state(at: first.sequence - 1)
+    var (state, effects) = try rebuild(at: first.sequence - 1) { _ in }
     var before = try WireJSONEncoder().encodeValue(state)
     return try records.map { record in
       let action: JSONValue
-      switch try replay.entry(record) {
+      switch try replay.apply(record, to: &state, effects: effects) {
       case let .action(value, _): action = try WireJSONEncoder().encodeValue(value)
       case let .other(kind): action = .object([kind: .null])
       }
-      try replay.apply(record, to: &state)
       let after = try WireJSONEncoder().encodeValue(state)
       defer { before = after }
       return HistoryEntry(
@@ -89,16 +100,24 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         action: ActionPath.of(action),
         changes: StateChanges.between(before, after),
         endedEffect: try Self.endedEffect(in: record),
-        outputOf: try Self.effect(named: "outputOf", in: record),
+        outputOf: try Self.effect(named: "outputOf", in: record) ?? Self.eventEffect(in: record, ending: false),
         effectsInFlight: try Self.effectsInFlight(in: record)
       )
     }
   }
 
   /// The effect `record` reports the end of, as `action#index` (proto/JOURNAL.md, "Effect
-  /// records"): an action's `ended` member, or an `effectEnded` record.
+  /// records"): an action's `ended` member, an `effectEnded` record, or an effect's last event.
   static func endedEffect(in record: JournalRecord) throws -> String? {
-    try effect(named: "ended", in: record) ?? effect(named: "effectEnded", in: record)
+    try effect(named: "ended", in: record) ?? effect(named: "effectEnded", in: record) ?? eventEffect(in: record, ending: true)
+  }
+
+  /// The effect whose event `record` journals in place of its action, as `action#index`, if the
+  /// event is its last (`ending`) or an output (not `ending`).
+  static func eventEffect(in record: JournalRecord, ending: Bool) throws -> String? {
+    let payload = try WireJSONDecoder().parse(record.payload).objectValue
+    guard let effect = payload?["effectEvent"], let event = payload?["event"]?.objectValue else { return nil }
+    return (event["output"] == nil) == ending ? effectName(effect) : nil
   }
 
   /// The effect identity `record`'s member `key` holds, as `action#index`.

@@ -6,7 +6,7 @@ import SwitchyardInspector
 /// Not thread-safe: ``JournalHistorySource`` uses it on one queue, one request at a time.
 final class JournalStates<Feature: Reducer> where Feature.State: Codable, Feature.Action: Codable {
   private let timeline: HistoryTimeline<Feature>
-  private var last: (sequence: UInt64, state: Feature.State)?
+  private var last: HistoryTimeline<Feature>.Replayed?
 
   /// Steps forward from the last state by reading the records in between, when there are at most
   /// this many; a longer way replays from the snapshot, streaming the journal instead of holding it.
@@ -30,7 +30,7 @@ final class JournalStates<Feature: Reducer> where Feature.State: Codable, Featur
     guard let base = snapshots.last(where: { $0 <= sequence }) else {
       throw HistoryError.olderThanKept(sequence: sequence, oldest: oldest)
     }
-    let rebuilt: (sequence: UInt64, state: Feature.State)
+    let rebuilt: HistoryTimeline<Feature>.Replayed
     if let last, last.sequence >= base, last.sequence <= sequence, sequence - last.sequence <= Self.maxStepForward {
       rebuilt = try step(from: last, to: sequence)
     } else {
@@ -42,17 +42,17 @@ final class JournalStates<Feature: Reducer> where Feature.State: Codable, Featur
 
   /// `start` with the records after it up to `sequence` applied, as far as the journal goes.
   private func step(
-    from start: (sequence: UInt64, state: Feature.State),
+    from start: HistoryTimeline<Feature>.Replayed,
     to sequence: UInt64
-  ) throws -> (sequence: UInt64, state: Feature.State) {
-    var (reached, state) = start
-    guard sequence > reached else { return start }
-    for record in try timeline.history.records(from: reached + 1, limit: Int(sequence - reached)) {
+  ) throws -> HistoryTimeline<Feature>.Replayed {
+    var replayed = start
+    guard sequence > replayed.sequence else { return start }
+    for record in try timeline.history.records(from: replayed.sequence + 1, limit: Int(sequence - replayed.sequence)) {
       // A gap means retention removed records since `start`; the way from the snapshot says so.
-      guard record.sequence == reached + 1 else { return try timeline.state(atOrBefore: sequence) }
-      try timeline.replay.apply(record, to: &state)
-      reached = record.sequence
+      guard record.sequence == replayed.sequence + 1 else { return try timeline.state(atOrBefore: sequence) }
+      _ = try timeline.replay.apply(record, to: &replayed.state, effects: replayed.effects)
+      replayed.sequence = record.sequence
     }
-    return (reached, state)
+    return replayed
   }
 }

@@ -3,8 +3,11 @@ import Glibc
 /// The files of a data directory (proto/JOURNAL.md, "Layout"): where each lives and what each
 /// name means.
 struct DataDirectory: Sendable {
-  /// The journal format this code writes, and the newest it reads: 2 journals effects' ends.
-  static let formatVersion = 2
+  /// The journal format this code writes, and the newest it reads: 2 journals effects' ends, 3
+  /// journals an effect's event in place of the action it became.
+  static let formatVersion = 3
+  /// The first format that journals effects' ends: records an older one wrote restart no effect.
+  static let effectEndsSince = 2
   static let formatFileName = "FORMAT"
   static let lockFileName = "LOCK"
 

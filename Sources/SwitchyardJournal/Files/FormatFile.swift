@@ -4,8 +4,8 @@ import Glibc
 /// so a newer layout is refused before any of its files is touched.
 ///
 /// A directory that an older version wrote is upgraded when a writer opens it: its file becomes
-/// `switchyard-journal <version>` plus a line `upgraded-after N`, N being the last record the older
-/// version wrote, so a reader knows which records predate what the current version journals.
+/// `switchyard-journal <version>` plus a line `upgraded-after N`, N being the last record written
+/// before effects' ends were journaled, so a reader knows which records restart no effect.
 enum FormatFile {
   private static let prefix = "switchyard-journal "
   private static let upgradedPrefix = "upgraded-after "
@@ -13,7 +13,7 @@ enum FormatFile {
   /// What the file says.
   struct Contents: Equatable {
     var version: Int
-    /// The last record written under an older version; 0 when the current version wrote them all.
+    /// The last record written before effects' ends were journaled; 0 when none was.
     var upgradedAfter: UInt64
   }
 
@@ -55,10 +55,14 @@ enum FormatFile {
     return Contents(version: version, upgradedAfter: upgradedAfter)
   }
 
-  /// Marks a directory an older version wrote as the current version's from the record after
-  /// `lastSequence` on: written to a temporary file, fsynced, renamed into place.
-  static func upgrade(_ directory: DataDirectory, lastSequence: UInt64) throws(JournalError) -> Contents {
-    let upgraded = Contents(version: DataDirectory.formatVersion, upgradedAfter: lastSequence)
+  /// Marks a directory that an older version (`found`) wrote as the current version's from the
+  /// record after `lastSequence` on: written to a temporary file, fsynced, renamed into place.
+  ///
+  /// Records up to `lastSequence` predate journaled effects' ends only if `found` did not journal
+  /// them; else the line `found` had, if any, stays as it was.
+  static func upgrade(_ directory: DataDirectory, from found: Contents, lastSequence: UInt64) throws(JournalError) -> Contents {
+    let upgradedAfter = found.version < DataDirectory.effectEndsSince ? lastSequence : found.upgradedAfter
+    let upgraded = Contents(version: DataDirectory.formatVersion, upgradedAfter: upgradedAfter)
     try write(upgraded, in: directory)
     return upgraded
   }

@@ -62,13 +62,17 @@ public struct PoolJobExecutor: JobExecutor {
         }
         // Alive until the action is reduced, so no value made meanwhile shares its references.
         withExtendedLifetime(output) {
-          observer.delivering(KnownJSON(output, decodedFrom: json))
+          observer.delivering(output, json: json)
           if let action = transform(.output(output)) { handle.send(action) }
-          observer.delivering(nil)
+          observer.delivered()
         }
       case let .ended(result):
-        observer?.willDeliverEnd()
-        if let event = JobEvent<Job.Output>.end(result), let action = transform(event) { handle.send(action) }
+        let event = JobEvent<Job.Output>.end(result)
+        if let observer {
+          let failure: JobFailure? = if case let .failed(failure) = event { failure } else { nil }
+          observer.willDeliverEnd(failure: failure)
+        }
+        if let event, let action = transform(event) { handle.send(action) }
         if let observer {
           let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
           observer.didEnd(interrupted: interrupted)

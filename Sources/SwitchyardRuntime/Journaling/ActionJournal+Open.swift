@@ -23,6 +23,7 @@ extension ActionJournal {
   ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
     var state = initialState
     let recovery = EffectRecovery()
+    let effects = ReplayedEffects()
     let journal = try Journal.open(
       directory: directory,
       options: options,
@@ -31,7 +32,7 @@ extension ActionJournal {
         state = try replay.state(snapshot)
         recovery.snapshotSequence = snapshot.sequence
       },
-      replay: { record in try replay.apply(record, to: &state, recovering: recovery) }
+      replay: { record in _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery) }
     )
     let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)
     actionJournal.recovered = recovery
@@ -49,7 +50,7 @@ extension ActionJournal {
     guard let history = try? JournalHistory(directory: directory),
       let newest = try? history.snapshotSequences().last,
       let record = try? history.records(from: newest + 1, limit: 1).first, record.sequence == newest + 1,
-      let entry = try? WireJSONDecoder().decode(RecoveryEntry<Never>.self, from: record.payload),
+      let entry = try? WireJSONDecoder().decode(ReplayEntry<Never>.self, from: record.payload),
       let inFlight = entry.effectsInFlight, inFlight.snapshot == newest,
       let oldest = inFlight.effects.map(\.action).min(), oldest >= 1
     else { return nil }

@@ -19,6 +19,8 @@ public final class ActionJournal: ActionLog {
   let log: @Sendable (String) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
   private let pending = PendingRecords()
+  /// Encodes and appends the pending records, on `encoding` only.
+  private let writer: PendingRecordWriter
   private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
   /// How long records gather before the encoding queue is woken for them, unless the durability
   /// is `always`, whose senders wait for the disk: waking a thread for each record cost a busy
@@ -27,21 +29,24 @@ public final class ActionJournal: ActionLog {
   /// The last sequence number given to a reduced action; its record may still be queued.
   package private(set) var lastSequence: UInt64
   private var actionsSinceSnapshot: UInt64 = 0
+  /// The sequence number of the newest snapshot: an event of an effect made after it is journaled
+  /// as the event, which any replay that reaches the record rebuilds through the effect.
+  private var newestSnapshot: UInt64
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
   private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
   private var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
-  /// The effect whose last event is being delivered: the record of the action it becomes says the
-  /// effect ended, so no record of its own is needed.
-  var endingEffect: EffectIdentity?
+  /// The effect whose last event is being delivered, and the failure if it failed: the record of
+  /// the action it becomes says the effect ended, so no record of its own is needed.
+  var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
   var arrivingJSON: RawJSON?
-  /// The remote output being delivered and the JSON it arrived as, journaled as it is inside the
-  /// action it becomes instead of encoding the output again, and the effect it is an output of,
-  /// which the record names so that recovery knows how many outputs each effect delivered.
-  var deliveringOutput: (output: KnownJSON, effect: EffectIdentity)?
+  /// The remote output being delivered, as ``delivering(_:json:of:)`` says to journal it, and the
+  /// effect it is an output of, which the record names so that recovery knows how many outputs
+  /// each effect delivered.
+  var deliveringOutput: (output: DeliveringOutput, effect: EffectIdentity)?
   /// Remote effects started and not ended, for the record that follows a snapshot.
   var effectsInFlight = Set<EffectIdentity>()
   /// The last action appended and how many remote effects its reduction made, less those it
@@ -62,7 +67,10 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
+    // Effects made before this coordinator's start are made by replay only from an older snapshot.
+    self.newestSnapshot = max(journal.recovery.lastSequence, journal.recovery.snapshotSequence ?? 0)
     self.gathering = Self.gathering(for: journal.options.durability)
+    self.writer = PendingRecordWriter(pending: pending, journal: journal, log: log)
     effectIdentities.reset(to: lastSequence + 1)
   }
 
@@ -73,26 +81,53 @@ public final class ActionJournal: ActionLog {
   /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
-  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording) -> Bool {
+  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?) -> Bool {
     guard failure == nil else { return false }
     lastSequence += 1
     lastAction = (lastSequence, effectIdentities.reset(to: lastSequence + 1), [])
     actionsSinceSnapshot += 1
-    let (json, output, ended) = (arrivingJSON, deliveringOutput, endingEffect)
-    (arrivingJSON, deliveringOutput, endingEffect) = (nil, nil, nil)
-    enqueue(
-      PendingRecord(
-        sequence: lastSequence,
-        payload: { encoder, buffer in
-          try ActionRecord.append(
-            action, json: json, output: output?.output, outputOf: output?.effect, dependencies: dependencies, ended: ended,
-            to: &buffer, encoder: encoder)
-        },
-        snapshot: nil
+    // Taken, not copied and cleared: a copy of each cost its own value-witness calls.
+    let (json, output, ending) = (arrivingJSON.take(), deliveringOutput.take(), endingEffect.take())
+    if let event = eventRecord(output: output, ending: ending) {
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
+    } else {
+      let (known, outputOf, ended) = (output?.output.known, output?.effect, ending?.identity)
+      enqueue(
+        PendingRecord(
+          sequence: lastSequence,
+          content: .action { encoder, buffer in
+            try ActionRecord.append(
+              action, json: json, output: known, outputOf: outputOf, dependencies: dependencies, ended: ended,
+              to: &buffer, encoder: encoder)
+          }
+        )
       )
-    )
+    }
     if !droppedDuringReduction.isEmpty { journalDroppedEffects() }
     return snapshotIsDue
+  }
+
+  /// Notes the output of `effect` about to be delivered: journaled as the event when the effect
+  /// was made after the newest snapshot, where the JSON alone is kept, else inside the action it
+  /// becomes, where the value is kept too, to recognise it as the action is encoded.
+  func delivering<Output>(_ output: Output, json: RawJSON, of effect: EffectIdentity) {
+    deliveringOutput = (effect.action > newestSnapshot ? .event(json) : .inAction(KnownJSON(output, decodedFrom: json)), effect)
+  }
+
+  /// The record of the action being appended as the remote effect event it was made of, when it
+  /// was made of one by an effect made after the newest snapshot: every replay that reaches the
+  /// record starts at or before that snapshot, so it replays the action that made the effect.
+  private func eventRecord(
+    output: (output: DeliveringOutput, effect: EffectIdentity)?,
+    ending: (identity: EffectIdentity, failure: JobFailure?)?
+  ) -> EffectEventRecord? {
+    if let output, case let .event(json) = output.output {
+      return EffectEventRecord(effect: output.effect, event: .output(json))
+    }
+    if let ending, ending.identity.action > newestSnapshot {
+      return EffectEventRecord(effect: ending.identity, event: ending.failure.map { .failed($0) } ?? .finished)
+    }
+    return nil
   }
 
   private func journalDroppedEffects() {
@@ -114,7 +149,7 @@ public final class ActionJournal: ActionLog {
     guard failure == nil else { return }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
-    enqueue(PendingRecord(sequence: lastSequence, payload: { _, buffer in EffectEndedRecord.append(identity, to: &buffer) }, snapshot: nil))
+    enqueue(PendingRecord(sequence: lastSequence, content: .effectEnded(identity)))
   }
 
   /// Journals the end of an effect the store never started, after the record of the action that
@@ -140,7 +175,8 @@ public final class ActionJournal: ActionLog {
     actionsSinceSnapshot = 0
     lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
     let snapshot = lastSequence
-    enqueue(PendingRecord(sequence: snapshot, payload: nil, snapshot: { try WireJSONEncoder().encode(state) }))
+    newestSnapshot = snapshot
+    enqueue(PendingRecord(sequence: snapshot, content: .snapshot { try WireJSONEncoder().encode(state) }))
     // A snapshot taken in a reduction comes before that action's effects start; every effect
     // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
@@ -149,20 +185,14 @@ public final class ActionJournal: ActionLog {
     guard failure == nil, !inFlight.isEmpty else { return }
     lastSequence += 1
     effectIdentities.reset(to: lastSequence + 1)
-    enqueue(
-      PendingRecord(
-        sequence: lastSequence,
-        payload: { _, buffer in EffectsInFlightRecord.append(snapshot: snapshot, effects: inFlight, to: &buffer) },
-        snapshot: nil
-      )
-    )
+    enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))
   }
 
-  private func enqueue(_ record: PendingRecord) {
+  private func enqueue(_ record: consuming PendingRecord) {
     guard pending.add(record) else { return }
-    let (pending, journal, log) = (pending, journal, log)
+    let writer = writer
     let work: @Sendable () -> Void = { [weak self] in
-      guard let failure = Self.drain(pending, into: journal, log: log) else { return }
+      guard let failure = writer.drain() else { return }
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
     }
     if let gathering {
@@ -183,56 +213,6 @@ public final class ActionJournal: ActionLog {
     }
   }
 
-  /// Encodes and appends what accumulated, in order; returns why it stopped, if it did.
-  private nonisolated static func drain(
-    _ pending: PendingRecords,
-    into journal: Journal,
-    log: @escaping @Sendable (String) -> Void
-  ) -> String? {
-    var (records, heldSince) = pending.take()
-    defer { pending.giveBack(&records) }
-    // All payloads are encoded back to back and appended under one lock of the journal's writer;
-    // snapshots are asked for after, as each covers records appended before it.
-    let encoder = WireJSONEncoder()
-    var buffer: [UInt8] = []
-    var ends: [Int] = []
-    ends.reserveCapacity(records.count)
-    var firstSequence: UInt64?
-    var failure: String?
-    // By index, calling each payload where it lies: a copy of each record retained and released
-    // its closures, for every record.
-    for index in records.indices where records[index].payload != nil {
-      do {
-        try records[index].payload?(encoder, &buffer)
-      } catch {
-        failure = "record \(records[index].sequence) was not journaled: \(error)"
-        break
-      }
-      firstSequence = firstSequence ?? records[index].sequence
-      ends.append(buffer.count)
-    }
-    if let firstSequence {
-      do {
-        let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, ends: ends, heldSince: heldSince) }
-        if appended != firstSequence { failure = "record \(firstSequence) became \(appended)" }
-      } catch {
-        failure = "records from \(firstSequence) were not all journaled: \(error)"
-      }
-    }
-    if let failure {
-      // Later records would get other numbers than the ones given out: the journal ends here.
-      journal.close()
-      return failure
-    }
-    for record in records {
-      guard let state = record.snapshot else { continue }
-      journal.snapshot(through: record.sequence, encode: state) { result in
-        if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
-      }
-    }
-    return nil
-  }
-
   /// Takes a last snapshot if anything happened since the one before, then writes, fsyncs and
   /// closes; no snapshot when the shutdown stopped effects, which the next start replays to resume.
   public func close<State: Encodable & Sendable>(finalState state: State) {
@@ -245,8 +225,8 @@ public final class ActionJournal: ActionLog {
   /// Appends the records still queued, then writes, fsyncs and closes.
   public func close() {
     // Records still gathering have a drain scheduled for later; this one takes them now.
-    let (pending, journal, log) = (pending, journal, log)
-    let failure = encoding.sync { Self.drain(pending, into: journal, log: log) }
+    let writer = writer
+    let failure = encoding.sync { writer.drain() }
     if let failure { fail(failure) }
     journal.close()
   }
@@ -294,56 +274,5 @@ public final class ActionJournal: ActionLog {
     case .batch: "batch"
     case .off: "off"
     }
-  }
-}
-
-/// A reduced action's record waiting to be encoded and appended, or a snapshot waiting for it.
-private struct PendingRecord: Sendable {
-  var sequence: UInt64
-  var payload: (@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)?
-  var snapshot: (@Sendable () throws -> [UInt8])?
-}
-
-/// The records waiting for the encoding queue, shared with it.
-///
-/// Two arrays take turns: the queue takes the waiting one and leaves an emptied one in its place,
-/// so the lock is held for a swap only, and neither side allocates or frees records under it
-/// (a main actor waiting for this lock is a reduction waiting).
-private final class PendingRecords: Sendable {
-  private struct Buffers {
-    var waiting: [PendingRecord] = []
-    /// When the oldest waiting record was added, on the journal's clock.
-    var waitingSince: Int64 = 0
-    /// Emptied by the queue, keeping its capacity, for ``take()`` to put in `waiting`'s place.
-    var spare: [PendingRecord] = []
-  }
-
-  private let buffers = Mutex(Buffers())
-
-  /// Adds `record`; returns whether it is the first since the last ``take()``, when the queue must
-  /// be woken to take it.
-  func add(_ record: PendingRecord) -> Bool {
-    buffers.withLock { buffers in
-      buffers.waiting.append(record)
-      guard buffers.waiting.count == 1 else { return false }
-      buffers.waitingSince = Journal.monotonicNanoseconds()
-      return true
-    }
-  }
-
-  /// The records waiting, oldest first, leaving none, and when the oldest of them was added.
-  func take() -> (records: [PendingRecord], since: Int64) {
-    buffers.withLock { buffers in
-      var taken: [PendingRecord] = []
-      swap(&taken, &buffers.spare)
-      swap(&taken, &buffers.waiting)
-      return (taken, buffers.waitingSince)
-    }
-  }
-
-  /// Takes back the array ``take()`` returned, once its records are done with, to reuse.
-  func giveBack(_ records: inout [PendingRecord]) {
-    records.removeAll(keepingCapacity: true)
-    buffers.withLock { swap(&$0.spare, &records) }
   }
 }

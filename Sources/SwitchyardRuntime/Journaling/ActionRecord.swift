@@ -24,7 +24,7 @@ enum ActionRecord {
     json: RawJSON?,
     output: KnownJSON?,
     outputOf: EffectIdentity?,
-    dependencies: DependencyRecording,
+    dependencies: DependencyRecording?,
     ended: EffectIdentity?,
     to buffer: inout [UInt8],
     encoder: WireJSONEncoder
@@ -40,7 +40,7 @@ enum ActionRecord {
       try encoder.encode(action, appendingTo: &buffer)
     }
     // Most actions ask no dependency for anything; their records leave the recording out.
-    if !dependencies.isEmpty {
+    if let dependencies, !dependencies.isEmpty {
       buffer.append(contentsOf: #","dependencies":"#.utf8)
       try encoder.encode(dependencies, appendingTo: &buffer)
     }

@@ -16,15 +16,6 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     self.reducer = Reduce(reducer)
   }
 
-  /// What the record's payload holds.
-  public func entry(_ record: JournalRecord) throws(JournalReplayError) -> JournalEntry<Base.Action> {
-    do {
-      return try WireJSONDecoder().decode(JournalEntry<Base.Action>.self, from: record.payload)
-    } catch {
-      throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
-    }
-  }
-
   /// The state a snapshot holds.
   public func state(_ snapshot: JournalSnapshot) throws(JournalReplayError) -> Base.State {
     do {
@@ -34,13 +25,93 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     }
   }
 
-  /// Applies `record` to `state`: its action is reduced as it was when recorded; its effects never run.
-  public func apply(_ record: JournalRecord, to state: inout Base.State) throws(JournalReplayError) {
-    guard case let .action(action, dependencies) = try entry(record) else { return }
+  /// Applies `record` to `state`, its action reduced as it was when recorded and its effects never
+  /// run; returns what the record held.
+  ///
+  /// `effects` carries from record to record, from the snapshot `state` came from on: a remote
+  /// effect's event is journaled without the action it became, which its replayed effect rebuilds.
+  public func apply(
+    _ record: JournalRecord,
+    to state: inout Base.State,
+    effects: ReplayedEffects
+  ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
+    try apply(record, to: &state, effects: effects, recovery: nil)
+  }
+
+  /// Applies `record` as ``apply(_:to:effects:)`` does, and tells `recovery`, if any, which remote
+  /// effects its action created, which effect's output it is and which effects' ends it journals.
+  func apply(
+    _ record: JournalRecord,
+    to state: inout Base.State,
+    effects: ReplayedEffects,
+    recovery: EffectRecovery?
+  ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
+    let entry: ReplayEntry<Base.Action>
     do {
-      try withDependencyReplay(dependencies) { _ = reducer.reduce(into: &state, action: action) }
+      entry = try WireJSONDecoder().decode(ReplayEntry<Base.Action>.self, from: record.payload)
+    } catch {
+      throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
+    }
+    if let ended = entry.effectEnded { end(ended.identity, effects: effects, recovery: recovery) }
+    if let inFlight = entry.effectsInFlight {
+      recovery?.inFlight(inFlight.effects.map(\.identity), atSnapshot: inFlight.snapshot)
+    }
+    let action: Base.Action
+    let ended: EffectIdentity?
+    if let value = entry.action {
+      action = value
+      ended = entry.ended?.identity
+      if let outputOf = entry.outputOf { recovery?.delivered(outputOf.identity) }
+    } else if let (effect, event, isEnd) = entry.effectEvent {
+      action = try self.action(of: effect, event: event, effects: effects, sequence: record.sequence)
+      ended = isEnd ? effect : nil
+      if !isEnd { recovery?.delivered(effect) }
+    } else {
+      return .other(kind: entry.kind)
+    }
+    let dependencies = entry.dependencies ?? DependencyRecording()
+    effects.willReplay(sequence: record.sequence)
+    do {
+      let effect = try withDependencies {
+        $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: recovery)
+      } operation: {
+        try withDependencyReplay(dependencies) { reducer.reduce(into: &state, action: action) }
+      }
+      effects.keep(effect)
+      recovery?.replayed(sequence: record.sequence, created: effects.replaying.created, action: action, effect: effect, state: Base.State.self)
     } catch {
       throw .diverged(sequence: record.sequence, reason: "\(error)")
     }
+    if let ended { end(ended, effects: effects, recovery: recovery) }
+    return .action(action, dependencies: dependencies)
+  }
+
+  /// The action the effect `identity`'s journaled `event` becomes, through the transform of the
+  /// replayed effect.
+  private func action(
+    of identity: EffectIdentity,
+    event: RawJSON,
+    effects: ReplayedEffects,
+    sequence: UInt64
+  ) throws(JournalReplayError) -> Base.Action {
+    let action: Base.Action?
+    do {
+      action = try effects.action(of: identity, event: event, as: Base.Action.self)
+    } catch {
+      throw .undecodableRecord(sequence: sequence, reason: WireJSONDecoder.describe(error))
+    }
+    guard let action else {
+      throw .diverged(
+        sequence: sequence,
+        reason: "the record holds an event of remote effect \(identity), which no action replayed since the snapshot "
+          + "made, or whose transform now makes no action of it"
+      )
+    }
+    return action
+  }
+
+  private func end(_ identity: EffectIdentity, effects: ReplayedEffects, recovery: EffectRecovery?) {
+    effects.ended(identity)
+    recovery?.ended(identity)
   }
 }

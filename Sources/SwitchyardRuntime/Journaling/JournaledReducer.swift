@@ -39,7 +39,7 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   /// (``prepare(_:)``); elsewhere they are the ones in force at the first reduction, which runs with
   /// a ``JournaledJobExecutor`` in place of the store's executor, and are installed around each.
   /// Either way every reduction creates remote effects the journal names.
-  private func recordReduction(_ reduce: () -> Void) -> DependencyRecording {
+  private func recordReduction(_ reduce: () -> Void) -> DependencyRecording? {
     switch setup.source.load(ordering: .relaxed) {
     case .store:
       return recorder.recordInForce(reduce)

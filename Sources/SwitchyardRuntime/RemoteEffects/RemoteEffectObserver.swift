@@ -11,10 +11,13 @@ protocol RemoteEffectObserver: AnyObject {
   /// Called as the store starts the effect; an effect made but never started hears nothing more.
   func didStart()
   /// Called with an output and the JSON it was decoded from just before the action it becomes is
-  /// sent to the store, and with `nil` once it was.
-  func delivering(_ output: KnownJSON?)
-  /// Called just before the effect's last event (finished, failed) is sent to the store.
-  func willDeliverEnd()
+  /// sent to the store.
+  func delivering<Output>(_ output: Output, json: RawJSON)
+  /// Called once the output ``delivering(_:json:)`` announced was sent to the store.
+  func delivered()
+  /// Called just before the effect's last event (finished, or failed with `failure`) is sent to
+  /// the store.
+  func willDeliverEnd(failure: JobFailure?)
   /// Called once the effect has ended, after its last event was sent; `interrupted` when the
   /// runtime stopped it (shutting down) though the effect itself was not cancelled.
   func didEnd(interrupted: Bool)

@@ -7,7 +7,9 @@ import Synchronization
 /// recorder's dependencies too; once ``finish()`` is called those pass values through unrecorded.
 public final class DependencyRecorder: Sendable {
   private struct State {
-    var recording = DependencyRecording()
+    /// `nil` until a dependency returns something: most reductions ask for nothing, and an empty
+    /// recording would still be copied and destroyed, all five lists of it, for each.
+    var recording: DependencyRecording?
     var isFinished = false
     /// The one thread recorded from, when ``restart()`` bound it; any thread otherwise.
     var thread: pthread_t?
@@ -20,6 +22,11 @@ public final class DependencyRecorder: Sendable {
 
   /// Stops recording and returns what was recorded.
   public func finish() -> DependencyRecording {
+    finishIfRecorded() ?? DependencyRecording()
+  }
+
+  /// Stops recording and returns what was recorded, `nil` when nothing was.
+  func finishIfRecorded() -> DependencyRecording? {
     state.withLock {
       $0.isFinished = true
       return $0.recording
@@ -38,7 +45,9 @@ public final class DependencyRecorder: Sendable {
     state.withLock { state in
       guard !state.isFinished else { return }
       if let bound = state.thread, pthread_equal(bound, thread) == 0 { return }
-      update(&state.recording)
+      var recording = state.recording.take() ?? DependencyRecording()
+      update(&recording)
+      state.recording = recording
     }
   }
 }

@@ -25,10 +25,10 @@ public final class ReductionRecorder: Sendable {
   /// Runs `operation` — one reduction, on one thread — and returns what the dependencies returned.
   ///
   /// For a caller in unspecialised generic code: returning nothing, it costs no metadata lookup
-  /// for a result type.
-  public func record(_ operation: () -> Void) -> DependencyRecording {
+  /// for a result type. `nil` when the dependencies were asked nothing.
+  public func record(_ operation: () -> Void) -> DependencyRecording? {
     DependencyValues.$_current.withValue(start(), operation: operation)
-    return recorder.finish()
+    return recorder.finishIfRecorded()
   }
 
   /// `base` with its non-deterministic dependencies recording into this recorder: for a store to
@@ -39,11 +39,11 @@ public final class ReductionRecorder: Sendable {
   }
 
   /// Runs `operation` — one reduction, on one thread, with ``dependencies(recordingFrom:)`` in force
-  /// already — and returns what the dependencies returned.
-  public func recordInForce(_ operation: () -> Void) -> DependencyRecording {
+  /// already — and returns what the dependencies returned, `nil` when they were asked nothing.
+  public func recordInForce(_ operation: () -> Void) -> DependencyRecording? {
     recorder.restart()
     operation()
-    return recorder.finish()
+    return recorder.finishIfRecorded()
   }
 
   /// The recording dependencies, made at the first reduction, with the recorder restarted.

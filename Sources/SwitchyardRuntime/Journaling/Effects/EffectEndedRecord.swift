@@ -13,9 +13,23 @@ enum EffectEndedRecord {
   /// Appends `{"action":N,"index":I}`, how records name an effect.
   static func appendIdentity(_ identity: EffectIdentity, to buffer: inout [UInt8]) {
     buffer.append(contentsOf: #"{"action":"#.utf8)
-    buffer.append(contentsOf: String(identity.action).utf8)
+    appendDecimal(identity.action, to: &buffer)
     buffer.append(contentsOf: #","index":"#.utf8)
-    buffer.append(contentsOf: String(identity.index).utf8)
+    appendDecimal(UInt64(identity.index), to: &buffer)
     buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `value`'s decimal digits: two per effect record, where making a `String` of each
+  /// cost more than the rest of the record.
+  private static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
+    guard value >= 10 else { return buffer.append(UInt8(ascii: "0") + UInt8(value)) }
+    var divisor: UInt64 = 1
+    while value / divisor >= 10 { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }

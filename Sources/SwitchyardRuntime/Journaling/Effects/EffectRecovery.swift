@@ -3,14 +3,15 @@ import ComposableArchitecture
 /// What replaying a journal learns of remote effects: which reductions created some, and which of
 /// those have not ended, so that the restarted coordinator starts them again.
 ///
-/// Replay reduces each action with a ``RecoveringJobExecutor`` in place of the pools, which counts
+/// Replay reduces each action with a ``ReplayJobExecutor`` in place of the pools, which names
 /// the remote effects the reduction creates, as the live ``JournaledJobExecutor`` did, and builds
-/// each as an effect that, once started, asks here whether it is still open. An action record's
-/// `outputOf` member counts an output of one, its `ended` member, or an `effectEnded` record, closes
-/// one. What is still open when replay ends was in flight when the coordinator stopped, and is
-/// started again past the outputs it delivered.
-@MainActor
-final class EffectRecovery {
+/// each as an effect that, once started, asks here whether it is still open. An output journaled
+/// as an effect event or in an action record's `outputOf` counts an output of one; a last event, an
+/// action record's `ended` member or an `effectEnded` record closes one. What is still open when
+/// replay ends was in flight when the coordinator stopped, and is started again past the outputs it
+/// delivered.
+// Unchecked: one replay fills it, on one thread, before the main actor starts what it kept.
+final class EffectRecovery: @unchecked Sendable {
   /// A reduction with effects not yet ended, and how to start its effects again in a store.
   private struct Reduction {
     /// The index of each effect not yet ended, and how many outputs it delivered.
@@ -25,30 +26,19 @@ final class EffectRecovery {
   /// Effects in flight at that snapshot, created by actions it covers: replay cannot make them
   /// again, so those not ended since are reported rather than started.
   private var madeBeforeSnapshot: Set<EffectIdentity> = []
-  /// The record being replayed, and how many remote effects its reduction created so far.
-  private var replaying: (sequence: UInt64, created: Int) = (0, 0)
   /// What runs the effects again, once the coordinator's pools are up.
   var executor: JournaledJobExecutor?
 
-  /// The identity of the next remote effect the reduction being replayed creates.
-  func nextIdentity() -> EffectIdentity {
-    defer { replaying.created += 1 }
-    return EffectIdentity(action: replaying.sequence, index: replaying.created)
-  }
-
-  /// Notes what replaying record `sequence`'s `action` returned, to start again in a store of
-  /// `State` what is still open of it when replay ends.
-  func replayed<State, Action>(sequence: UInt64, action: Action, effect: Effect<Action>, state _: State.Type) {
-    guard replaying.sequence == sequence, replaying.created > 0 else { return }
+  /// Notes what replaying record `sequence`'s `action` returned, which made `created` remote
+  /// effects, to start again in a store of `State` what is still open of it when replay ends.
+  func replayed<State, Action>(sequence: UInt64, created: Int, action: Action, effect: Effect<Action>, state _: State.Type) {
+    guard created > 0 else { return }
     let resumable = effect.resumable
-    reductions[sequence] = Reduction(open: Dictionary(uniqueKeysWithValues: (0..<replaying.created).map { ($0, 0) })) { store in
-      (store as? Store<State, Action>)?.resume(resumable, origin: action)
+    // Unsafe: replay hands the action over and never touches it again; the main actor starts it.
+    nonisolated(unsafe) let origin = action
+    reductions[sequence] = Reduction(open: Dictionary(uniqueKeysWithValues: (0..<created).map { ($0, 0) })) { store in
+      (store as? Store<State, Action>)?.resume(resumable, origin: origin)
     }
-  }
-
-  /// Prepares for replaying the record `sequence`.
-  func willReplay(sequence: UInt64) {
-    replaying = (sequence, 0)
   }
 
   /// Notes the effects in flight when the snapshot after record `snapshot` was taken; only the
@@ -86,6 +76,7 @@ final class EffectRecovery {
   /// Starts again in `store`, oldest first, the effects still open whose action came after the
   /// record `olderFormatThrough`; returns how many it started, and how many effects of older
   /// actions it left alone, their ends never having been journaled.
+  @MainActor
   func resume<State, Action>(in store: Store<State, Action>, after olderFormatThrough: UInt64) -> (resumed: Int, unknown: Int) {
     var counts = (resumed: 0, unknown: 0)
     for (sequence, reduction) in reductions.sorted(by: { $0.key < $1.key }) {

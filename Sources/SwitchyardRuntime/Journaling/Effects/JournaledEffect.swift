@@ -26,18 +26,22 @@ final class JournaledEffect: RemoteEffectObserver {
     journal.effectsInFlight.insert(identity)
   }
 
-  func delivering(_ output: KnownJSON?) {
-    journal.deliveringOutput = output.map { ($0, identity) }
+  func delivering<Output>(_ output: Output, json: RawJSON) {
+    journal.delivering(output, json: json, of: identity)
   }
 
-  func willDeliverEnd() {
-    journal.endingEffect = identity
+  func delivered() {
+    journal.deliveringOutput = nil
+  }
+
+  func willDeliverEnd(failure: JobFailure?) {
+    journal.endingEffect = (identity, failure)
   }
 
   func didEnd(interrupted: Bool) {
     // One the shutdown interrupted is still in flight: the next coordinator starts it again.
     if !interrupted { journal.effectsInFlight.remove(identity) }
-    guard journal.endingEffect == identity else { return }
+    guard journal.endingEffect?.identity == identity else { return }
     journal.endingEffect = nil
     if interrupted {
       journal.interruptedEffects += 1

@@ -18,8 +18,14 @@ struct JournaledJobExecutor: JobExecutor {
 
   /// The coordinator's pools, each effect made on them named and observed by the journal: what
   /// ``Effect/remote(_:transform:)`` builds effects on, in the feature's module.
-  var pools: PoolJobExecutor? {
-    base.pools?.observed(by: journal)
+  ///
+  /// Made once: every remote effect asks for it.
+  let pools: PoolJobExecutor?
+
+  init(base: any JobExecutor, journal: ActionJournal) {
+    self.base = base
+    self.journal = journal
+    pools = base.pools?.observed(by: journal)
   }
 
   func effect<Job: RemoteJob, Action>(
@@ -58,7 +64,7 @@ struct JournaledJobExecutor: JobExecutor {
     let effect = JournaledEffect(identity: identity, journal: journal)
     // Started, if only to end: one never started journals its end again when it goes.
     effect.didStart()
-    effect.willDeliverEnd()
+    effect.willDeliverEnd(failure: failure)
     if let action = transform(.failed(failure)) { handle.send(action) }
     effect.didEnd(interrupted: false)
     handle.end()

@@ -64,3 +64,10 @@ extension RawJSON: CustomStringConvertible {
     String(decoding: bytes, as: UTF8.self)
   }
 }
+
+extension RawJSON {
+  /// Appends the value as compact JSON to `buffer`, as ``bytes`` holds it, without a copy between.
+  package func write(to buffer: inout [UInt8]) {
+    document.write(node, to: &buffer)
+  }
+}

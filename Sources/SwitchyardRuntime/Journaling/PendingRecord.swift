@@ -1,0 +1,43 @@
+import ComposableArchitecture
+import SwitchyardWire
+
+/// A record reduced but not yet encoded and appended, or a snapshot waiting for the records
+/// before it: what the main actor hands the encoding queue.
+///
+/// Only an action record holds a closure, as it holds an action of the application's type; the
+/// others are plain values, so journaling them allocates nothing on the main actor and frees
+/// nothing it allocated on the encoding queue.
+struct PendingRecord: Sendable {
+  enum Content: Sendable {
+    /// An action record, which the closure appends.
+    case action(@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)
+    /// A remote effect's event in place of the action it became, with the reduction's recording.
+    case effectEvent(EffectEventRecord, DependencyRecording?)
+    /// A remote effect's end that no action reports.
+    case effectEnded(EffectIdentity)
+    /// The remote effects in flight at the snapshot after record `snapshot`.
+    case effectsInFlight(snapshot: UInt64, effects: [EffectIdentity])
+    /// A snapshot of the state after record ``sequence``, which the closure encodes: not a record.
+    case snapshot(@Sendable () throws -> [UInt8])
+  }
+
+  var sequence: UInt64
+  var content: Content
+
+  /// Appends the record's payload to `buffer`; returns `false` for a snapshot, which is no record.
+  func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws -> Bool {
+    switch content {
+    case let .action(append):
+      try append(encoder, &buffer)
+    case let .effectEvent(event, dependencies):
+      try event.append(dependencies: dependencies, to: &buffer, encoder: encoder)
+    case let .effectEnded(identity):
+      EffectEndedRecord.append(identity, to: &buffer)
+    case let .effectsInFlight(snapshot, effects):
+      EffectsInFlightRecord.append(snapshot: snapshot, effects: effects, to: &buffer)
+    case .snapshot:
+      return false
+    }
+    return true
+  }
+}
