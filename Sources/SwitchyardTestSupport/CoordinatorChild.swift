@@ -11,7 +11,7 @@ import SwitchyardRuntime
 public final class CoordinatorChild: Sendable {
   /// The coordinator's run directory.
   public let runDirectory: String
-  /// The child process.
+  /// The coordinator's process: its pid, whether it runs, how it ended.
   package let process: SpawnedProcess
   private let logPath: String
 
