@@ -11,8 +11,8 @@ import SwitchyardRuntime
 public final class CoordinatorChild: Sendable {
   /// The coordinator's run directory.
   public let runDirectory: String
-  /// The child process.
-  public let process = Process()
+  /// The coordinator's process: its pid, whether it runs, how it ended.
+  package let process: SpawnedProcess
   private let logPath: String
 
   /// The control socket's path.
@@ -28,19 +28,14 @@ public final class CoordinatorChild: Sendable {
   ) throws {
     self.runDirectory = runDirectory
     self.logPath = runDirectory + ".log"
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     let arguments = ["start"] + arguments + ["--run-dir", runDirectory, "--grace-ms", "\(graceMilliseconds)"]
     if let descriptorLimit {
       // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", switchyardExecutable] + arguments
+      let script = "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""
+      process = try .start("/bin/sh", ["-c", script, switchyardExecutable] + arguments, outputPath: "/dev/null", errorPath: logPath)
     } else {
-      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-      process.arguments = arguments
+      process = try .start(switchyardExecutable, arguments, outputPath: "/dev/null", errorPath: logPath)
     }
-    process.standardError = FileHandle(forWritingAtPath: logPath)
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
   }
 
   /// What the coordinator wrote to standard error.
@@ -65,7 +60,7 @@ public final class CoordinatorChild: Sendable {
   /// Thirty seconds by default: an orderly stop drains workers and writes the journal's last
   /// snapshot, whose fsync a loaded disk can hold for seconds.
   nonisolated(nonsending) public func terminate(within seconds: Double = 30) async -> Int32 {
-    process.terminate()
+    process.send(SIGTERM)
     return await waitForExit(within: seconds)
   }
 

@@ -6,10 +6,10 @@ import SwitchyardRuntime
 
 /// A process a test starts, its output going to files so that nothing blocks on a full pipe;
 /// every test calls ``stop()`` in a `defer`, which kills and reaps it if it still runs.
-public final class TestProcess {
+public final class TestProcess: Sendable {
   /// The command line, for messages.
   public let description: String
-  private let process = Process()
+  private let process: SpawnedProcess
   private let outputPath: String
   private let errorPath: String
 
@@ -25,20 +25,24 @@ public final class TestProcess {
     let base = NSTemporaryDirectory() + "sy-proc-\(getpid())-\(UUID().uuidString.prefix(8))"
     outputPath = base + ".out"
     errorPath = base + ".err"
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-    process.standardError = FileHandle(forWritingAtPath: errorPath)
-    try process.run()
+    do {
+      process = try SpawnedProcess.start(
+        executable,
+        arguments,
+        environment: environment,
+        in: directory,
+        outputPath: outputPath,
+        errorPath: errorPath
+      )
+    } catch {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: errorPath)
+      throw error
+    }
   }
 
   /// The process's id.
-  public var pid: Int32 { process.processIdentifier }
+  public var pid: Int32 { process.pid }
   /// Whether it has not exited yet.
   public var isRunning: Bool { process.isRunning }
   /// What it wrote to standard output so far.
@@ -54,7 +58,7 @@ public final class TestProcess {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while process.isRunning {
       guard ContinuousClock.now < deadline else {
-        kill(pid, SIGINT)
+        process.send(SIGINT)
         await process.exited(within: 10)
         stop()
         throw TimedOut(what: "'\(description)' to exit within \(seconds) s; its errors:\n\(errorOutput.suffix(4_000))")
@@ -98,7 +102,7 @@ public final class TestProcess {
   /// Asks the process to stop with SIGTERM, kills it if it takes over `seconds`, and returns
   /// its exit status (-1 if even SIGKILL did not end it within ten seconds more).
   nonisolated(nonsending) public func terminate(within seconds: Double = 5) async -> Int32 {
-    if process.isRunning { process.terminate() }
+    process.send(SIGTERM)
     return await process.exitStatus(killingAfter: seconds)
   }
 

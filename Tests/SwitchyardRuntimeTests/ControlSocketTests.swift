@@ -60,7 +60,7 @@ struct ControlSocketTests {
       try client.send(.hello(Hello(role: "client", pid: getpid())))
       guard case let .hello(hello) = try client.receive() else { throw TimedOut(what: "the coordinator's hello") }
       #expect(hello.role == "coordinator")
-      #expect(hello.pid == coordinator.process.processIdentifier)
+      #expect(hello.pid == coordinator.process.pid)
 
       guard case .error(8, "notSubscribed", _) = try client.request(.unsubscribe(id: 8)) else {
         throw TimedOut(what: "notSubscribed")
@@ -110,7 +110,7 @@ struct ControlSocketTests {
       #expect(await second.waitForExit() == 1)
       #expect(second.log.contains("already running in \(first.runDirectory)"))
       let client = try await first.connect()
-      #expect(try client.status().coordinator.pid == first.process.processIdentifier)
+      #expect(try client.status().coordinator.pid == first.process.pid)
       #expect(await first.terminate() == 0)
     }
   }
@@ -144,13 +144,13 @@ struct ControlSocketTests {
     defer { dead.cleanUp() }
     try await withTimeout(45) {
       _ = try await dead.connect()
-      kill(dead.process.processIdentifier, SIGKILL)
+      kill(dead.process.pid, SIGKILL)
       #expect(await dead.process.exited(within: 10))
       #expect(FileManager.default.fileExists(atPath: dead.socketPath))
       let next = try CoordinatorProcess(pools: "probe=1", runDirectory: dead.runDirectory)
       defer { next.cleanUp() }
       let client = try await next.connect()
-      #expect(try client.status().coordinator.pid == next.process.processIdentifier)
+      #expect(try client.status().coordinator.pid == next.process.pid)
       #expect(await next.terminate() == 0)
     }
   }
@@ -178,7 +178,7 @@ struct ControlSocketTests {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let workers = try client.status().workers.map(\.pid)
-      kill(coordinator.process.processIdentifier, SIGKILL)
+      kill(coordinator.process.pid, SIGKILL)
       #expect(await coordinator.process.exited(within: 10))
       try await eventually("the orphaned workers to exit") { workers.allSatisfy { !processIsRunning($0) } }
     }
@@ -191,7 +191,7 @@ struct ControlSocketTests {
       let client = try await coordinator.connect()
       try await eventually("a ready worker") { (try? client.status().pools.first?.size) == 1 }
       let worker = try #require(try client.status().workers.first?.pid)
-      let pid = coordinator.process.processIdentifier
+      let pid = coordinator.process.pid
 
       let idle = (0..<100).compactMap { _ in try? RawSocket(path: coordinator.socketPath) }
       let refusals = idle.filter { String(decoding: $0.readAll(within: .milliseconds(20)), as: UTF8.self).contains("noDescriptors") }

@@ -14,7 +14,7 @@ struct InterruptTests {
     try await withTimeout(20) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
-      let group = coordinator.process.processIdentifier
+      let group = coordinator.process.pid
       try #require(getpgid(group) == group, "the coordinator must lead its own process group to be signalled as one")
       let workers = try client.status().workers.map(\.pid)
       for worker in workers { #expect(getpgid(worker) != group, "worker \(worker) shares the terminal's process group") }
@@ -49,7 +49,7 @@ struct InterruptTests {
       let job: JSONValue = .object(["tag": "t", "outputs": 1, "behavior": "hang"])
       _ = try client.request(.send(id: 2, action: .object(["start": .object(["name": "a", "job": job, "cancelInFlight": false])])))
       try await eventually("the job on its worker") { (try? client.status().pools.first?.busy) == 1 }
-      let pid = coordinator.process.processIdentifier
+      let pid = coordinator.process.pid
       kill(pid, SIGTERM)
       try await eventually("the orderly stop") { coordinator.log.contains("shutting down") }
       kill(pid, SIGTERM)

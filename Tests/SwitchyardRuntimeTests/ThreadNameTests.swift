@@ -24,7 +24,7 @@ struct ThreadNameTests {
       try await eventually("a ready worker") { (try? client.status().workers.first?.state) == "ready" }
       let worker = try #require(try client.status().workers.first?.pid)
       let expected: Set = ["sy-control", "sy-signals", "sy-journal", "sy-io-\(worker)"]
-      let pid = coordinator.process.processIdentifier
+      let pid = coordinator.process.pid
       try? await eventually("the coordinator's named threads") { threadNames(of: pid).isSuperset(of: expected) }
       #expect(threadNames(of: pid).isSuperset(of: expected), "\(threadNames(of: pid))")
       #expect(threadNames(of: worker).contains("sy-writer"), "\(threadNames(of: worker))")

@@ -1,4 +1,4 @@
-/// How a worker ended.
+/// How a child process ended: a worker, or a process a test started.
 package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   /// It exited with this status.
   case exited(Int)

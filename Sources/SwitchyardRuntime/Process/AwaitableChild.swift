@@ -3,7 +3,18 @@ import Glibc
 #endif
 import Foundation
 
-extension Process {
+/// A child process whose exit can be waited for with a deadline: Foundation's `Process` or a
+/// ``SpawnedProcess``.
+package protocol AwaitableChild: AnyObject {
+  /// Whether it has not exited yet.
+  var isRunning: Bool { get }
+  /// Its exit status, or the number of the signal that ended it; valid once it has exited.
+  var terminationStatus: Int32 { get }
+  /// Sends `signal` to it, unless it has already exited.
+  func send(_ signal: Int32)
+}
+
+extension AwaitableChild {
   /// Waits up to `seconds` for the process to exit, sleeping between looks; whether it exited.
   ///
   /// Use this, not `waitUntilExit()`: on Linux that runs the calling thread's run loop, which has
@@ -34,7 +45,7 @@ extension Process {
   /// to ten seconds more; -1 if even that did not end it.
   nonisolated(nonsending) package func exitStatus(killingAfter seconds: Double) async -> Int32 {
     guard await exited(within: seconds) else {
-      if isRunning { Glibc.kill(processIdentifier, SIGKILL) }
+      send(SIGKILL)
       return await exited(within: 10) ? terminationStatus : -1
     }
     return terminationStatus
@@ -44,7 +55,13 @@ extension Process {
   /// reaped; whether it was.
   @discardableResult
   package func kill(waitingUpTo seconds: Double) -> Bool {
-    if isRunning { Glibc.kill(processIdentifier, SIGKILL) }
+    send(SIGKILL)
     return waitForExit(within: seconds)
+  }
+}
+
+extension Process: AwaitableChild {
+  package func send(_ signal: Int32) {
+    if isRunning { Glibc.kill(processIdentifier, signal) }
   }
 }

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SwitchyardRuntime
+
+extension SpawnedProcess {
+  /// Starts `executable arguments…` as a test's child: the test's environment with `environment`
+  /// over it, in `directory`, reading /dev/null, writing to the files at `outputPath` and
+  /// `errorPath` (emptied first; `/dev/null` to discard).
+  ///
+  /// Not Foundation's `Process`: its `run()` closes the parent's descriptors by a list made before
+  /// it spawns, so one started from another thread meanwhile could inherit this child's files or
+  /// Foundation's per-process socket, and keep a test waiting for an end that never comes.
+  package static func start(
+    _ executable: String,
+    _ arguments: [String],
+    environment: [String: String] = [:],
+    in directory: String? = nil,
+    outputPath: String,
+    errorPath: String
+  ) throws -> SpawnedProcess {
+    // Every descriptor is close-on-exec, so no child spawned meanwhile by any means inherits it.
+    let input = try open(readingFrom: "/dev/null")
+    defer { close(input) }
+    let output = try open(writingTo: outputPath)
+    defer { close(output) }
+    let errors = try open(writingTo: errorPath)
+    defer { close(errors) }
+    return try spawn(
+      // A relative path names a file in the test's directory, as it did for `Process`, not the child's.
+      executable: URL(fileURLWithPath: executable).path,
+      arguments: arguments,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      directory: directory,
+      standardInput: input,
+      standardOutput: output,
+      standardError: errors
+    )
+  }
+
+  private static func open(readingFrom path: String) throws -> Int32 {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return fd
+  }
+
+  private static func open(writingTo path: String) throws -> Int32 {
+    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return fd
+  }
+}
