@@ -91,7 +91,7 @@ let package = Package(
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet", "SwitchyardRuntime"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
-    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire", "SwitchyardTestSupport"]),
+    .testTarget(name: "SwitchyardRedisTests", dependencies: ["SwitchyardRedis", "SwitchyardWire", "SwitchyardNet", "SwitchyardTestSupport"]),
     // The end-to-end test runs `switchyard start --demo`, so it depends on the executable.
     .testTarget(name: "SwitchyardDemoTests", dependencies: ["SwitchyardDemo", "SwitchyardTestSupport", "switchyard"]),
     // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.

@@ -77,6 +77,8 @@ package final class LocalRedisServer: Sendable {
   /// the server answering is this one (`INFO server`'s `process_id`), not another that took the
   /// port first.
   private static func launch(_ arguments: [String], port: UInt16, directory: String) throws(LocalRedisServerError) -> Process {
+    // What the log held before, so that only this server's lines are read for why it stopped.
+    let logged = log(in: directory).count
     let child = Process()
     child.executableURL = URL(fileURLWithPath: arguments[0])
     child.arguments = ["--port", String(port)] + arguments.dropFirst()
@@ -88,23 +90,47 @@ package final class LocalRedisServer: Sendable {
     } catch {
       throw .didNotStart(log: "\(error)")
     }
-    var probe = RedisConfiguration(host: "127.0.0.1", port: port, connectTimeout: .seconds(2), readTimeout: .seconds(5))
-    probe.reconnect = RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(100), maxAttempts: 120)
-    let connection = RedisConnection(configuration: probe)
-    defer { connection.close() }
-    let info: String
-    do {
-      try connection.ping()
-      info = try connection.send(RedisCommand("INFO", "server")).string ?? ""
-    } catch {
-      stop(child)
-      throw .didNotStart(log: log(in: directory))
-    }
+    let info = try serverInfo(of: child, port: port, directory: directory, logged: logged)
     guard info.contains("process_id:\(child.processIdentifier)\r\n") else {
       stop(child)
       throw .portTaken(port)
     }
     return child
+  }
+
+  /// `INFO server` from whatever answers on `port`, once something does, within 10 seconds.
+  ///
+  /// Asked in short rounds, looking between them at whether `child` still runs: a server that
+  /// could not bind the port (another process took it, and answers no `PING`) exits at once, and
+  /// is then started again on another port rather than waited for.
+  private static func serverInfo(
+    of child: Process,
+    port: UInt16,
+    directory: String,
+    logged: Int
+  ) throws(LocalRedisServerError) -> String {
+    // A local server answers at once; something else on the port may never answer at all.
+    var probe = RedisConfiguration(host: "127.0.0.1", port: port, connectTimeout: .seconds(2), readTimeout: .seconds(2))
+    probe.reconnect = RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(20), maxAttempts: 5)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while true {
+      let connection = RedisConnection(configuration: probe)
+      defer { connection.close() }
+      do {
+        try connection.ping()
+        return try connection.send(RedisCommand("INFO", "server")).string ?? ""
+      } catch {
+        let log = log(in: directory)
+        if !child.isRunning {
+          waitForExit(child)
+          throw log.dropFirst(logged).contains("Address already in use") ? .portTaken(port) : .didNotStart(log: log)
+        }
+        guard ContinuousClock.now < deadline else {
+          stop(child)
+          throw .didNotStart(log: log)
+        }
+      }
+    }
   }
 
   private static func stop(_ child: Process) {

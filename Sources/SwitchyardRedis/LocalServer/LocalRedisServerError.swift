@@ -4,7 +4,8 @@ package enum LocalRedisServerError: Error, CustomStringConvertible {
   case notInstalled
   /// It started but never answered.
   case didNotStart(log: String)
-  /// Another server answered on the port it was started on, which was taken meanwhile.
+  /// Another process took the port it was started on meanwhile: another server answered there,
+  /// or it could not listen there.
   case portTaken(UInt16)
 
   package var description: String {
