@@ -37,12 +37,23 @@ import Testing
     defer { children.forEach { $0.stop() } }
     #expect(children.count == 48)
     for child in children {
-      let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").compactMap { Int32($0) }.sorted()
+      // `sleep` itself opens locale files as it starts, for a moment: only a descriptor that stays
+      // was inherited.
+      var open = try Self.descriptors(of: child.pid)
+      let deadline = ContinuousClock.now + .seconds(5)
+      while open != [0, 1, 2], ContinuousClock.now < deadline {
+        usleep(10_000)
+        open = try Self.descriptors(of: child.pid)
+      }
       let targets = open.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/fd/\($0)")) ?? "?" }
       #expect(open == [0, 1, 2], "child \(child.pid) holds \(Array(zip(open, targets)))")
       guard targets.count == 3 else { continue }
       #expect(targets[0] == "/dev/null" && targets[1].hasSuffix(".out") && targets[2].hasSuffix(".err"), "\(targets)")
     }
+  }
+
+  static func descriptors(of pid: Int32) throws -> [Int32] {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int32($0) }.sorted()
   }
 
   /// Foundation's `Process` learnt of an exit when its socket closed, which a process the child
