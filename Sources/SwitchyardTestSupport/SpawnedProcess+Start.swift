@@ -7,7 +7,8 @@ import SwitchyardRuntime
 extension SpawnedProcess {
   /// Starts `executable arguments…` as a test's child: the test's environment with `environment`
   /// over it, in `directory`, reading /dev/null, writing to the files at `outputPath` and
-  /// `errorPath` (emptied first; `/dev/null` to discard).
+  /// `errorPath` (emptied first; `/dev/null` to discard; the same path for both interleaves them
+  /// in one file, as a shared pipe would).
   ///
   /// Not Foundation's `Process`: its `run()` closes the parent's descriptors by a list made before
   /// it spawns, so one started from another thread meanwhile could inherit this child's files or
@@ -25,8 +26,9 @@ extension SpawnedProcess {
     defer { close(input) }
     let output = try open(writingTo: outputPath)
     defer { close(output) }
-    let errors = try open(writingTo: errorPath)
-    defer { close(errors) }
+    // One descriptor for both when they name one file: two would each write from their own offset.
+    let errors = errorPath == outputPath ? output : try open(writingTo: errorPath)
+    defer { if errors != output { close(errors) } }
     return try spawn(
       // A relative path names a file in the test's directory, as it did for `Process`, not the child's.
       executable: URL(fileURLWithPath: executable).path,

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
@@ -22,7 +23,7 @@ import Testing
           while true {
             let sequence = try journal.append(Array("record".utf8))
             try await journal.waitUntilDurable(sequence)
-            // One write(2) per line: a pipe keeps writes this small whole, whichever task makes them.
+            // One write(2) per line: Linux keeps writes to one open file whole, whichever task makes them.
             let line = Array("\(sequence)\n".utf8)
             _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
           }
@@ -59,50 +60,35 @@ import Testing
   /// Starts the child on `directory`, kills it with SIGKILL once it reported `count` durable
   /// records, and returns the highest it reported.
   ///
-  /// Reads the child on a thread of its own: a blocking read on one of Swift's two cooperative
-  /// threads here would stall every other test in the process for the whole crash loop.
+  /// The child writes to a file and starts as a ``SpawnedProcess``, not Foundation's `Process`
+  /// with a pipe read to its end: that end waited for every process holding the pipe or
+  /// Foundation's exit socket, and the read held a thread of its own.
   private func runChildUntilKilled(_ directory: TemporaryDirectory, afterAcknowledging count: Int) async throws -> UInt64 {
-    let (highest, reason, status) = try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result { try Self.runChild(directory.path, afterAcknowledging: count) })
-      }
+    let outputPath = directory.path + ".child-output"
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let child = try SpawnedProcess.start(
+      CommandLine.arguments[0],
+      ["--testing-library", "swift-testing", "--filter", "appendUntilKilled"],
+      environment: [Self.childDirectory: directory.path],
+      outputPath: outputPath,
+      errorPath: "/dev/null"
+    )
+    defer { child.kill(waitingUpTo: 10) }
+    let reported = { Self.sequences(in: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while child.isRunning, reported().count < count {
+      guard ContinuousClock.now < deadline else { throw TimedOut(what: "the child to report \(count) durable records") }
+      try await Task.sleep(for: .milliseconds(2))
     }
-    #expect(reason == .uncaughtSignal, "the child ended on its own: \(status)")
-    return highest
+    child.send(SIGKILL)
+    let ending = await child.exited(within: 30) ? child.reapIfExited() : nil
+    let killed = if case .some(.signalled) = ending { true } else { false }
+    #expect(killed, "the child ended on its own: \(ending.map(String.init(describing:)) ?? "still running")")
+    return reported().max() ?? 0
   }
 
-  private static func runChild(_ directory: String, afterAcknowledging count: Int) throws
-    -> (UInt64, Process.TerminationReason, Int32)
-  {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = ["--testing-library", "swift-testing", "--filter", "appendUntilKilled"]
-    child.environment = ProcessInfo.processInfo.environment.merging([Self.childDirectory: directory]) { $1 }
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = FileHandle.nullDevice
-    try child.run()
-    defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
-    var highest: UInt64 = 0
-    var reported = 0
-    var pending = ""
-    let reader = output.fileHandleForReading
-    while true {
-      let data = reader.availableData
-      if data.isEmpty { break }
-      pending += String(decoding: data, as: UTF8.self)
-      while let newline = pending.firstIndex(of: "\n") {
-        if let sequence = UInt64(pending[..<newline]) {
-          highest = max(highest, sequence)
-          reported += 1
-        }
-        pending.removeSubrange(...newline)
-      }
-      if reported >= count, child.isRunning {
-        kill(child.processIdentifier, SIGKILL)
-      }
-    }
-    if !child.waitForExit(within: 30) { child.kill(waitingUpTo: 10) }
-    return (highest, child.terminationReason, child.terminationStatus)
+  /// The sequences in the child's whole lines; a line it was writing as it died is not yet one.
+  private static func sequences(in output: String) -> [UInt64] {
+    output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { UInt64($0) }
   }
 }

@@ -42,11 +42,11 @@ struct RemoteAffinityTests {
     try cluster.start("s0", ProbeJob(tag: "s0", outputs: 4, intervalMillis: 1_000, affinity: "session"))
     let first = try await cluster.wait(for: "s0") { !$0.outputs.isEmpty }
     let victim = try #require(cluster.worker(first.workerPIDs[0]))
-    kill(victim.processIdentifier, SIGKILL)
+    victim.send(SIGKILL)
     let rerun = try await cluster.wait(for: "s0", within: 30) { $0.outcome != .running }
     #expect(rerun.outcome == .finished, "\(rerun)")
     #expect(rerun.attempts == 2)
-    let survivor = try #require(Set(rerun.workerPIDs).subtracting([victim.processIdentifier]).first)
+    let survivor = try #require(Set(rerun.workerPIDs).subtracting([victim.pid]).first)
     // The key is bound to the survivor now: a new job of it runs there, not on the dead worker.
     try cluster.start("s1", ProbeJob(tag: "s1", outputs: 2, intervalMillis: 50, affinity: "session"))
     let next = try await cluster.wait(for: "s1", within: 30) { $0.outcome != .running }

@@ -96,7 +96,7 @@ struct RemotePoolTests {
     for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 4, intervalMillis: 1_000)) }
     let first = try await cluster.wait(for: "k0") { !$0.outputs.isEmpty }
     let victim = try #require(cluster.worker(first.workerPIDs[0]))
-    kill(victim.processIdentifier, SIGKILL)
+    victim.send(SIGKILL)
     for name in names {
       let run = try await cluster.wait(for: name, within: 30) { $0.outcome != .running }
       #expect(run.outcome == .finished, "\(name): \(run)")
@@ -116,13 +116,13 @@ struct RemotePoolTests {
     try cluster.start("p", ProbeJob(tag: "p", outputs: 3, intervalMillis: 2_000))
     let started = try await cluster.wait(for: "p") { !$0.outputs.isEmpty }
     let paused = try #require(cluster.worker(started.workerPIDs[0]))
-    kill(paused.processIdentifier, SIGSTOP)
+    paused.send(SIGSTOP)
     let rerun = try await cluster.wait(for: "p", within: 30) { $0.outcome != .running }
     #expect(rerun.outcome == .finished)
     // A stopped worker's blocking read stays registered in Redis until its timeout, so on a slow
     // run it can take attempt 2 as well, which is then reclaimed like attempt 1 (seen in CI).
     #expect((2...3).contains(rerun.attempts), "\(rerun)")
-    kill(paused.processIdentifier, SIGCONT)
+    paused.send(SIGCONT)
     // Once resumed, the paused worker runs what it holds to its end and writes it.
     try await cluster.eventually("a late result to arrive and be dropped") {
       cluster.log.contains("effect 1 attempt 1 ended on") || cluster.log.contains("effect 1 attempt 2 ended on")
@@ -200,7 +200,7 @@ struct RemotePoolTests {
     defer { cluster.cleanUp() }
     try cluster.start("held", ProbeJob(tag: "held", outputs: 100, intervalMillis: 100))
     _ = try await cluster.wait(for: "held") { !$0.outputs.isEmpty }
-    let pids = Set(cluster.workers.map(\.processIdentifier))
+    let pids = Set(cluster.workers.map(\.pid))
     var remote: RemotePoolStatus?
     try await cluster.eventually("status to show both workers and the held job") {
       guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 7)) else { return false }

@@ -18,29 +18,32 @@ import Testing
 struct SeveralHostsTests {
   @Test func aWorkerHostCutOffMidLoadLosesNoEffect() async throws {
     let network = try NetworkNamespaces()
-    var processes: [Process] = []
+    var processes: [SpawnedProcess] = []
     let runDirectory = makeRunDirectory()
-    let logPath = runDirectory + ".log"
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    // A log per process: each opens its own, so none writes over another's.
+    var logPaths: [String] = []
     let redisDirectory = runDirectory + ".redis"
     defer {
       for process in processes { process.kill(waitingUpTo: 10) }
       network.remove()
-      for path in [runDirectory, logPath, redisDirectory] { try? FileManager.default.removeItem(atPath: path) }
+      for path in [runDirectory, redisDirectory] + logPaths { try? FileManager.default.removeItem(atPath: path) }
     }
     let redisAddress = try network.addHost("c", subnet: 1)
     try network.addHost("a", subnet: 2)
     try network.addHost("b", subnet: 3)
     let redisServer = try #require(LocalRedisServer.executable, "\(LocalRedisServerError.notInstalled)")
     try FileManager.default.createDirectory(atPath: redisDirectory, withIntermediateDirectories: true)
-    let log = FileHandle(forWritingAtPath: logPath)
-    func launch(_ namespace: String, _ arguments: [String]) throws -> Process {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: NetworkNamespaces.ip)
-      process.arguments = network.inside(namespace, arguments)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = log
-      try process.run()
+    // Not Foundation's `Process`, whose per-child socket Redis or a worker started meanwhile could
+    // inherit, keeping the coordinator's exit from being seen.
+    func launch(_ namespace: String, _ arguments: [String]) throws -> SpawnedProcess {
+      let logPath = runDirectory + ".\(logPaths.count).log"
+      logPaths.append(logPath)
+      let process = try SpawnedProcess.start(
+        NetworkNamespaces.ip,
+        network.inside(namespace, arguments),
+        outputPath: "/dev/null",
+        errorPath: logPath
+      )
       processes.append(process)
       return process
     }
@@ -55,14 +58,16 @@ struct SeveralHostsTests {
       switchyardExecutable, "start", "--pools", "probe=redis", "--broker", "redis://\(redisAddress):6379/0", "--name", name,
       "--run-dir", runDirectory, "--grace-ms", "1000",
     ])
-    var workers: [String: Process] = [:]
+    var workers: [String: SpawnedProcess] = [:]
     for host in ["a", "b"] {
       workers[host] = try launch(try #require(network.hosts[host]), [
         switchyardExecutable, "worker", "probe", "--broker", broker(host), "--name", name,
         "--claim-idle-ms", "1500", "--concurrency", "8",
       ])
     }
-    let logText = { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    let logText = { [logPaths] in
+      logPaths.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
     var client: ControlClient?
     let deadline = ContinuousClock.now + .seconds(20)
     while client == nil {
@@ -76,7 +81,7 @@ struct SeveralHostsTests {
     // machine, has seen both hosts at work and cuts it off.
     for name in names { try probe.start(name, ProbeJob(tag: name, outputs: 5, intervalMillis: 600)) }
     // Both hosts run jobs before one is cut off.
-    let hostOf = { (pid: Int32) in workers.first { $0.value.processIdentifier == pid }?.key }
+    let hostOf = { (pid: Int32) in workers.first { $0.value.pid == pid }?.key }
     var seen: Set<String> = []
     let bothDeadline = ContinuousClock.now + .seconds(20)
     while seen.count < 2 {

@@ -73,6 +73,20 @@ import Testing
     #expect(result.errorOutput == "err\n")
   }
 
+  /// Peers whose output and errors a test reads together, as from one pipe, name one file for both.
+  @Test func outputAndErrorsNamingOneFileInterleaveInIt() async throws {
+    let path = NSTemporaryDirectory() + "sy-merged-\(UUID().uuidString).log"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let child = try SpawnedProcess.start(
+      "/bin/sh",
+      ["-c", "echo one; echo two >&2; echo three"],
+      outputPath: path,
+      errorPath: path
+    )
+    #expect(await child.exitStatus(killingAfter: 5) == 0)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\ntwo\nthree\n")
+  }
+
   @Test func theEnvironmentIsTheTestsOwnWithTheGivenValuesOverIt() async throws {
     let home = try #require(ProcessInfo.processInfo.environment["HOME"])
     let result = try await runToExit(

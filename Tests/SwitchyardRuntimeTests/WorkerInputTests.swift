@@ -15,7 +15,7 @@ struct WorkerInputTests {
     WorkerMessage.ping(.init(nonce: 1)).appendFrame(to: &input)
     input += [0, 0, 0, 40] + Array(#"{"type":"ping""#.utf8)
     let worker = try await runWorker(input: input)
-    #expect(worker.status == 65)
+    #expect(worker.status == .exited(65))
     #expect(worker.errorOutput.contains("error: the coordinator's last frame was cut short"))
     #expect(worker.messages.contains(.pong(.init(nonce: 1))))
   }
@@ -26,7 +26,7 @@ struct WorkerInputTests {
     try FrameEncoder.append(payload: Array(#"{"type":"teleport"}"#.utf8), to: &input)
     WorkerMessage.ping(.init(nonce: 2)).appendFrame(to: &input)
     let worker = try await runWorker(input: input)
-    #expect(worker.status == 0)
+    #expect(worker.status == .exited(0))
     #expect(worker.errorOutput.contains("warning: dropped a message this worker does not understand"))
     #expect(worker.messages.contains(.pong(.init(nonce: 2))))
   }
@@ -36,7 +36,7 @@ struct WorkerInputTests {
     try FrameEncoder.append(payload: Array("garbage".utf8), to: &input)
     WorkerMessage.ping(.init(nonce: 3)).appendFrame(to: &input)
     let worker = try await runWorker(input: input)
-    #expect(worker.status == 65)
+    #expect(worker.status == .exited(65))
     #expect(!worker.messages.contains(.pong(.init(nonce: 3))))
   }
 
@@ -129,28 +129,36 @@ private struct DeepJob: RemoteJob {
 
 /// What `switchyard worker probe` wrote and how it exited, given all of its input at once.
 private struct WorkerRun {
-  var status: Int32
+  var status: SwitchyardRuntime.ExitStatus
   var messages: [WorkerMessage]
   var errorOutput: String
 }
 
 /// The messages `switchyard worker probe` writes for one `run`, up to its end.
+///
+/// The worker is a ``ChildProcess``, connected by close-on-exec pipes as the coordinator connects
+/// its own, not Foundation's `Process`, whose pipes and exit socket a process started meanwhile
+/// could inherit; its pipes are read on a thread of its own, not a cooperative one.
 private func runWorker(job run: Run) async throws -> [WorkerMessage] {
   try await withTimeout(20, "the worker") {
-    try await Task.detached {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-      process.arguments = ["worker", "probe"]
-      let (stdin, stdout) = (Pipe(), Pipe())
-      (process.standardInput, process.standardOutput) = (stdin, stdout)
-      try process.run()
+    try await offThread {
+      let worker = try ChildProcess.spawn(executable: switchyardExecutable, arguments: ["worker", "probe"])
+      let stdin = FileHandle(fileDescriptor: worker.stdin, closeOnDealloc: true)
+      let stdout = FileHandle(fileDescriptor: worker.stdout, closeOnDealloc: true)
+      // Its errors stay unread but open until it is reaped: a closed pipe would kill it with
+      // SIGPIPE at its first line there.
+      defer {
+        try? stdin.close()
+        _ = worker.reap(patience: .seconds(10))
+        close(worker.stderr)
+      }
       var input: [UInt8] = []
       WorkerMessage.run(run).appendFrame(to: &input)
-      try stdin.fileHandleForWriting.write(contentsOf: input)
+      try stdin.write(contentsOf: input)
       var decoder = FrameDecoder()
       var messages: [WorkerMessage] = []
       reading: while true {
-        let data = stdout.fileHandleForReading.availableData
+        let data = stdout.availableData
         guard !data.isEmpty else { break }
         decoder.append(contentsOf: data)
         while let payload = try decoder.next() {
@@ -160,36 +168,32 @@ private func runWorker(job run: Run) async throws -> [WorkerMessage] {
           if case .failed = message { break reading }
         }
       }
-      try stdin.fileHandleForWriting.close()
-      if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
       return messages
-    }.value
+    }
   }
 }
 
 private func runWorker(input: [UInt8]) async throws -> WorkerRun {
   try await withTimeout(20, "the worker") {
-    try await Task.detached {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-      process.arguments = ["worker", "probe"]
-      let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-      (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
-      try process.run()
-      try stdin.fileHandleForWriting.write(contentsOf: input)
-      try stdin.fileHandleForWriting.close()
-      let output = stdout.fileHandleForReading.readDataToEndOfFile()
-      let errorOutput = stderr.fileHandleForReading.readDataToEndOfFile()
-      process.waitForExit(within: 10)
+    try await offThread {
+      let worker = try ChildProcess.spawn(executable: switchyardExecutable, arguments: ["worker", "probe"])
+      let stdin = FileHandle(fileDescriptor: worker.stdin, closeOnDealloc: true)
+      let stdout = FileHandle(fileDescriptor: worker.stdout, closeOnDealloc: true)
+      let stderr = FileHandle(fileDescriptor: worker.stderr, closeOnDealloc: true)
+      try stdin.write(contentsOf: input)
+      try stdin.close()
+      let output = stdout.readDataToEndOfFile()
+      let errorOutput = stderr.readDataToEndOfFile()
+      let status = worker.reap(patience: .seconds(10))
       var decoder = FrameDecoder()
       decoder.append(contentsOf: output)
       var payloads: [[UInt8]] = []
       while let payload = try decoder.next() { payloads.append(payload) }
       return WorkerRun(
-        status: process.isRunning ? -1 : process.terminationStatus,
+        status: status,
         messages: payloads.compactMap { try? WorkerMessage(payload: $0) },
         errorOutput: String(decoding: errorOutput, as: UTF8.self)
       )
-    }.value
+    }
   }
 }

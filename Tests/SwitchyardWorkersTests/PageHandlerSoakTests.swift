@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SwitchyardDiagnostics
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardUpstream
 import SwitchyardWorkers
 import Testing
@@ -54,24 +55,17 @@ struct PageHandlerSoakTests {
     }
   }
 
-  /// Runs the child to its end on a thread of its own, so no cooperative thread waits for it.
+  /// Runs the child to its end, its output in a file, so that no thread waits on a pipe that a
+  /// grandchild holding it would keep open.
   private static func runChild() async throws -> String {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        continuation.resume(with: Result {
-          let child = Process()
-          child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-          child.arguments = ["--testing-library", "swift-testing", "--filter", "soakInAProcessOfItsOwn"]
-          child.environment = ProcessInfo.processInfo.environment.merging([childVariable: "1"]) { $1 }
-          let output = Pipe()
-          child.standardOutput = output
-          child.standardError = FileHandle.nullDevice
-          try child.run()
-          let printed = output.fileHandleForReading.readDataToEndOfFile()
-          if !child.waitForExit(within: 30) { child.kill(waitingUpTo: 10) }
-          return String(decoding: printed, as: UTF8.self)
-        })
-      }
-    }
+    let child = try TestProcess(
+      ["--testing-library", "swift-testing", "--filter", "soakInAProcessOfItsOwn"],
+      environment: [childVariable: "1"],
+      executable: CommandLine.arguments[0]
+    )
+    defer { child.stop() }
+    // Within the suite's two minutes, so that a stuck child fails with its errors.
+    _ = try await child.exitStatus(within: 110)
+    return child.output
   }
 }

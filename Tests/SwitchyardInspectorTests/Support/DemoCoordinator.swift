@@ -1,8 +1,12 @@
 import Foundation
 import SwitchyardRuntime
+import SwitchyardTestSupport
 
 /// `switchyard start --demo --http 127.0.0.1:0` as a child process with its own run directory:
 /// the inspector's page and socket at ``url``. ``stop()`` ends it, killing it if it lingers.
+///
+/// Started as a ``SpawnedProcess``, not Foundation's `Process`: the workers it starts would inherit
+/// the socket by which Foundation learns of its exit, and could keep ``shutDown()`` waiting.
 final class DemoCoordinator {
   struct Failed: Error, CustomStringConvertible {
     let description: String
@@ -10,8 +14,7 @@ final class DemoCoordinator {
 
   let runDirectory: String
   private(set) var url = ""
-  private let process = Process()
-  private let exits: AsyncStream<Void>
+  private let process: SpawnedProcess
   private var logPath: String { runDirectory + ".log" }
 
   /// Starts the demo with `arguments` added, in `runDirectory` (a new one unless named: a demo
@@ -19,16 +22,13 @@ final class DemoCoordinator {
   /// address.
   init(runDirectory: String? = nil, arguments: [String] = []) async throws {
     self.runDirectory = runDirectory ?? "/tmp/sy-inspector-\(getpid())-\(UUID().uuidString.prefix(8))"
-    let (exits, exited) = AsyncStream.makeStream(of: Void.self)
-    self.exits = exits
     mkdir(self.runDirectory, 0o700)
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    process.executableURL = Self.executable
-    process.arguments = ["start", "--demo", "--run-dir", self.runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments
-    process.standardError = FileHandle(forWritingAtPath: logPath)
-    process.standardOutput = FileHandle.nullDevice
-    process.terminationHandler = { _ in exited.finish() }
-    try process.run()
+    process = try SpawnedProcess.start(
+      Self.executable.path,
+      ["start", "--demo", "--run-dir", self.runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments,
+      outputPath: "/dev/null",
+      errorPath: self.runDirectory + ".log"
+    )
     let deadline = ContinuousClock.now + .seconds(30)
     while url.isEmpty {
       if let match = log.firstMatch(of: /inspector serving (http:\/\/127\.0\.0\.1:\d+\/\S*)/) {
@@ -62,14 +62,8 @@ final class DemoCoordinator {
   /// Sends SIGTERM and waits until the coordinator has shut down, its journal closed; keeps its
   /// files, for a demo started in the same run directory.
   func shutDown() async {
-    if process.isRunning { process.terminate() }
-    let pid = process.processIdentifier
-    let deadline = Task {
-      try await Task.sleep(for: .seconds(15))
-      kill(pid, SIGKILL)
-    }
-    for await _ in exits {}
-    deadline.cancel()
+    process.send(SIGTERM)
+    _ = await process.exitStatus(killingAfter: 15)
   }
 
   /// Runs `switchyard arguments` to its end within `limit`, as a person at the command line would.
@@ -81,7 +75,7 @@ final class DemoCoordinator {
   /// files: waiting here, on one of the two cooperative threads, would stall every other test.
   func stop() {
     let (process, runDirectory, logPath) = (process, runDirectory, logPath)
-    if process.isRunning { process.terminate() }
+    process.send(SIGTERM)
     Thread.detachNewThread {
       if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
       try? FileManager.default.removeItem(atPath: runDirectory)

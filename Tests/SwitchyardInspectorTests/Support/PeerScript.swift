@@ -1,4 +1,6 @@
 import Foundation
+import SwitchyardRuntime
+import SwitchyardTestSupport
 
 /// Python peers from `Peers/`, run with a time limit and killed if they overstay.
 enum PeerScript {
@@ -34,27 +36,14 @@ enum PeerScript {
   }
 
   /// Runs `executable arguments`; returns its status and output, killing it after `limit`.
+  ///
+  /// Not Foundation's `Process`, whose exit a browser the script starts would hide: it inherits
+  /// the socket by which Foundation learns that its child exited, and holds it while it runs.
   static func run(executable: URL, _ arguments: [String], within limit: Duration) async throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("sy-peer-\(UUID().uuidString).log")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = process.standardOutput
-    process.standardInput = FileHandle.nullDevice
-    let (exits, exited) = AsyncStream.makeStream(of: Void.self)
-    process.terminationHandler = { _ in exited.finish() }
-    try process.run()
-    let pid = process.processIdentifier
-    // SIGKILL: a child started from a Dispatch thread may have SIGTERM blocked.
-    let deadline = Task {
-      try await Task.sleep(for: limit)
-      kill(pid, SIGKILL)
-    }
-    for await _ in exits {}
-    deadline.cancel()
-    return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    let process = try SpawnedProcess.start(executable.path, arguments, outputPath: output.path, errorPath: output.path)
+    let status = await process.exitStatus(killingAfter: limit / .seconds(1))
+    return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
   }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import SwitchyardRuntime
 import SwitchyardTestSupport
-import Synchronization
 
 /// A peer program not written here (a Python `websockets` script, curl), run as a child process
 /// for interoperability tests, and always killed and reaped at the end.
+///
+/// Its output goes to a file, not Foundation's pipe, and it starts as a ``SpawnedProcess``: a
+/// process the peer leaves behind would hold a pipe, or Foundation's exit socket, open and keep
+/// the test waiting for an end the peer itself has reached.
 final class PeerProcess: Sendable {
-  private let process: Mutex<Process>
-  private let output: FileHandle
+  private let process: SpawnedProcess
+  private let outputPath: String
 
   /// Whether `executable` (found on PATH) runs `arguments` successfully: how tests detect a peer.
   ///
@@ -24,55 +27,45 @@ final class PeerProcess: Sendable {
       .appendingPathComponent("Peers").appendingPathComponent(name).path
   }
 
-  /// Starts `executable` from PATH with `arguments`; stdout and stderr go to one pipe.
+  /// Starts `executable` from PATH with `arguments`; stdout and stderr go to one file.
   init(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    output = pipe.fileHandleForReading
-    self.process = Mutex(process)
+    outputPath = NSTemporaryDirectory() + "sy-peer-\(getpid())-\(UUID().uuidString.prefix(8)).log"
+    process = try SpawnedProcess.start("/usr/bin/env", [executable] + arguments, outputPath: outputPath, errorPath: outputPath)
   }
 
-  /// The first line the peer prints (a server prints its port there), read on another thread.
-  func firstLine() async throws -> String {
-    try await offThread { [output] in
-      var line: [UInt8] = []
-      while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = output.availableData
-        guard !chunk.isEmpty else { break }
-        line += chunk
+  /// What the peer printed so far.
+  private var output: String {
+    (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+  }
+
+  /// The first line the peer prints (a server prints its port there), or all it printed if it
+  /// exits before ending a line; waits at most `seconds`.
+  func firstLine(within seconds: Double = 60) async throws -> String {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while true {
+      // Whether it exited, before what it printed: then nothing printed before its end is missed.
+      let exited = !process.isRunning
+      let printed = output
+      if let newline = printed.firstIndex(of: "\n") {
+        return printed[..<newline].trimmingCharacters(in: .whitespaces)
       }
-      return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      if exited { return printed.trimmingCharacters(in: .whitespacesAndNewlines) }
+      guard ContinuousClock.now < deadline else { throw TimedOut(what: "a line from the peer; so far:\n\(printed)") }
+      try await Task.sleep(for: .milliseconds(10))
     }
   }
 
-  /// Blocks until the peer exits; returns its status and everything it printed.
-  func waitForExit() -> (status: Int32, output: String) {
-    let printed = output.readDataToEndOfFile()
-    let status = process.withLock { process in
-      process.waitForExit(within: 60) ? process.terminationStatus : -1
-    }
-    return (status, String(decoding: printed, as: UTF8.self))
-  }
-
-  /// Waits for the peer to exit by itself, off the cooperative threads.
+  /// Waits up to a minute for the peer to exit by itself; returns its status (-1 if it did not)
+  /// and everything it printed.
   func exit() async throws -> (status: Int32, output: String) {
-    try await offThread { [self] in waitForExit() }
+    let status = await process.exited(within: 60) ? process.terminationStatus : -1
+    return (status, output)
   }
 
-  /// Kills the peer if it still runs, and reaps it.
+  /// Kills the peer if it still runs, reaps it, and removes its output.
   func stop() async {
-    _ = try? await offThread { [self] in
-      process.withLock { process in
-        // SIGKILL, not terminate()'s SIGTERM: a child spawned from a Dispatch worker thread
-        // inherits its blocked signal mask, and so would ignore SIGTERM.
-        process.kill(waitingUpTo: 10)
-      }
-    }
+    process.send(SIGKILL)
+    await process.exited(within: 10)
+    try? FileManager.default.removeItem(atPath: outputPath)
   }
 }

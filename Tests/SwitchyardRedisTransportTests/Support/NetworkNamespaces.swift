@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardRuntime
+import SwitchyardTestSupport
 
 /// Network namespaces joined to a hub namespace by veth pairs: several hosts on one machine,
 /// whose traffic never leaves the namespaces made here. ``remove()`` deletes them all, and with
@@ -74,17 +75,18 @@ final class NetworkNamespaces {
   }
 
   /// Runs `ip arguments`, throwing with its output when it fails.
+  ///
+  /// Its output and errors go to one file, not Foundation's pipe, which a process started meanwhile
+  /// from another thread could inherit and hold open.
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ip)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard process.waitForExit(within: 30), process.terminationStatus == 0 else {
+    let path = NSTemporaryDirectory() + "sy-ip-\(getpid())-\(UUID().uuidString.prefix(8)).log"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = try SpawnedProcess.start(ip, arguments, outputPath: path, errorPath: path)
+    let exited = process.waitForExit(within: 30)
+    if !exited { process.kill(waitingUpTo: 10) }
+    let output = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    guard exited, process.terminationStatus == 0 else {
       throw NetworkNamespaceError(command: "ip " + arguments.joined(separator: " "), output: output)
     }
     return output

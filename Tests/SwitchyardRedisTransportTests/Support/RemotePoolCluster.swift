@@ -17,7 +17,7 @@ final class RemotePoolCluster {
   let client: ControlClient
   let probe: ProbeClient
   let name = "test\(getpid())"
-  private(set) var workers: [Process] = []
+  private(set) var workers: [SpawnedProcess] = []
   private var workerLogs: [String] = []
   private let claimIdleMillis: Int
   private let concurrency: Int
@@ -47,18 +47,20 @@ final class RemotePoolCluster {
   }
 
   /// Starts one more remote worker.
+  ///
+  /// Not with Foundation's `Process`, whose per-child socket a worker started meanwhile from
+  /// another thread could inherit, or the Redis started beside it.
   func startWorker() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: switchyardExecutable)
-    process.arguments = [
-      "worker", "probe", "--broker", brokerURL, "--name", name, "--claim-idle-ms", String(claimIdleMillis),
-      "--concurrency", String(concurrency),
-    ]
-    process.standardOutput = FileHandle.nullDevice
     let log = coordinator.runDirectory + ".worker\(workers.count).log"
-    _ = FileManager.default.createFile(atPath: log, contents: nil)
-    process.standardError = FileHandle(forWritingAtPath: log)
-    try process.run()
+    let process = try SpawnedProcess.start(
+      switchyardExecutable,
+      [
+        "worker", "probe", "--broker", brokerURL, "--name", name, "--claim-idle-ms", String(claimIdleMillis),
+        "--concurrency", String(concurrency),
+      ],
+      outputPath: "/dev/null",
+      errorPath: log
+    )
     workerLogs.append(log)
     workers.append(process)
   }
@@ -89,8 +91,8 @@ final class RemotePoolCluster {
   }
 
   /// The remote worker (the `--broker` process, whose handlers run in it) with `pid`.
-  func worker(_ pid: Int32) -> Process? {
-    workers.first { $0.processIdentifier == pid }
+  func worker(_ pid: Int32) -> SpawnedProcess? {
+    workers.first { $0.pid == pid }
   }
 
   /// Kills every process it started and removes their files.
