@@ -226,7 +226,22 @@ struct HTTPClientTests {
   }
 
   @Test func nothingListeningIsRefusedInWords() async throws {
-    let port = try await withServer(routes: { _ in }) { $0.port }
+    // A port bound but not listening refuses connections, and stays this test's while it is held:
+    // a stopped server's port could be another test's listener by the time the client connects.
+    let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(held >= 0)
+    defer { close(held) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        bind(held, address, length) == 0 && getsockname(held, address, &length) == 0
+      }
+    }
+    #expect(bound)
+    let port = UInt16(bigEndian: address.sin_port)
     let error = await error(of: try await client().get(URL(string: "http://127.0.0.1:\(port)/")!))
     #expect(error == .connectionRefused(host: "127.0.0.1", port: Int(port)))
     #expect(error?.description == "Nothing accepted the connection to 127.0.0.1:\(port); is the server running?")
