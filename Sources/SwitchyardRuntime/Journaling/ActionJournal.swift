@@ -83,8 +83,8 @@ public final class ActionJournal: ActionLog {
   /// a metadata lookup, and a snapshot is rarely due.
   func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?) -> Bool {
     guard failure == nil else { return false }
-    lastSequence += 1
-    lastAction = (lastSequence, effectIdentities.reset(to: lastSequence + 1), [])
+    let made = numberNextRecord()
+    lastAction = (lastSequence, made, [])
     actionsSinceSnapshot += 1
     // Taken, not copied and cleared: a copy of each cost its own value-witness calls.
     let (json, output, ending) = (arrivingJSON.take(), deliveringOutput.take(), endingEffect.take())
@@ -107,16 +107,30 @@ public final class ActionJournal: ActionLog {
     return snapshotIsDue
   }
 
+  /// Gives the next record its sequence number, after which remote effects belong to the action
+  /// after it; returns how many the record before it made.
+  @discardableResult
+  private func numberNextRecord() -> Int {
+    lastSequence += 1
+    return effectIdentities.reset(to: lastSequence + 1)
+  }
+
+  /// Whether the events of the effect `identity` are journaled as themselves: only for an effect
+  /// made after the newest snapshot, as every replay that reaches them starts at or before it, so
+  /// it replays the action that made the effect.
+  private func journalsEvents(of identity: EffectIdentity) -> Bool {
+    identity.action > newestSnapshot
+  }
+
   /// Notes the output of `effect` about to be delivered: journaled as the event when the effect
   /// was made after the newest snapshot, where the JSON alone is kept, else inside the action it
   /// becomes, where the value is kept too, to recognise it as the action is encoded.
   func delivering<Output>(_ output: Output, json: RawJSON, of effect: EffectIdentity) {
-    deliveringOutput = (effect.action > newestSnapshot ? .event(json) : .inAction(KnownJSON(output, decodedFrom: json)), effect)
+    deliveringOutput = (journalsEvents(of: effect) ? .event(json) : .inAction(KnownJSON(output, decodedFrom: json)), effect)
   }
 
   /// The record of the action being appended as the remote effect event it was made of, when it
-  /// was made of one by an effect made after the newest snapshot: every replay that reaches the
-  /// record starts at or before that snapshot, so it replays the action that made the effect.
+  /// was made of one and ``journalsEvents(of:)`` says so.
   private func eventRecord(
     output: (output: DeliveringOutput, effect: EffectIdentity)?,
     ending: (identity: EffectIdentity, failure: JobFailure?)?
@@ -124,7 +138,7 @@ public final class ActionJournal: ActionLog {
     if let output, case let .event(json) = output.output {
       return EffectEventRecord(effect: output.effect, event: .output(json))
     }
-    if let ending, ending.identity.action > newestSnapshot {
+    if let ending, journalsEvents(of: ending.identity) {
       return EffectEventRecord(effect: ending.identity, event: ending.failure.map { .failed($0) } ?? .finished)
     }
     return nil
@@ -147,8 +161,7 @@ public final class ActionJournal: ActionLog {
   /// Journals the end of the effect `identity` names, in order with the actions.
   func effectEnded(_ identity: EffectIdentity) {
     guard failure == nil else { return }
-    lastSequence += 1
-    effectIdentities.reset(to: lastSequence + 1)
+    numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectEnded(identity)))
   }
 
@@ -183,8 +196,7 @@ public final class ActionJournal: ActionLog {
       .filter { !lastAction.dropped.contains($0) }
     let inFlight = (effectsInFlight + starting).sorted()
     guard failure == nil, !inFlight.isEmpty else { return }
-    lastSequence += 1
-    effectIdentities.reset(to: lastSequence + 1)
+    numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))
   }
 

@@ -21,7 +21,7 @@ enum EffectEndedRecord {
 
   /// Appends `value`'s decimal digits: two per effect record, where making a `String` of each
   /// cost more than the rest of the record.
-  private static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
+  static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
     guard value >= 10 else { return buffer.append(UInt8(ascii: "0") + UInt8(value)) }
     var divisor: UInt64 = 1
     while value / divisor >= 10 { divisor *= 10 }

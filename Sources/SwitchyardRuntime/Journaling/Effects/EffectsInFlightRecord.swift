@@ -6,7 +6,7 @@ enum EffectsInFlightRecord {
   /// Appends the payload naming `effects`, in flight at the snapshot after record `snapshot`.
   static func append(snapshot: UInt64, effects: [EffectIdentity], to buffer: inout [UInt8]) {
     buffer.append(contentsOf: #"{"effectsInFlight":{"snapshot":"#.utf8)
-    buffer.append(contentsOf: String(snapshot).utf8)
+    EffectEndedRecord.appendDecimal(snapshot, to: &buffer)
     buffer.append(contentsOf: #","effects":["#.utf8)
     for (position, identity) in effects.enumerated() {
       if position > 0 { buffer.append(UInt8(ascii: ",")) }

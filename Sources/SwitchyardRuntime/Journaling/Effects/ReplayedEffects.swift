@@ -46,9 +46,9 @@ public final class ReplayedEffects: @unchecked Sendable {
   /// effect, or its transform made no action of the event.
   func action<Action>(of identity: EffectIdentity, event: RawJSON, as _: Action.Type) throws -> Action? {
     guard let decoder = decoders[identity] else { return nil }
-    delivered = nil
-    try decoder(event)
+    // Only decoders set it, and only while one runs: it is `nil` again when this returns.
     defer { delivered = nil }
+    try decoder(event)
     return delivered as? Action
   }
 
