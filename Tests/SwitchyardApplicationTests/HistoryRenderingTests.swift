@@ -1,4 +1,3 @@
-import SwitchyardDiagnostics
 @testable import SwitchyardApplication
 import Testing
 
@@ -32,9 +31,9 @@ struct HistoryRenderingTests {
   @Test func aRecordThatEndsAnEffectSaysWhichEffect() throws {
     let record = { (payload: String) in JournalRecord(sequence: 9, timestampNanoseconds: 0, payload: Array(payload.utf8)) }
     let last = record(#"{"action":{"event":{"name":"a","tag":"t","_2":{"finished":{}}}},"ended":{"action":3,"index":1}}"#)
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: last) == "3#1")
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record(#"{"effectEnded":{"action":4,"index":0}}"#)) == "4#0")
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record(#"{"action":{"cancel":{"name":"a"}}}"#)) == nil)
+    #expect(try RecordEffects(last).ended == "3#1")
+    #expect(try RecordEffects(record(#"{"effectEnded":{"action":4,"index":0}}"#)).ended == "4#0")
+    #expect(try RecordEffects(record(#"{"action":{"cancel":{"name":"a"}}}"#)).ended == nil)
 
     var entry = HistoryEntry(sequence: 9, time: .init(timeIntervalSince1970: 0), action: "effectEnded", changes: [], endedEffect: "4#0")
     #expect(entry.summary == "effect 4#0 ended")
@@ -47,8 +46,8 @@ struct HistoryRenderingTests {
       sequence: 7, timestampNanoseconds: 0,
       payload: Array(#"{"action":{"event":{"name":"a","tag":"t","_2":{"output":{"index":0}}}},"outputOf":{"action":3,"index":0}}"#.utf8)
     )
-    #expect(try HistoryTimeline<ProbeFeature>.effect(named: "outputOf", in: record) == "3#0")
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: record) == nil)
+    #expect(try RecordEffects(record).outputOf == "3#0")
+    #expect(try RecordEffects(record).ended == nil)
     let entry = HistoryEntry(sequence: 7, time: .init(timeIntervalSince1970: 0), action: "a", changes: ["runs.a.outputs: added 0"], outputOf: "3#0")
     #expect(entry.summary == "runs.a.outputs: added 0; output of effect 3#0")
   }
@@ -58,14 +57,14 @@ struct HistoryRenderingTests {
       sequence: 8, timestampNanoseconds: 0,
       payload: Array(#"{"effectEvent":{"action":3,"index":1},"event":{"output":{"_0":{"index":0}}}}"#.utf8)
     )
-    #expect(try HistoryTimeline<ProbeFeature>.eventEffect(in: output, ending: false) == "3#1")
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: output) == nil)
+    #expect(try RecordEffects(output).outputOf == "3#1")
+    #expect(try RecordEffects(output).ended == nil)
     let end = JournalRecord(
       sequence: 9, timestampNanoseconds: 0,
       payload: Array(#"{"effectEvent":{"action":3,"index":1},"event":{"finished":{}}}"#.utf8)
     )
-    #expect(try HistoryTimeline<ProbeFeature>.endedEffect(in: end) == "3#1")
-    #expect(try HistoryTimeline<ProbeFeature>.eventEffect(in: end, ending: false) == nil)
+    #expect(try RecordEffects(end).ended == "3#1")
+    #expect(try RecordEffects(end).outputOf == nil)
   }
 
   @Test func aSnapshotsEffectsInFlightAreListed() throws {
@@ -73,7 +72,7 @@ struct HistoryRenderingTests {
       sequence: 3, timestampNanoseconds: 0,
       payload: Array(#"{"effectsInFlight":{"snapshot":2,"effects":[{"action":1,"index":0},{"action":2,"index":1}]}}"#.utf8)
     )
-    #expect(try HistoryTimeline<ProbeFeature>.effectsInFlight(in: record) == ["1#0", "2#1"])
+    #expect(try RecordEffects(record).inFlight == ["1#0", "2#1"])
     let entry = HistoryEntry(
       sequence: 3, time: .init(timeIntervalSince1970: 0), action: "effectsInFlight", changes: [], effectsInFlight: ["1#0", "2#1"]
     )

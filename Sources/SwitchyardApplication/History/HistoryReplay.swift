@@ -94,49 +94,16 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
       }
       let after = try WireJSONEncoder().encodeValue(state)
       defer { before = after }
+      let named = try RecordEffects(record)
       return HistoryEntry(
         sequence: record.sequence,
         time: record.date,
         action: ActionPath.of(action),
         changes: StateChanges.between(before, after),
-        endedEffect: try Self.endedEffect(in: record),
-        outputOf: try Self.effect(named: "outputOf", in: record) ?? Self.eventEffect(in: record, ending: false),
-        effectsInFlight: try Self.effectsInFlight(in: record)
+        endedEffect: named.ended,
+        outputOf: named.outputOf,
+        effectsInFlight: named.inFlight
       )
     }
   }
-
-  /// The effect `record` reports the end of, as `action#index` (proto/JOURNAL.md, "Effect
-  /// records"): an action's `ended` member, an `effectEnded` record, or an effect's last event.
-  static func endedEffect(in record: JournalRecord) throws -> String? {
-    try effect(named: "ended", in: record) ?? effect(named: "effectEnded", in: record) ?? eventEffect(in: record, ending: true)
-  }
-
-  /// The effect whose event `record` journals in place of its action, as `action#index`, if the
-  /// event is its last (`ending`) or an output (not `ending`).
-  static func eventEffect(in record: JournalRecord, ending: Bool) throws -> String? {
-    let payload = try WireJSONDecoder().parse(record.payload).objectValue
-    guard let effect = payload?["effectEvent"], let event = payload?["event"]?.objectValue else { return nil }
-    return (event["output"] == nil) == ending ? effectName(effect) : nil
-  }
-
-  /// The effect identity `record`'s member `key` holds, as `action#index`.
-  static func effect(named key: String, in record: JournalRecord) throws -> String? {
-    let payload = try WireJSONDecoder().parse(record.payload).objectValue
-    return payload?[key].flatMap(effectName)
-  }
-
-  /// The effects an `effectsInFlight` record lists, as `action#index` each.
-  static func effectsInFlight(in record: JournalRecord) throws -> [String]? {
-    let payload = try WireJSONDecoder().parse(record.payload).objectValue
-    return payload?["effectsInFlight"]?.objectValue?["effects"]?.arrayValue?.compactMap(effectName)
-  }
-
-}
-
-/// A record's `{"action":N,"index":I}` as `N#I`, how history names an effect.
-private func effectName(_ value: JSONValue) -> String? {
-  guard let identity = value.objectValue, let action = identity["action"]?.int64Value, let index = identity["index"]?.int64Value
-  else { return nil }
-  return "\(action)#\(index)"
 }
