@@ -120,14 +120,14 @@ package final class LocalRedisServer: Sendable {
         try connection.ping()
         return try connection.send(RedisCommand("INFO", "server")).string ?? ""
       } catch {
-        let log = log(in: directory)
         if !child.isRunning {
           waitForExit(child)
+          let log = log(in: directory)
           throw log.dropFirst(logged).contains("Address already in use") ? .portTaken(port) : .didNotStart(log: log)
         }
         guard ContinuousClock.now < deadline else {
           stop(child)
-          throw .didNotStart(log: log)
+          throw .didNotStart(log: log(in: directory))
         }
       }
     }
