@@ -12,3 +12,9 @@ public func makeRunDirectory() -> String {
   mkdir(path, 0o700)
   return path
 }
+
+/// A path under the temporary directory that no other test or run uses, `sy-<name>-<pid>-<id>`:
+/// not created, for a data directory or a file a test makes and removes.
+public func uniqueTemporaryPath(_ name: String) -> String {
+  NSTemporaryDirectory() + "sy-\(name)-\(getpid())-\(UUID().uuidString.prefix(8))"
+}

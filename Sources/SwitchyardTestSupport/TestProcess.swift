@@ -22,7 +22,7 @@ public final class TestProcess: Sendable {
     in directory: String? = nil
   ) throws {
     description = ([executable] + arguments).joined(separator: " ")
-    let base = NSTemporaryDirectory() + "sy-proc-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let base = uniqueTemporaryPath("proc")
     outputPath = base + ".out"
     errorPath = base + ".err"
     do {

@@ -15,7 +15,7 @@ import Testing
 @Suite(.serialized)
 struct EffectEventRecordTests {
   @Test func eventsOfEffectsMadeAfterTheNewestSnapshotAreJournaledAsEventsAndReplayAsTheirActions() async throws {
-    let directory = NSTemporaryDirectory() + "sy-effect-events-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory = uniqueTemporaryPath("effect-events")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let live = try await withTimeout(30, "effects around a snapshot") {
       // Snapshots only when told: the one after action 2, taken while "old" (made by action 1)

@@ -17,7 +17,7 @@ struct EffectRecoveryTests {
   typealias Lifetime = JournaledLifetime<ProbeFeature>
 
   func dataDirectory() -> String {
-    NSTemporaryDirectory() + "sy-effect-recovery-\(getpid())-\(UUID().uuidString.prefix(8))"
+    uniqueTemporaryPath("effect-recovery")
   }
 
   @Test func effectsInFlightAtACrashAreStartedAgainAndEndedOnesAreNot() async throws {

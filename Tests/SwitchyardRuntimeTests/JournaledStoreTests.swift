@@ -2,6 +2,7 @@ import ComposableArchitecture
 import Foundation
 import SwitchyardJournal
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import Testing
 
 /// A store whose root is a ``JournaledReducer``: reopening its data directory rebuilds exactly the
@@ -39,7 +40,7 @@ import Testing
   }
 
   @Test func reopeningRebuildsTheStateWithTheRecordedDependencies() async throws {
-    let directory = NSTemporaryDirectory() + "sy-journaled-store-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory = uniqueTemporaryPath("journaled-store")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let replay = ActionReplay(Stamps())
     let policy = SnapshotPolicy(everyActions: 7, every: nil)
@@ -74,7 +75,7 @@ import Testing
   /// Under `batch`, records gather before the encoding queue is woken for them; they still reach
   /// the disk while the journal stays open, within the delay, not only when it closes.
   @Test(.timeLimit(.minutes(1))) func recordsGatheredUnderBatchBecomeDurableWithoutAClose() async throws {
-    let directory = NSTemporaryDirectory() + "sy-journaled-store-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory = uniqueTemporaryPath("journaled-store")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let (journal, initial) = try ActionJournal.open(
       directory: directory, options: JournalOptions(durability: .batch(maxDelay: .milliseconds(20))),

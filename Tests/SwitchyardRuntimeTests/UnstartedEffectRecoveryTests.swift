@@ -56,7 +56,7 @@ struct UnstartedEffectRecoveryTests {
   }
 
   func dataDirectory() -> String {
-    NSTemporaryDirectory() + "sy-unstarted-\(getpid())-\(UUID().uuidString.prefix(8))"
+    uniqueTemporaryPath("unstarted")
   }
 
   @Test func anEffectCancelledInTheReductionThatMadeItIsNotStartedAgain() async throws {
