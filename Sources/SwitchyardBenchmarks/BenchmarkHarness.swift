@@ -74,7 +74,6 @@ public struct BenchmarkHarness {
   private func time(_ operations: Int, _ batch: Batch) async throws -> Double {
     let start = clock.now
     try await batch(operations)
-    let elapsed = start.duration(to: clock.now).components
-    return Double(elapsed.seconds) * 1e9 + Double(elapsed.attoseconds) / 1e9
+    return start.duration(to: clock.now).nanoseconds
   }
 }

@@ -47,12 +47,12 @@ enum ProcessBenchmarks {
           for _ in 0..<perBlock {
             let start = clock.now
             try raw.pingPong(frame, into: &buffer)
-            if round > 0 { rawTimes.append(nanoseconds(start.duration(to: clock.now))) }
+            if round > 0 { rawTimes.append(start.duration(to: clock.now).nanoseconds) }
           }
           for index in 0..<perBlock {
             let start = clock.now
             try await coordinator.roundTrip(tag: "\(round)-\(index)")
-            if round > 0 { remoteTimes.append(nanoseconds(start.duration(to: clock.now))) }
+            if round > 0 { remoteTimes.append(start.duration(to: clock.now).nanoseconds) }
           }
         }
         return (rawTimes, remoteTimes, pinning?.description ?? "unpinned")
@@ -154,7 +154,7 @@ enum ProcessBenchmarks {
       for index in 0..<windows {
         try await coordinator.pipeline(window: window, tag: "\(index)")
       }
-      let elapsed = nanoseconds(start.duration(to: clock.now))
+      let elapsed = start.duration(to: clock.now).nanoseconds
       let cpu = ProcessCPUTime.nanoseconds() - cpuStart
       let workerCPU = ChildCPUTime.nanoseconds(of: workerPIDs).flatMap { end in workerCPUStart.map { end - $0 } }
       return (elapsed, cpu, workerCPU, coordinator.wakeStatistics.wakes - wakesStart)
@@ -175,7 +175,7 @@ enum ProcessBenchmarks {
     let clock = ContinuousClock()
     let start = clock.now
     try raw.pipeline(frame, count: frames)
-    return Double(frames) / (nanoseconds(start.duration(to: clock.now)) / 1e9)
+    return Double(frames) / (start.duration(to: clock.now).nanoseconds / 1e9)
   }
 
   /// The size of the frames a probe round trip writes: the larger of its `run` and its `emit`.
@@ -191,10 +191,5 @@ enum ProcessBenchmarks {
     )
     let largest = max(try encoder.encode(WorkerMessage.run(run)).count, try encoder.encode(WorkerMessage.emit(emit)).count)
     return Frame.headerLength + largest
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Double {
-    let components = duration.components
-    return Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
   }
 }

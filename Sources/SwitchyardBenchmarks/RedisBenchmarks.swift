@@ -31,7 +31,7 @@ enum RedisBenchmarks {
             if let last = batch.last { position = .after(last) }
           }
           // The first tenth warms both sides and is not counted.
-          if index >= rounds / 10 { times.append(nanoseconds(start.duration(to: clock.now))) }
+          if index >= rounds / 10 { times.append(start.duration(to: clock.now).nanoseconds) }
         }
         return times
       }
@@ -70,7 +70,7 @@ enum RedisBenchmarks {
           // As a coordinator does once replies are applied, so the reply stream stays short.
           try coordinator.trimReplies(before: last)
         }
-        return nanoseconds(start.duration(to: clock.now))
+        return start.duration(to: clock.now).nanoseconds
       }
       return BenchmarkMeasurement(
         value: Double(window * windows) / (elapsed / 1e9),
@@ -110,10 +110,5 @@ enum RedisBenchmarks {
 
   private static func job(_ effect: UInt64) -> Run {
     Run(effect: effect, generation: 1, kind: kind, job: RawJSON(.object(["query": .string("q\(effect)")])), deadlineMillis: 30_000)
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Double {
-    let components = duration.components
-    return Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
   }
 }

@@ -202,16 +202,26 @@ public final class ActionJournal: ActionLog {
 
   private func enqueue(_ record: consuming PendingRecord) {
     guard pending.add(record) else { return }
+    if let gathering {
+      encoding.asyncAfter(deadline: .now() + gathering, execute: drain)
+    } else {
+      encoding.async(execute: drain)
+    }
+  }
+
+  /// Takes what accumulated to the journal, on `encoding`; a failure stops the journal.
+  private var drain: @Sendable () -> Void {
     let writer = writer
-    let work: @Sendable () -> Void = { [weak self] in
+    return { [weak self] in
       guard let failure = writer.drain() else { return }
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
     }
-    if let gathering {
-      encoding.asyncAfter(deadline: .now() + gathering, execute: work)
-    } else {
-      encoding.async(execute: work)
-    }
+  }
+
+  /// Encodes and appends the records still gathering now rather than when their delay is up, for
+  /// a caller about to wait for them.
+  package func encodeGathered() {
+    encoding.async(execute: drain)
   }
 
   /// At most a millisecond, and no more than half the durability's own delay; `nil` under `always`.
