@@ -90,14 +90,13 @@ public final class Journal: Sendable {
     try writer.append(payload, timestampNanoseconds: SystemTime.wallClockNanoseconds(), heldSince: heldSince)
   }
 
-  /// Appends the payloads `payloads` holds back to back, each ending at the offset in `ends`, and
-  /// returns the first one's sequence number; the others follow it in order.
+  /// Appends the records `batch` framed, which must start at the next sequence number: for a
+  /// caller that gathers records, one copy and one lock for them all.
   ///
-  /// For a caller that gathers records: one lock and one timestamp for them all. Those before a
-  /// payload past the size limit are appended, and then it throws.
-  @discardableResult
-  public func append(_ payloads: UnsafeRawBufferPointer, ends: [Int], heldSince: Int64? = nil) throws(JournalError) -> UInt64 {
-    try writer.append(payloads, ends: ends, timestampNanoseconds: SystemTime.wallClockNanoseconds(), heldSince: heldSince)
+  /// `heldSince` is as for ``append(_:heldSince:)``. A batch that does not start at the next
+  /// number is refused with ``JournalError/outOfSequence(expected:found:)``.
+  public func append(_ batch: RecordBatch, heldSince: Int64? = nil) throws(JournalError) {
+    try writer.append(batch, heldSince: heldSince)
   }
 
   /// Now, on a clock that never jumps and is cheap to read but only a few milliseconds precise:

@@ -20,6 +20,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case snapshotAheadOfJournal(snapshot: String, sequence: UInt64, journalEnd: UInt64)
   /// A payload longer than a record may carry.
   case payloadTooLarge(size: Int, limit: Int)
+  /// A batch of records numbered from `found` arrived where the journal's next number is `expected`.
+  case outOfSequence(expected: UInt64, found: UInt64)
   /// The journal was closed, or stopped after a failed write, and appends nothing more.
   case stopped(reason: String)
   /// A snapshot's state could not be encoded.
@@ -56,6 +58,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
         + "journal segments were lost. Restore them, or start with --repair to continue from the snapshot."
     case let .payloadTooLarge(size, limit):
       "A journal record of \(size) bytes is larger than the \(limit)-byte limit; the action was not journaled."
+    case let .outOfSequence(expected, found):
+      "A batch of journal records numbered from \(found) arrived where the next record is \(expected); it was not journaled."
     case let .stopped(reason):
       "The journal accepts no more records: \(reason)."
     case let .snapshotEncodingFailed(reason):

@@ -10,14 +10,34 @@ enum RecordLayout {
   /// The largest payload a record may carry; a larger length field is damage, not data.
   static let maximumPayloadSize = 64 << 20
 
+  /// A header's bytes before its fields are known.
+  private static let blankHeader = [UInt8](repeating: 0, count: headerSize)
+
   /// Appends the record to `buffer`.
   static func encode(sequence: UInt64, timestampNanoseconds: Int64, payload: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
+    // The caller has checked the size: this payload cannot be too large.
+    try! frame(sequence: sequence, timestampNanoseconds: timestampNanoseconds, into: &buffer) { $0.append(contentsOf: payload) }
+  }
+
+  /// Appends a record whose payload `writePayload` appends to `buffer` after the header, which is
+  /// then filled in: the payload is written once, where it is encoded.
+  ///
+  /// Throws what `writePayload` throws, or `payloadTooLarge`; either way the bytes appended are
+  /// left for the caller to take back.
+  static func frame(
+    sequence: UInt64,
+    timestampNanoseconds: Int64,
+    into buffer: inout [UInt8],
+    writePayload: (inout [UInt8]) throws -> Void
+  ) throws {
     let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: headerSize))
-    buffer.append(contentsOf: payload)
+    buffer.append(contentsOf: blankHeader)
+    try writePayload(&buffer)
+    let length = buffer.count - start - headerSize
+    guard length <= maximumPayloadSize else { throw JournalError.payloadTooLarge(size: length, limit: maximumPayloadSize) }
     buffer.withUnsafeMutableBytes { bytes in
       let record = UnsafeMutableRawBufferPointer(rebasing: bytes[start...])
-      record.storeBytes(of: UInt32(payload.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+      record.storeBytes(of: UInt32(length).littleEndian, toByteOffset: 0, as: UInt32.self)
       record.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt64.self)
       record.storeBytes(of: timestampNanoseconds.littleEndian, toByteOffset: 16, as: Int64.self)
       record.storeBytes(of: checksum(of: UnsafeRawBufferPointer(record)).littleEndian, toByteOffset: 4, as: UInt32.self)

@@ -53,27 +53,16 @@ final class JournalWriter: @unchecked Sendable {
     return try appendLocked(payload, timestampNanoseconds: timestampNanoseconds, heldSince: heldSince)
   }
 
-  /// Appends the payloads that `payloads` holds one after another, each ending at the offset in
-  /// `ends`, under one lock and with one timestamp; returns the first one's sequence number.
-  ///
-  /// Those before a payload past the size limit are appended, and then it throws.
-  func append(
-    _ payloads: UnsafeRawBufferPointer,
-    ends: [Int],
-    timestampNanoseconds: Int64,
-    heldSince: Int64?
-  ) throws(JournalError) -> UInt64 {
+  /// Queues the records `batch` framed, which must be numbered from the next sequence number.
+  func append(_ batch: RecordBatch, heldSince: Int64?) throws(JournalError) {
+    guard batch.count > 0 else { return }
     condition.lock()
     defer { condition.unlock() }
-    let first = nextSequence
-    var start = 0
-    for end in ends {
-      let payload = UnsafeRawBufferPointer(rebasing: payloads[start..<end])
-      try checkSize(of: payload)
-      _ = try appendLocked(payload, timestampNanoseconds: timestampNanoseconds, heldSince: heldSince)
-      start = end
-    }
-    return first
+    if let reason = stoppedReason { throw .stopped(reason: reason) }
+    guard batch.firstSequence == nextSequence else { throw .outOfSequence(expected: nextSequence, found: batch.firstSequence) }
+    notePending(heldSince: heldSince)
+    pending.append(contentsOf: batch.bytes)
+    nextSequence += UInt64(batch.count)
   }
 
   private func checkSize(of payload: UnsafeRawBufferPointer) throws(JournalError) {
@@ -87,14 +76,19 @@ final class JournalWriter: @unchecked Sendable {
     if let reason = stoppedReason { throw .stopped(reason: reason) }
     let sequence = nextSequence
     nextSequence += 1
-    if pending.isEmpty {
-      let now = SystemTime.monotonicNanoseconds()
-      pendingSince = heldSince.map { min($0, now) } ?? now
-      // Only an empty queue can have left the writer thread asleep with nothing to wait for.
-      condition.signal()
-    }
+    notePending(heldSince: heldSince)
     RecordLayout.encode(sequence: sequence, timestampNanoseconds: timestampNanoseconds, payload: payload, into: &pending)
     return sequence
+  }
+
+  /// Notes when the records about to be queued were first held, if the queue is empty; `condition`
+  /// is held.
+  private func notePending(heldSince: Int64?) {
+    guard pending.isEmpty else { return }
+    let now = SystemTime.monotonicNanoseconds()
+    pendingSince = heldSince.map { min($0, now) } ?? now
+    // Only an empty queue can have left the writer thread asleep with nothing to wait for.
+    condition.signal()
   }
 
   /// Calls `completion` on the writer thread once `sequence` is durable, or at once if it is.

@@ -24,8 +24,13 @@ struct PendingRecord: Sendable {
   var sequence: UInt64
   var content: Content
 
-  /// Appends the record's payload to `buffer`; returns `false` for a snapshot, which is no record.
-  func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws -> Bool {
+  /// Whether this is a snapshot, which is no record.
+  var isSnapshot: Bool {
+    if case .snapshot = content { true } else { false }
+  }
+
+  /// Appends the record's payload to `buffer`; a snapshot has none.
+  func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
     switch content {
     case let .action(append):
       try append(encoder, &buffer)
@@ -36,8 +41,7 @@ struct PendingRecord: Sendable {
     case let .effectsInFlight(snapshot, effects):
       EffectsInFlightRecord.append(snapshot: snapshot, effects: effects, to: &buffer)
     case .snapshot:
-      return false
+      preconditionFailure("a snapshot is not a record")
     }
-    return true
   }
 }

@@ -2,8 +2,9 @@ import SwitchyardJournal
 import SwitchyardWire
 
 /// The encoding queue's side of an ``ActionJournal``: takes the records the main actor queued,
-/// encodes their payloads back to back and appends them under one lock of the journal's writer,
-/// then asks for the snapshots among them, as each covers the records appended before it.
+/// frames them back to back in a ``RecordBatch``, each payload encoded where it lies, and appends
+/// them in one copy under one lock of the journal's writer, then asks for the snapshots among
+/// them, as each covers the records appended before it.
 ///
 /// Used on that queue alone, one drain at a time, so its buffers keep their capacity from one
 /// batch to the next instead of growing from nothing, and being freed, for each.
@@ -11,11 +12,11 @@ final class PendingRecordWriter: @unchecked Sendable {
   private let pending: PendingRecords
   private let journal: Journal
   private let log: @Sendable (String) -> Void
-  private var buffer: [UInt8] = []
-  /// Where each payload in `buffer` ends.
-  private var ends: [Int] = []
+  /// The records taken, framed as the journal holds them. Like `snapshots`, used by one drain at a
+  /// time, so exclusivity is not checked at run time on each record.
+  @exclusivity(unchecked) private var batch = RecordBatch()
   /// The positions of the snapshots among the records taken: most batches have none.
-  private var snapshots: [Int] = []
+  @exclusivity(unchecked) private var snapshots: [Int] = []
 
   init(pending: PendingRecords, journal: Journal, log: @escaping @Sendable (String) -> Void) {
     self.pending = pending
@@ -29,34 +30,30 @@ final class PendingRecordWriter: @unchecked Sendable {
     defer {
       pending.giveBack(&records)
       // A burst's buffer is not kept for ever: past 4 MiB it is freed and grows again when needed.
-      buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 22)
-      ends.removeAll(keepingCapacity: true)
+      batch.removeAll(keepingCapacityUpTo: 1 << 22)
       snapshots.removeAll(keepingCapacity: true)
     }
     let encoder = WireJSONEncoder()
-    var firstSequence: UInt64?
     var failure: String?
     // By index, each record read where it lies: a copy of each retained and released its parts.
     for index in records.indices {
+      guard !records[index].isSnapshot else {
+        snapshots.append(index)
+        continue
+      }
       do {
-        guard try records[index].appendPayload(to: &buffer, encoder: encoder) else {
-          snapshots.append(index)
-          continue
+        try batch.append(sequence: records[index].sequence) { buffer in
+          try records[index].appendPayload(to: &buffer, encoder: encoder)
         }
       } catch {
         failure = "record \(records[index].sequence) was not journaled: \(error)"
         break
       }
-      firstSequence = firstSequence ?? records[index].sequence
-      ends.append(buffer.count)
     }
-    if let firstSequence {
-      do {
-        let appended = try buffer.withUnsafeBytes { bytes in try journal.append(bytes, ends: ends, heldSince: heldSince) }
-        if appended != firstSequence { failure = "record \(firstSequence) became \(appended)" }
-      } catch {
-        failure = "records from \(firstSequence) were not all journaled: \(error)"
-      }
+    do {
+      try journal.append(batch, heldSince: heldSince)
+    } catch {
+      failure = failure ?? "records from \(batch.firstSequence) were not all journaled: \(error)"
     }
     if let failure {
       // Later records would get other numbers than the ones given out: the journal ends here.
