@@ -26,35 +26,39 @@ public final class ActionJournal: ActionLog {
   /// is `always`, whose senders wait for the disk: waking a thread for each record cost a busy
   /// coordinator more than encoding it.
   private let gathering: DispatchTimeInterval?
+
+  // The properties read and written as each action is journaled skip Swift's run-time exclusivity
+  // checks (`@exclusivity(unchecked)`): the main actor serialises every access and none overlaps
+  // another, and the checks cost each action more than the bookkeeping they guard.
   /// The last sequence number given to a reduced action; its record may still be queued.
-  package private(set) var lastSequence: UInt64
-  private var actionsSinceSnapshot: UInt64 = 0
+  @exclusivity(unchecked) package private(set) var lastSequence: UInt64
+  @exclusivity(unchecked) private var actionsSinceSnapshot: UInt64 = 0
   /// The sequence number of the newest snapshot: an event of an effect made after it is journaled
   /// as the event, which any replay that reaches the record rebuilds through the effect.
-  private var newestSnapshot: UInt64
+  @exclusivity(unchecked) private var newestSnapshot: UInt64
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
-  private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
-  private var failure: String?
+  @exclusivity(unchecked) private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
+  @exclusivity(unchecked) private var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
   /// The effect whose last event is being delivered, and the failure if it failed: the record of
   /// the action it becomes says the effect ended, so no record of its own is needed.
-  var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
+  @exclusivity(unchecked) var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
   /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
-  var arrivingJSON: RawJSON?
+  @exclusivity(unchecked) var arrivingJSON: RawJSON?
   /// The remote output being delivered, as ``delivering(_:json:of:)`` says to journal it, and the
   /// effect it is an output of, which the record names so that recovery knows how many outputs
   /// each effect delivered.
-  var deliveringOutput: (output: DeliveringOutput, effect: EffectIdentity)?
+  @exclusivity(unchecked) var deliveringOutput: (output: DeliveringOutput, effect: EffectIdentity)?
   /// Remote effects started and not ended, for the record that follows a snapshot.
-  var effectsInFlight = Set<EffectIdentity>()
+  @exclusivity(unchecked) var effectsInFlight = EffectsInFlight()
   /// The last action appended and how many remote effects its reduction made, less those it
   /// dropped: they start after the reduction, so after a snapshot taken in it.
-  private var lastAction: (sequence: UInt64, made: Int, dropped: [EffectIdentity]) = (0, 0, [])
+  @exclusivity(unchecked) private var lastAction: (sequence: UInt64, made: Int, dropped: [EffectIdentity]) = (0, 0, [])
   /// Effects the reduction under way made and dropped: their ends are journaled after its action,
   /// whose record names them.
-  private var droppedDuringReduction: [EffectIdentity] = []
+  @exclusivity(unchecked) private var droppedDuringReduction: [EffectIdentity] = []
   /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
   /// keep the next coordinator from starting them again.
   var interruptedEffects = 0
@@ -194,7 +198,7 @@ public final class ActionJournal: ActionLog {
     // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
       .filter { !lastAction.dropped.contains($0) }
-    let inFlight = (effectsInFlight + starting).sorted()
+    let inFlight = (effectsInFlight.identities + starting).sorted()
     guard failure == nil, !inFlight.isEmpty else { return }
     numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))

@@ -12,8 +12,11 @@ final class JournaledEffect: RemoteEffectObserver {
   // Strong: the journal outlives every effect of its coordinator, and a weak reference costs
   // atomics on every end.
   private let journal: ActionJournal
-  /// Whether the store started the effect.
-  private var isStarted = false
+  /// Whether the store started the effect; main-actor state no access overlaps, so exclusivity is
+  /// not checked at run time.
+  @exclusivity(unchecked) private var isStarted = false
+  /// Where ``ActionJournal/effectsInFlight`` holds the effect while it runs.
+  @exclusivity(unchecked) private var slot: Int?
 
   /// Made as a reduction creates the effect, on whatever thread the reducer runs.
   nonisolated init(identity: EffectIdentity, journal: ActionJournal) {
@@ -23,7 +26,7 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func didStart() {
     isStarted = true
-    journal.effectsInFlight.insert(identity)
+    slot = journal.effectsInFlight.insert(identity)
   }
 
   func delivering<Output>(_ output: Output, json: RawJSON) {
@@ -40,7 +43,10 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func didEnd(interrupted: Bool) {
     // One the shutdown interrupted is still in flight: the next coordinator starts it again.
-    if !interrupted { journal.effectsInFlight.remove(identity) }
+    if !interrupted, let slot {
+      journal.effectsInFlight.remove(at: slot)
+      self.slot = nil
+    }
     guard journal.endingEffect?.identity == identity else { return }
     journal.endingEffect = nil
     if interrupted {
