@@ -58,3 +58,39 @@ struct RawJSONTests {
     }
   }
 }
+
+/// A raw value's source: the bytes it arrived in, found from the parse alone.
+struct RawJSONSourceTests {
+  private func source(_ json: RawJSON) -> String {
+    var bytes: [UInt8] = []
+    json.writeSource(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test func aValueIsCopiedAsItWasWrittenWhitespaceAndEscapesIncluded() throws {
+    let text = #"{ "a" : [1, { "b" :"x\n\"y" } , [ ] ] ,"c":{},"d": -1.5e3 , "e":null,"f":[true ,false]}"#
+    let json = try RawJSON(parsing: Array(("  \n" + text + " \t").utf8))
+    #expect(source(json) == text)
+    #expect(source(try #require(json[["a"]])) == #"[1, { "b" :"x\n\"y" } , [ ] ]"#)
+    #expect(source(try #require(json[["c"]])) == "{}")
+    #expect(source(try #require(json[["d"]])) == "-1.5e3")
+    #expect(source(try #require(json[["e"]])) == "null")
+    #expect(source(try #require(json[["f"]])) == "[true ,false]")
+  }
+
+  @Test func everyKindOfValueAtTheTopLevelIsCopiedWhole() throws {
+    for text in [#""plain""#, #""esc\u00e9""#, "42", "true", "[ ]", "{ }", #"[[[{"deep":[{}]}]]]"#, #"{"a":{"b":{"c":"d"}} }"#] {
+      #expect(source(try RawJSON(parsing: Array(text.utf8))) == text)
+    }
+  }
+
+  @Test func theSourceParsesToTheSameValue() throws {
+    struct Tagged: Encodable {
+      var tags = ["a", "b\"c"]
+      var nested = ["x": 1]
+    }
+    let json = try RawJSON(encoding: Tagged())
+    let copy = try RawJSON(parsing: Array(source(json).utf8))
+    #expect(copy == json)
+  }
+}

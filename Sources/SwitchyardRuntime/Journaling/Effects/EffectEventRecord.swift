@@ -5,8 +5,9 @@ import SwitchyardWire
 /// (proto/JOURNAL.md, "Effect event records"):
 /// `{"effectEvent":{"action":N,"index":I},"event":{"output":{"_0":…}},"dependencies":…}`.
 ///
-/// An output is copied as the JSON the worker wrote it in, so no part of the record goes through
-/// `Codable`: encoding the action it became was most of what journaling a remote effect cost.
+/// An output is copied byte for byte as the worker wrote it, so no part of the record goes
+/// through `Codable`: encoding the action it became was most of what journaling a remote effect
+/// cost.
 /// Replay rebuilds the action through the effect its replayed action makes again, which is sound
 /// only for an effect made after the newest snapshot (``ActionJournal/append(_:dependencies:)``).
 struct EffectEventRecord: Sendable {
@@ -28,7 +29,7 @@ struct EffectEventRecord: Sendable {
     switch event {
     case let .output(json):
       buffer.append(contentsOf: #","event":{"output":{"_0":"#.utf8)
-      json.write(to: &buffer)
+      json.writeSource(to: &buffer)
       buffer.append(contentsOf: "}}".utf8)
     case .finished:
       buffer.append(contentsOf: #","event":{"finished":{}}"#.utf8)

@@ -70,4 +70,10 @@ extension RawJSON {
   package func write(to buffer: inout [UInt8]) {
     document.write(node, to: &buffer)
   }
+
+  /// Appends the value as the bytes it arrived in, whitespace and all, to `buffer`: one copy,
+  /// where ``write(to:)`` writes it value by value.
+  package func writeSource(to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: document.source(of: node))
+  }
 }
