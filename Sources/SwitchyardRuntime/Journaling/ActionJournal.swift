@@ -17,15 +17,16 @@ public final class ActionJournal: ActionLog {
   /// When snapshots are taken.
   public let policy: SnapshotPolicy
   let log: @Sendable (String) -> Void
-  /// Records reduced but not yet encoded, oldest first; the encoding queue takes them in batches.
+  /// Records reduced but not yet encoded, oldest first; the encoding thread takes them in batches.
   private let pending = PendingRecords()
-  /// Encodes and appends the pending records, on `encoding` only.
+  /// Encodes and appends the pending records, on the encoding thread only.
   private let writer: PendingRecordWriter
-  private let encoding = DispatchQueue(label: "switchyard-journal-encoding")
-  /// How long records gather before the encoding queue is woken for them, unless the durability
-  /// is `always`, whose senders wait for the disk: waking a thread for each record cost a busy
+  /// How long records gather before the encoding thread takes them, unless the durability is
+  /// `always`, whose senders wait for the disk: waking a thread for each record cost a busy
   /// coordinator more than encoding it.
-  private let gathering: DispatchTimeInterval?
+  private let gathering: Duration?
+  /// Started with the first record queued.
+  private var encodingThread: RecordEncodingThread?
 
   // The properties read and written as each action is journaled skip Swift's run-time exclusivity
   // checks (`@exclusivity(unchecked)`): the main actor serialises every access and none overlaps
@@ -206,36 +207,31 @@ public final class ActionJournal: ActionLog {
 
   private func enqueue(_ record: consuming PendingRecord) {
     guard pending.add(record) else { return }
-    if let gathering {
-      encoding.asyncAfter(deadline: .now() + gathering, execute: drain)
-    } else {
-      encoding.async(execute: drain)
-    }
+    (encodingThread ?? startEncodingThread()).recordsQueued()
   }
 
-  /// Takes what accumulated to the journal, on `encoding`; a failure stops the journal.
-  private var drain: @Sendable () -> Void {
+  private func startEncodingThread() -> RecordEncodingThread {
     let writer = writer
-    return { [weak self] in
-      guard let failure = writer.drain() else { return }
+    let thread = RecordEncodingThread(gathering: gathering, drain: { writer.drain() }) { [weak self] failure in
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
     }
+    encodingThread = thread
+    return thread
   }
 
   /// Encodes and appends the records still gathering now rather than when their delay is up, for
   /// a caller about to wait for them.
   package func encodeGathered() {
-    encoding.async(execute: drain)
+    encodingThread?.takeNow()
   }
 
   /// At most a millisecond, and no more than half the durability's own delay; `nil` under `always`.
-  private static func gathering(for durability: Durability) -> DispatchTimeInterval? {
+  private static func gathering(for durability: Durability) -> Duration? {
     switch durability {
     case .always:
       return nil
     case let .batch(delay), let .off(delay):
-      let micros = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
-      return micros >= 2 ? .microseconds(Int(min(1_000, micros / 2))) : nil
+      return delay >= .microseconds(2) ? min(.milliseconds(1), delay / 2) : nil
     }
   }
 
@@ -250,11 +246,14 @@ public final class ActionJournal: ActionLog {
 
   /// Appends the records still queued, then writes, fsyncs and closes.
   public func close() {
-    // Records still gathering have a drain scheduled for later; this one takes them now.
-    let writer = writer
-    let failure = encoding.sync { writer.drain() }
-    if let failure { fail(failure) }
+    // Records still gathering are taken now, and the thread stops.
+    if let failure = encodingThread?.stop() { fail(failure) }
     journal.close()
+  }
+
+  deinit {
+    // A journal dropped without `close()` still appends what it queued, and its thread ends.
+    _ = encodingThread?.stop()
   }
 
   public func report() -> JournalReport {

@@ -2,11 +2,11 @@ import ComposableArchitecture
 import SwitchyardWire
 
 /// A record reduced but not yet encoded and appended, or a snapshot waiting for the records
-/// before it: what the main actor hands the encoding queue.
+/// before it: what the main actor hands the encoding thread.
 ///
 /// Only an action record holds a closure, as it holds an action of the application's type; the
 /// others are plain values, so journaling them allocates nothing on the main actor and frees
-/// nothing it allocated on the encoding queue.
+/// nothing it allocated on the encoding thread.
 struct PendingRecord: Sendable {
   enum Content: Sendable {
     /// An action record, which the closure appends.

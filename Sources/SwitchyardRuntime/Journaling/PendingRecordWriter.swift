@@ -1,12 +1,12 @@
 import SwitchyardJournal
 import SwitchyardWire
 
-/// The encoding queue's side of an ``ActionJournal``: takes the records the main actor queued,
+/// The encoding thread's side of an ``ActionJournal``: takes the records the main actor queued,
 /// frames them back to back in a ``RecordBatch``, each payload encoded where it lies, and appends
 /// them in one copy under one lock of the journal's writer, then asks for the snapshots among
 /// them, as each covers the records appended before it.
 ///
-/// Used on that queue alone, one drain at a time, so its buffers keep their capacity from one
+/// Used on that thread alone, one drain at a time, so its buffers keep their capacity from one
 /// batch to the next instead of growing from nothing, and being freed, for each.
 final class PendingRecordWriter: @unchecked Sendable {
   private let pending: PendingRecords

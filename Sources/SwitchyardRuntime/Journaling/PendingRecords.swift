@@ -1,9 +1,9 @@
 import Synchronization
 import SwitchyardJournal
 
-/// The records waiting for the encoding queue, shared with it.
+/// The records waiting for the encoding thread, shared with it.
 ///
-/// Two arrays take turns: the queue takes the waiting one and leaves an emptied one in its place,
+/// Two arrays take turns: the thread takes the waiting one and leaves an emptied one in its place,
 /// so the lock is held for a swap only, and neither side allocates or frees records under it
 /// (a main actor waiting for this lock is a reduction waiting).
 final class PendingRecords: Sendable {
@@ -17,7 +17,7 @@ final class PendingRecords: Sendable {
 
   private let buffers = Mutex(Buffers())
 
-  /// Adds `record`; returns whether it is the first since the last ``take()``, when the queue must
+  /// Adds `record`; returns whether it is the first since the last ``take()``, when the thread must
   /// be woken to take it.
   func add(_ record: consuming PendingRecord) -> Bool {
     // Moved in, not copied: a copy of a record costs value-witness calls for each of its parts.
