@@ -117,5 +117,15 @@ import Testing
     #expect(!policy.isDue(actionsSinceSnapshot: 99, elapsed: .seconds(29)))
     #expect(policy.isDue(actionsSinceSnapshot: 100, elapsed: .zero))
     #expect(policy.isDue(actionsSinceSnapshot: 1, elapsed: .seconds(30)))
+    #expect(!SnapshotPolicy(everyActions: nil, every: nil).isDue(actionsSinceSnapshot: .max, elapsed: .seconds(1 << 40)))
+    #expect(SnapshotPolicy(everyActions: nil, every: .seconds(Int64.max)).isDue(actionsSinceSnapshot: 1, elapsed: .seconds(Int64.max)))
+  }
+
+  @Test func aPolicyWithoutATimeBoundNeverReadsTheClock() {
+    let thresholds = SnapshotPolicy.Thresholds(SnapshotPolicy(everyActions: 10, every: nil))
+    var reads = 0
+    #expect(!thresholds.isDue(actionsSinceSnapshot: 9) { reads += 1; return .max })
+    #expect(thresholds.isDue(actionsSinceSnapshot: 10) { reads += 1; return 0 })
+    #expect(reads == 0)
   }
 }

@@ -15,9 +15,39 @@ public struct SnapshotPolicy: Sendable, Equatable {
 
   /// Whether a snapshot is due, `actions` having been journaled in `elapsed` since the last.
   public func isDue(actionsSinceSnapshot actions: UInt64, elapsed: Duration) -> Bool {
-    guard actions > 0 else { return false }
-    if let everyActions, actions >= everyActions { return true }
-    if let every, elapsed >= every { return true }
-    return false
+    Thresholds(self).isDue(actionsSinceSnapshot: actions) { Self.nanoseconds(elapsed) }
+  }
+
+  /// The policy in integers, for a caller that asks after every action: comparing `Duration`s and
+  /// unwrapping the policy's optionals cost a busy coordinator's main actor more than the rest of
+  /// journaling an action's bookkeeping.
+  public struct Thresholds: Sendable {
+    /// The actions since the last snapshot that make one due; `nil` for no limit.
+    let actions: UInt64?
+    /// The nanoseconds since the last snapshot that make one due; `nil` for no limit.
+    let nanoseconds: Int64?
+
+    public init(_ policy: SnapshotPolicy) {
+      actions = policy.everyActions
+      nanoseconds = policy.every.map(SnapshotPolicy.nanoseconds)
+    }
+
+    /// Whether a snapshot is due after `actions` actions, `elapsed` giving the nanoseconds since
+    /// the last, read only for a policy with a time bound.
+    public func isDue(actionsSinceSnapshot actions: UInt64, elapsed: () -> Int64) -> Bool {
+      guard actions > 0 else { return false }
+      if let limit = self.actions, actions >= limit { return true }
+      if let nanoseconds, elapsed() >= nanoseconds { return true }
+      return false
+    }
+  }
+
+  /// `duration` in nanoseconds; past `Int64`'s 292 years, the largest there is.
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return seconds < 0 ? .min : .max }
+    let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+    return overflowAgain ? .max : total
   }
 }

@@ -16,6 +16,8 @@ public final class ActionJournal: ActionLog {
   public let journal: Journal
   /// When snapshots are taken.
   public let policy: SnapshotPolicy
+  /// The policy as the check after every action reads it.
+  private let snapshotThresholds: SnapshotPolicy.Thresholds
   let log: @Sendable (String) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding thread takes them in batches.
   private let pending = PendingRecords()
@@ -70,6 +72,7 @@ public final class ActionJournal: ActionLog {
   init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
     self.policy = policy
+    self.snapshotThresholds = SnapshotPolicy.Thresholds(policy)
     self.log = log
     self.lastSequence = journal.recovery.lastSequence
     // Effects made before this coordinator's start are made by replay only from an older snapshot.
@@ -159,8 +162,7 @@ public final class ActionJournal: ActionLog {
   /// Whether the policy asks for a snapshot now; the clock is read only for a policy with a time
   /// bound.
   private var snapshotIsDue: Bool {
-    let elapsed = policy.every == nil ? Duration.zero : .nanoseconds(Journal.coarseMonotonicNanoseconds() - lastSnapshotAt)
-    return policy.isDue(actionsSinceSnapshot: actionsSinceSnapshot, elapsed: elapsed)
+    snapshotThresholds.isDue(actionsSinceSnapshot: actionsSinceSnapshot) { Journal.coarseMonotonicNanoseconds() - lastSnapshotAt }
   }
 
   /// Journals the end of the effect `identity` names, in order with the actions.
