@@ -14,9 +14,9 @@ import Testing
   }
 
   @Test func nothingListeningIsAConnectFailureAfterEveryAttempt() async throws {
-    let listener = try Socket.listen(port: 0)
-    let port = try listener.localPort()
-    listener.close()
+    let refusing = try Socket.refusingConnections()
+    defer { refusing.close() }
+    let port = try refusing.localPort()
     let (error, elapsed) = try await offThread {
       let redis = RedisConnection(configuration: RedisConfiguration(
         port: port, reconnect: RedisReconnectPolicy(initialDelay: .milliseconds(50), maxDelay: .milliseconds(50), maxAttempts: 3)))
@@ -31,9 +31,9 @@ import Testing
   }
 
   @Test func connectingReportsEveryFailedAttemptWithItsAddressAndTheLimit() async throws {
-    let listener = try Socket.listen(port: 0)
-    let port = try listener.localPort()
-    listener.close()
+    let refusing = try Socket.refusingConnections()
+    defer { refusing.close() }
+    let port = try refusing.localPort()
     let reports = try await offThread { () -> [RedisConnectAttempt] in
       let redis = RedisConnection(configuration: RedisConfiguration(
         port: port, reconnect: RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(20), maxAttempts: 3)))

@@ -83,6 +83,21 @@ package final class Socket: Sendable {
   /// A socket listening on `host` (an IPv4 address, 127.0.0.1 unless named) and `port`; port 0
   /// lets the kernel pick a free one.
   package static func listen(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
+    let socket = try bound(host: host, port: port, reuseAddress: true)
+    guard Glibc.listen(socket.descriptor, backlog) == 0 else { throw .lastError("listen") }
+    return socket
+  }
+
+  /// A port on 127.0.0.1 held but never listened on: connecting to it is refused for as long as
+  /// the socket is open.
+  ///
+  /// A port found by listening and closing is free for anyone, a parallel test's server included;
+  /// this one cannot be bound by another socket until it is closed.
+  package static func refusingConnections() throws(SocketError) -> Socket {
+    try bound(host: "127.0.0.1", port: 0, reuseAddress: false)
+  }
+
+  private static func bound(host: String, port: UInt16, reuseAddress: Bool) throws(SocketError) -> Socket {
     var ipv4 = in_addr()
     guard inet_pton(AF_INET, host, &ipv4) == 1 else {
       throw .hostNotFound(host: host, reason: "not an IPv4 address such as 127.0.0.1 or 0.0.0.0")
@@ -90,19 +105,20 @@ package final class Socket: Sendable {
     let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .lastError("socket") }
     let socket = Socket(descriptor: descriptor)
-    var reuse: Int32 = 1
-    setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    if reuseAddress {
+      var reuse: Int32 = 1
+      setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr = ipv4
-    let bound = withUnsafePointer(to: &address) {
+    let status = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0 else { throw .lastError("bind") }
-    guard Glibc.listen(descriptor, backlog) == 0 else { throw .lastError("listen") }
+    guard status == 0 else { throw .lastError("bind") }
     return socket
   }
 
