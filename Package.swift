@@ -25,8 +25,10 @@ let package = Package(
     .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
     // The catalogue's item and page, shared by the pagination worker and the upstream that serves them.
     .target(name: "SwitchyardCatalog"),
+    // The CPU's CRC-32C instruction, which Swift cannot name; the journal checksums every record with it.
+    .target(name: "CSwitchyardCRC32C"),
     // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
-    .target(name: "SwitchyardJournal"),
+    .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C"]),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // Pools whose workers read Redis streams on any host: the coordinator's broker link and

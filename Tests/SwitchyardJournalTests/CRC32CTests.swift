@@ -27,4 +27,19 @@ import Testing
       #expect(whole == CRC32C.checksum(bytes), "split at \(split)")
     }
   }
+
+  @Test func theSoftwareTablesAgreeWithTheChecksumAtEveryLengthAndAlignment() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<600).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    bytes.withUnsafeBytes { all in
+      for start in 0..<9 {
+        for length in Array(0..<40) + [63, 64, 65, 255, 256, 511, 591 - start] {
+          let slice = UnsafeRawBufferPointer(rebasing: all[start..<start + length])
+          #expect(CRC32C.softwareChecksum(slice) == CRC32C.checksum(slice), "start \(start), length \(length)")
+          #expect(CRC32C.softwareChecksum(slice, continuing: 0x1234_5678) == CRC32C.checksum(slice, continuing: 0x1234_5678))
+        }
+      }
+    }
+    #expect(CRC32C.softwareChecksum(UnsafeRawBufferPointer(start: nil, count: 0), continuing: 7) == 7)
+  }
 }

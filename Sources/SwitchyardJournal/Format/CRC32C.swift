@@ -1,8 +1,13 @@
+import CSwitchyardCRC32C
+
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of every journal record.
 ///
-/// Slicing-by-8: eight bytes per step through eight tables, several times the speed of the
-/// byte-at-a-time loop, which it still uses for the last few bytes.
+/// The CPU's instruction where it has one (x86-64 with SSE 4.2), several times the speed of the
+/// tables; otherwise slicing-by-8: eight bytes per step through eight tables, several times the
+/// speed of the byte-at-a-time loop, which it still uses for the last few bytes.
 package enum CRC32C {
+  private static let hardwareIsAvailable = switchyard_crc32c_hardware_available() != 0
+
   private static let tables: [UInt32] = {
     var tables = [UInt32](repeating: 0, count: 8 * 256)
     for byte in 0..<256 {
@@ -21,6 +26,14 @@ package enum CRC32C {
 
   /// The checksum of `bytes`, continuing from `checksum` when the data comes in pieces.
   package static func checksum(_ bytes: UnsafeRawBufferPointer, continuing checksum: UInt32 = 0) -> UInt32 {
+    guard hardwareIsAvailable, let base = bytes.baseAddress else {
+      return softwareChecksum(bytes, continuing: checksum)
+    }
+    return ~switchyard_crc32c_hardware_extend(~checksum, base, bytes.count)
+  }
+
+  /// The checksum by slicing-by-8, whatever the CPU; tests hold the instruction to it.
+  static func softwareChecksum(_ bytes: UnsafeRawBufferPointer, continuing checksum: UInt32 = 0) -> UInt32 {
     tables.withUnsafeBufferPointer { table in
       var crc = ~checksum
       guard var pointer = bytes.baseAddress else { return checksum }
