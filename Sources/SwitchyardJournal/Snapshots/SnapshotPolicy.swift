@@ -15,7 +15,7 @@ public struct SnapshotPolicy: Sendable, Equatable {
 
   /// Whether a snapshot is due, `actions` having been journaled in `elapsed` since the last.
   public func isDue(actionsSinceSnapshot actions: UInt64, elapsed: Duration) -> Bool {
-    Thresholds(self).isDue(actionsSinceSnapshot: actions) { Self.nanoseconds(elapsed) }
+    Thresholds(self).isDue(actionsSinceSnapshot: actions) { elapsed.wholeNanoseconds }
   }
 
   /// The policy in integers, for a caller that asks after every action: comparing `Duration`s and
@@ -29,7 +29,7 @@ public struct SnapshotPolicy: Sendable, Equatable {
 
     public init(_ policy: SnapshotPolicy) {
       actions = policy.everyActions
-      nanoseconds = policy.every.map(SnapshotPolicy.nanoseconds)
+      nanoseconds = policy.every?.wholeNanoseconds
     }
 
     /// Whether a snapshot is due after `actions` actions, `elapsed` giving the nanoseconds since
@@ -40,14 +40,5 @@ public struct SnapshotPolicy: Sendable, Equatable {
       if let nanoseconds, elapsed() >= nanoseconds { return true }
       return false
     }
-  }
-
-  /// `duration` in nanoseconds; past `Int64`'s 292 years, the largest there is.
-  private static func nanoseconds(_ duration: Duration) -> Int64 {
-    let (seconds, attoseconds) = duration.components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !overflow else { return seconds < 0 ? .min : .max }
-    let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-    return overflowAgain ? .max : total
   }
 }

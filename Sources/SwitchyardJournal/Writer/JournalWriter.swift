@@ -151,8 +151,7 @@ final class JournalWriter: @unchecked Sendable {
   private var maxDelayNanoseconds: Int64? {
     switch durability {
     case .always: nil
-    case let .batch(delay), let .off(delay):
-      delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+    case let .batch(delay), let .off(delay): delay.wholeNanoseconds
     }
   }
 

@@ -25,7 +25,8 @@ final class RecordEncodingThread: @unchecked Sendable {
   private var phase = Phase.idle
   /// Why the last batch failed, for ``stop()``.
   private var failure: String?
-  private let gathering: Duration?
+  /// How long records gather, in nanoseconds; `nil` to take them at once.
+  private let gathering: Int64?
   private let drain: @Sendable () -> String?
   private let failed: @Sendable (String) -> Void
 
@@ -36,7 +37,7 @@ final class RecordEncodingThread: @unchecked Sendable {
     drain: @escaping @Sendable () -> String?,
     failed: @escaping @Sendable (String) -> Void
   ) {
-    self.gathering = gathering
+    self.gathering = gathering?.wholeNanoseconds
     self.drain = drain
     self.failed = failed
     Thread.detachNewThread(named: "sy-encode") { [self] in run() }
@@ -47,7 +48,7 @@ final class RecordEncodingThread: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard case .idle = phase else { return }
-    phase = .gathering(deadline: gathering.map { Journal.monotonicNanoseconds() + $0.nanoseconds })
+    phase = .gathering(deadline: gathering.map { Journal.monotonicNanoseconds() + $0 })
     condition.signal()
   }
 
@@ -110,12 +111,5 @@ final class RecordEncodingThread: @unchecked Sendable {
     condition.unlock()
     self.failed(failed)
     condition.lock()
-  }
-}
-
-extension Duration {
-  fileprivate var nanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }
