@@ -152,6 +152,10 @@ public final class Journal: Sendable {
     return try result.get()
   }
 
+  /// The sequence number of the last record appended, read without listing the data directory as
+  /// ``status`` does: for a caller waiting for appends to catch up.
+  public var lastSequence: UInt64 { writer.progress.last }
+
   /// How far appends, fsyncs and snapshots have got, and the journal's size on disk.
   ///
   /// Lists the data directory, so it is for a status request, not for every action.

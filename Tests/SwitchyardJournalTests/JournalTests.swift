@@ -161,6 +161,19 @@ import Testing
     #expect(replayed.count == 100)
   }
 
+  @Test func lastSequenceIsTheLastAppendedBeforeAnyIsWritten() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .off(maxDelay: .seconds(60))))
+    defer { journal.close() }
+    #expect(journal.lastSequence == 0)
+    for index in 1...3 { try journal.append(payload(index)) }
+    // Nothing is written for a minute yet: the number follows appends, not the disk.
+    #expect(journal.lastSequence == 3)
+    #expect(journal.status.durableSequence == 0)
+    #expect(journal.status.lastSequence == 3)
+  }
+
   @Test func aJournalDroppedWithoutClosingWritesWhatItWasGivenAndFreesTheDirectory() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
