@@ -94,30 +94,63 @@ def leaf(path):
     return f"(document.querySelector('[data-path=\"{path}\"] .leaf') || {{}}).textContent"
 
 
+SLIDER = "document.getElementById('history-slider')"
+
+
+async def settled_slider(browser):
+    """The slider's box once it has stayed put for 0.2 s, scrolled into view.
+
+    The cards above it grow as status and actions arrive; a press aimed at a box that has since
+    moved misses the slider, and then the arrow keys go elsewhere.
+    """
+    await browser.evaluate(f"{SLIDER}.scrollIntoView({{block: 'center'}})")
+    box = await browser.center("#history-slider")
+    for _ in range(50):
+        await asyncio.sleep(0.2)
+        again = await browser.center("#history-slider")
+        if again == box:
+            return box
+        box = again
+    raise Step(f"the slider kept moving on the page: last at {box}")
+
+
+def thumb_x(slider, value, low, high):
+    # Chromium's thumb is 16 px wide: its centre runs from 8 px after the left end to 8 px before the right.
+    return slider["left"] + 8 + (slider["right"] - slider["left"] - 16) * (value - low) / max(1, high - low)
+
+
+async def slider_focused(browser):
+    return await browser.evaluate(f"document.activeElement === {SLIDER}")
+
+
 async def slide_to(browser, value):
     """Drags the history slider's thumb to about `value`, then steps to it with the arrow keys."""
-    await browser.evaluate("document.getElementById('history-slider').scrollIntoView({block: 'center'})")
-    slider = await browser.center("#history-slider")
-    low, high = await browser.evaluate(
-        "(() => { const s = document.getElementById('history-slider'); return [Number(s.min), Number(s.max)]; })()")
+    low, high = await browser.evaluate(f"(() => {{ const s = {SLIDER}; return [Number(s.min), Number(s.max)]; }})()")
     if not low <= value <= high:
         raise Step(f"the slider ranges over #{low}–#{high}, not over #{value}")
-    # Chromium's thumb is 16 px wide: its centre runs from 8 px after the left end to 8 px before the right.
-    target = slider["left"] + 8 + (slider["right"] - slider["left"] - 16) * (value - low) / max(1, high - low)
-    start = slider["right"] - 6
-    await browser.call("Input.dispatchMouseEvent", type="mousePressed", x=start, y=slider["y"], button="left", clickCount=1)
-    for step in range(1, 11):
-        x = start + (target - start) * step / 10
-        await browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=slider["y"], button="left", buttons=1)
-    await browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=target, y=slider["y"], button="left", clickCount=1)
+    for _ in range(5):
+        slider = await settled_slider(browser)
+        target, start = thumb_x(slider, value, low, high), slider["right"] - 6
+        await browser.call("Input.dispatchMouseEvent", type="mousePressed", x=start, y=slider["y"], button="left", clickCount=1)
+        for step in range(1, 11):
+            x = start + (target - start) * step / 10
+            await browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=slider["y"], button="left", buttons=1)
+        await browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=target, y=slider["y"], button="left", clickCount=1)
+        if await slider_focused(browser):
+            break
+        print(f"a drag at y={slider['y']} missed the slider; measuring it again", flush=True)
+    else:
+        raise Step("five drags missed the slider: it never took the focus")
     for _ in range(200):
-        current = int(await browser.evaluate("document.getElementById('history-slider').value"))
+        current = int(await browser.evaluate(f"{SLIDER}.value"))
         if current == value:
             return
         key, code = ("ArrowLeft", 37) if current > value else ("ArrowRight", 39)
         for kind in ("keyDown", "keyUp"):
             await browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
-    raise Step(f"the slider did not reach #{value}")
+    state = await browser.evaluate(
+        f"(() => {{ const s = {SLIDER}; return `at ${{s.value}} of ${{s.min}}–${{s.max}}, focus on ${{document.activeElement.id || document.activeElement.tagName}}`; }})()")
+    raise Step(f"the slider did not reach #{value}: {state}")
 
 
 async def send_from_page(browser, action, query):
