@@ -44,6 +44,11 @@ enum JournalOverheadBenchmarks {
       defer { journal.close() }
       var times = (plain: 0.0, journaled: 0.0)
       var cpu = (plain: 0.0, journaled: 0.0)
+      // The worker's CPU beside each coordinator's: on two saturated cores the wall ratio follows
+      // the whole machine's CPU, not the coordinator's alone.
+      var workerCPU: (plain: Double?, journaled: Double?) = (0, 0)
+      // How long journaled windows waited for their last records after the effects had answered.
+      var tail = 0.0
       do {
         try await plain.start()
         try await journaled.start()
@@ -51,22 +56,31 @@ enum JournalOverheadBenchmarks {
         _ = try await plain.pipeline(window: window, tag: "warm")
         _ = try await journaled.pipeline(window: window, tag: "warm")
         try await journal.encoded()
+        let workers = (plain: plain.workerPIDs, journaled: journaled.workerPIDs)
         @MainActor func timePlain(_ round: Int) async throws {
+          // Read outside the coordinator's CPU window: listing `/proc` is no cost of either side.
+          let workerStart = ChildCPUTime.nanoseconds(of: workers.plain)
           let cpuStart = ProcessCPUTime.nanoseconds()
           times.plain += try await plain.pipeline(window: window, tag: "\(round)")
           cpu.plain += ProcessCPUTime.nanoseconds() - cpuStart
+          workerCPU.plain = Self.adding(workerCPU.plain, from: workerStart, to: ChildCPUTime.nanoseconds(of: workers.plain))
         }
         @MainActor func timeJournaled(_ round: Int) async throws {
+          let workerStart = ChildCPUTime.nanoseconds(of: workers.journaled)
           let cpuStart = ProcessCPUTime.nanoseconds()
           let started = ContinuousClock.now
           _ = try await journaled.pipeline(window: window, tag: "\(round)")
           // The window lasts until its records are journaled: work left for after it would, under
           // sustained load, take its turn on the same CPUs. Those still gathering go at once, as
           // the next window's would have made them go.
+          let answered = ContinuousClock.now
           journal.encodeGathered()
           try await journal.encoded()
+          tail += answered.duration(to: .now).nanoseconds
           times.journaled += started.duration(to: .now).nanoseconds
           cpu.journaled += ProcessCPUTime.nanoseconds() - cpuStart
+          workerCPU.journaled = Self.adding(
+            workerCPU.journaled, from: workerStart, to: ChildCPUTime.nanoseconds(of: workers.journaled))
         }
         for round in 0..<rounds {
           if round.isMultiple(of: 2) {
@@ -93,9 +107,31 @@ enum JournalOverheadBenchmarks {
           + "\(BenchmarkUnit.perSecond.format(effects / (times.plain / 1e9))) plain; "
           + "coordinator CPU \(fixed(cpu.journaled / effects / 1e3, digits: 2)) µs per effect journaled, "
           + "\(fixed(cpu.plain / effects / 1e3, digits: 2)) µs plain (\(fixed(cpu.journaled / cpu.plain, digits: 2))×); "
-          + "\(status.lastSequence) records in \(status.syncCount) fsyncs; windows of \(window); unpinned"
+          + Self.machineCPU(coordinator: cpu, workers: workerCPU, effects: effects)
+          + "\(status.lastSequence) records in \(status.syncCount) fsyncs; "
+          + "\(fixed(tail / times.journaled * 100, digits: 1)) % of the journaled time waiting for the last records; "
+          + "windows of \(window); unpinned"
       )
     }
+  }
+
+  /// `total` plus the CPU time between `start` and `end`, or `nil` once any reading is missing.
+  private static func adding(_ total: Double?, from start: Double?, to end: Double?) -> Double? {
+    guard let total, let start, let end else { return nil }
+    return total + end - start
+  }
+
+  /// The coordinator's and the worker's CPU per effect together, each side, as the note says it.
+  private static func machineCPU(
+    coordinator: (plain: Double, journaled: Double),
+    workers: (plain: Double?, journaled: Double?),
+    effects: Double
+  ) -> String {
+    guard let plainWorker = workers.plain, let journaledWorker = workers.journaled else { return "" }
+    let journaled = coordinator.journaled + journaledWorker
+    let plain = coordinator.plain + plainWorker
+    return "with the worker \(fixed(journaled / effects / 1e3, digits: 2)) µs journaled, "
+      + "\(fixed(plain / effects / 1e3, digits: 2)) µs plain (\(fixed(journaled / plain, digits: 2))×); "
   }
 }
 
@@ -132,6 +168,11 @@ where Root.State == ProbeFeature.State, Root.Action == ProbeFeature.Action {
       initialState: ProbeFeature.State(),
       reducer: root
     )
+  }
+
+  /// The process ids of the pool's workers.
+  var workerPIDs: [Int32] {
+    coordinator.status().workers.map(\.pid)
   }
 
   func start() async throws {
