@@ -20,6 +20,13 @@ enum ChildCPUTime {
     return total
   }
 
+  /// The CPU time the threads of `pids` have run since `start`, an earlier reading of
+  /// ``nanoseconds(of:)``, or `nil` where either reading is missing.
+  static func nanoseconds(of pids: [Int32], since start: Double?) -> Double? {
+    guard let start, let end = nanoseconds(of: pids) else { return nil }
+    return end - start
+  }
+
   /// The `se.sum_exec_runtime` line's value, in milliseconds.
   private static func runtimeMilliseconds(in sched: String) -> Double? {
     for line in sched.split(separator: "\n") where line.hasPrefix("se.sum_exec_runtime") {

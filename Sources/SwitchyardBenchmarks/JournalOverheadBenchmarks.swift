@@ -63,7 +63,7 @@ enum JournalOverheadBenchmarks {
           let cpuStart = ProcessCPUTime.nanoseconds()
           times.plain += try await plain.pipeline(window: window, tag: "\(round)")
           cpu.plain += ProcessCPUTime.nanoseconds() - cpuStart
-          workerCPU.plain = Self.adding(workerCPU.plain, from: workerStart, to: ChildCPUTime.nanoseconds(of: workers.plain))
+          workerCPU.plain = Self.sum(workerCPU.plain, ChildCPUTime.nanoseconds(of: workers.plain, since: workerStart))
         }
         @MainActor func timeJournaled(_ round: Int) async throws {
           let workerStart = ChildCPUTime.nanoseconds(of: workers.journaled)
@@ -79,8 +79,7 @@ enum JournalOverheadBenchmarks {
           tail += answered.duration(to: .now).nanoseconds
           times.journaled += started.duration(to: .now).nanoseconds
           cpu.journaled += ProcessCPUTime.nanoseconds() - cpuStart
-          workerCPU.journaled = Self.adding(
-            workerCPU.journaled, from: workerStart, to: ChildCPUTime.nanoseconds(of: workers.journaled))
+          workerCPU.journaled = Self.sum(workerCPU.journaled, ChildCPUTime.nanoseconds(of: workers.journaled, since: workerStart))
         }
         for round in 0..<rounds {
           if round.isMultiple(of: 2) {
@@ -115,10 +114,10 @@ enum JournalOverheadBenchmarks {
     }
   }
 
-  /// `total` plus the CPU time between `start` and `end`, or `nil` once any reading is missing.
-  private static func adding(_ total: Double?, from start: Double?, to end: Double?) -> Double? {
-    guard let total, let start, let end else { return nil }
-    return total + end - start
+  /// `total` plus `window`, or `nil` once any window's reading is missing.
+  private static func sum(_ total: Double?, _ window: Double?) -> Double? {
+    guard let total, let window else { return nil }
+    return total + window
   }
 
   /// The coordinator's and the worker's CPU per effect together, each side, as the note says it.

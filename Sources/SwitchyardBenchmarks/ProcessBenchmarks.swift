@@ -156,7 +156,7 @@ enum ProcessBenchmarks {
       }
       let elapsed = start.duration(to: clock.now).nanoseconds
       let cpu = ProcessCPUTime.nanoseconds() - cpuStart
-      let workerCPU = ChildCPUTime.nanoseconds(of: workerPIDs).flatMap { end in workerCPUStart.map { end - $0 } }
+      let workerCPU = ChildCPUTime.nanoseconds(of: workerPIDs, since: workerCPUStart)
       return (elapsed, cpu, workerCPU, coordinator.wakeStatistics.wakes - wakesStart)
     }
     let effects = window * windows
