@@ -6,6 +6,7 @@ import Foundation
 import SwitchyardJournal
 import SwitchyardDiagnostics
 import SwitchyardRuntime
+import SwitchyardWire
 
 /// What journaling costs a busy coordinator: `process.pipelined` through two coordinators at once,
 /// one journaling every action (`--fsync batch`, the default) and one not, their windows
@@ -98,6 +99,7 @@ enum JournalOverheadBenchmarks {
       await plain.shutdown()
       await journaled.shutdown()
       let effects = Double(window * rounds)
+      let encoding = try Self.actionEncodingNanoseconds(window: window)
       let status = journal.journal.status
       return BenchmarkMeasurement(
         value: times.journaled / times.plain,
@@ -107,11 +109,46 @@ enum JournalOverheadBenchmarks {
           + "coordinator CPU \(fixed(cpu.journaled / effects / 1e3, digits: 2)) µs per effect journaled, "
           + "\(fixed(cpu.plain / effects / 1e3, digits: 2)) µs plain (\(fixed(cpu.journaled / cpu.plain, digits: 2))×); "
           + Self.machineCPU(coordinator: cpu, workers: workerCPU, effects: effects)
+          + Self.actionEncoding(encoding, coordinator: cpu, workers: workerCPU, effects: effects)
           + "\(status.lastSequence) records in \(status.syncCount) fsyncs; "
           + "\(fixed(tail / times.journaled * 100, digits: 1)) % of the journaled time waiting for the last records; "
           + "windows of \(window); unpinned"
       )
     }
+  }
+
+  /// What encoding the in-process action costs per effect, and its share of the plain run's machine
+  /// CPU per effect, which on two saturated cores is what the wall ratio follows.
+  private static func actionEncoding(
+    _ nanoseconds: Double,
+    coordinator: (plain: Double, journaled: Double),
+    workers: (plain: Double?, journaled: Double?),
+    effects: Double
+  ) -> String {
+    let cost = "encoding the in-process `start` action through Codable alone \(fixed(nanoseconds / 1e3, digits: 2)) µs per effect"
+    guard let plainWorker = workers.plain else { return cost + "; " }
+    return cost + " (\(fixed(nanoseconds / ((coordinator.plain + plainWorker) / effects), digits: 3)) of the plain machine CPU); "
+  }
+
+  /// The nanoseconds per effect the journal's encoder takes to encode a window's `start` actions
+  /// through `Codable`, the fastest of five passes: the part of the ratio no record path can avoid
+  /// while the application's actions are only `Codable`.
+  private static func actionEncodingNanoseconds(window: Int) throws -> Double {
+    let actions = (0..<window).map { index in
+      ProbeFeature.Action.start(name: "p\(index)", job: ProbeJob(tag: "encode-\(index)"), cancelInFlight: false)
+    }
+    let encoder = WireJSONEncoder()
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(window * 128)
+    var fastest = Double.infinity
+    for _ in 0..<5 {
+      buffer.removeAll(keepingCapacity: true)
+      let started = ContinuousClock.now
+      for action in actions { try encoder.encode(action, appendingTo: &buffer) }
+      fastest = min(fastest, started.duration(to: .now).nanoseconds)
+    }
+    blackHole(buffer.count)
+    return fastest / Double(window)
   }
 
   /// `total` plus `window`, or `nil` once any window's reading is missing.
