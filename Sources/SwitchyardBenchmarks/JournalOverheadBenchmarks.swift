@@ -99,7 +99,7 @@ enum JournalOverheadBenchmarks {
       await plain.shutdown()
       await journaled.shutdown()
       let effects = Double(window * rounds)
-      let encoding = try Self.actionEncodingNanoseconds(window: window)
+      let encoding = try await Self.actionEncodingNanoseconds(harness)
       let status = journal.journal.status
       return BenchmarkMeasurement(
         value: times.journaled / times.plain,
@@ -108,8 +108,7 @@ enum JournalOverheadBenchmarks {
           + "\(BenchmarkUnit.perSecond.format(effects / (times.plain / 1e9))) plain; "
           + "coordinator CPU \(fixed(cpu.journaled / effects / 1e3, digits: 2)) µs per effect journaled, "
           + "\(fixed(cpu.plain / effects / 1e3, digits: 2)) µs plain (\(fixed(cpu.journaled / cpu.plain, digits: 2))×); "
-          + Self.machineCPU(coordinator: cpu, workers: workerCPU, effects: effects)
-          + Self.actionEncoding(encoding, coordinator: cpu, workers: workerCPU, effects: effects)
+          + Self.machineNote(Self.machineCPU(coordinator: cpu, workers: workerCPU, effects: effects), encoding: encoding)
           + "\(status.lastSequence) records in \(status.syncCount) fsyncs; "
           + "\(fixed(tail / times.journaled * 100, digits: 1)) % of the journaled time waiting for the last records; "
           + "windows of \(window); unpinned"
@@ -117,38 +116,21 @@ enum JournalOverheadBenchmarks {
     }
   }
 
-  /// What encoding the in-process action costs per effect, and its share of the plain run's machine
-  /// CPU per effect, which on two saturated cores is what the wall ratio follows.
-  private static func actionEncoding(
-    _ nanoseconds: Double,
-    coordinator: (plain: Double, journaled: Double),
-    workers: (plain: Double?, journaled: Double?),
-    effects: Double
-  ) -> String {
-    let cost = "encoding the in-process `start` action through Codable alone \(fixed(nanoseconds / 1e3, digits: 2)) µs per effect"
-    guard let plainWorker = workers.plain else { return cost + "; " }
-    return cost + " (\(fixed(nanoseconds / ((coordinator.plain + plainWorker) / effects), digits: 3)) of the plain machine CPU); "
-  }
-
-  /// The nanoseconds per effect the journal's encoder takes to encode a window's `start` actions
-  /// through `Codable`, the fastest of five passes: the part of the ratio no record path can avoid
-  /// while the application's actions are only `Codable`.
-  private static func actionEncodingNanoseconds(window: Int) throws -> Double {
-    let actions = (0..<window).map { index in
-      ProbeFeature.Action.start(name: "p\(index)", job: ProbeJob(tag: "encode-\(index)"), cancelInFlight: false)
-    }
+  /// The nanoseconds the journal's encoder takes to encode one `start` action through `Codable`,
+  /// timed as every case is: the part of the ratio no record path can avoid while the
+  /// application's actions are only `Codable`.
+  private static func actionEncodingNanoseconds(_ harness: BenchmarkHarness) async throws -> Double {
+    let action = ProbeFeature.Action.start(name: "p512", job: ProbeJob(tag: "20-512"), cancelInFlight: false)
     let encoder = WireJSONEncoder()
     var buffer: [UInt8] = []
-    buffer.reserveCapacity(window * 128)
-    var fastest = Double.infinity
-    for _ in 0..<5 {
-      buffer.removeAll(keepingCapacity: true)
-      let started = ContinuousClock.now
-      for action in actions { try encoder.encode(action, appendingTo: &buffer) }
-      fastest = min(fastest, started.duration(to: .now).nanoseconds)
+    let sample = try await harness.measure { operations in
+      for _ in 0..<operations {
+        buffer.removeAll(keepingCapacity: true)
+        try encoder.encode(action, appendingTo: &buffer)
+      }
     }
     blackHole(buffer.count)
-    return fastest / Double(window)
+    return sample.medianNanoseconds
   }
 
   /// `total` plus `window`, or `nil` once any window's reading is missing.
@@ -157,17 +139,25 @@ enum JournalOverheadBenchmarks {
     return total + window
   }
 
-  /// The coordinator's and the worker's CPU per effect together, each side, as the note says it.
+  /// The coordinator's and the worker's CPU per effect together, each side, or `nil` when a
+  /// worker's reading is missing.
   private static func machineCPU(
     coordinator: (plain: Double, journaled: Double),
     workers: (plain: Double?, journaled: Double?),
     effects: Double
-  ) -> String {
-    guard let plainWorker = workers.plain, let journaledWorker = workers.journaled else { return "" }
-    let journaled = coordinator.journaled + journaledWorker
-    let plain = coordinator.plain + plainWorker
-    return "with the worker \(fixed(journaled / effects / 1e3, digits: 2)) µs journaled, "
-      + "\(fixed(plain / effects / 1e3, digits: 2)) µs plain (\(fixed(journaled / plain, digits: 2))×); "
+  ) -> (plain: Double, journaled: Double)? {
+    guard let plainWorker = workers.plain, let journaledWorker = workers.journaled else { return nil }
+    return ((coordinator.plain + plainWorker) / effects, (coordinator.journaled + journaledWorker) / effects)
+  }
+
+  /// The machine's CPU per effect, each side, and what encoding the in-process action costs beside
+  /// it, as the note says them: on two saturated cores the wall ratio follows the machine's CPU.
+  private static func machineNote(_ machine: (plain: Double, journaled: Double)?, encoding: Double) -> String {
+    let cost = "encoding the in-process `start` action through Codable alone \(fixed(encoding / 1e3, digits: 2)) µs per effect"
+    guard let machine else { return cost + "; " }
+    return "with the worker \(fixed(machine.journaled / 1e3, digits: 2)) µs journaled, "
+      + "\(fixed(machine.plain / 1e3, digits: 2)) µs plain (\(fixed(machine.journaled / machine.plain, digits: 2))×); "
+      + cost + " (\(fixed(encoding / machine.plain, digits: 3)) of the plain machine CPU); "
   }
 }
 
