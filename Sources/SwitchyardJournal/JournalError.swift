@@ -28,6 +28,10 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case snapshotEncodingFailed(reason: String)
   /// The journal no longer holds what is needed to rebuild the state at `sequence`.
   case historyUnavailable(sequence: UInt64, reason: String)
+  /// A backup was asked of a directory that holds no journal.
+  case backupSourceNotJournal(directory: String)
+  /// A backup's destination already exists; a backup never writes over anything.
+  case backupDestinationExists(path: String)
 
   public var description: String {
     switch self {
@@ -66,6 +70,10 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "The state could not be encoded for a snapshot: \(reason). The journal still holds every action."
     case let .historyUnavailable(sequence, reason):
       "The state at record \(sequence) cannot be rebuilt: \(reason)."
+    case let .backupSourceNotJournal(directory):
+      "\(directory) holds no journal (no FORMAT file). Name the coordinator's data directory with --data-dir or --run-dir."
+    case let .backupDestinationExists(path):
+      "\(path) already exists, and a backup never writes over anything. Name a new directory."
     }
   }
 }

@@ -91,7 +91,7 @@ public struct JournalHistory: Sendable {
   ///
   /// A damaged record at the end of the last segment ends the journal: it may be one a running
   /// coordinator is writing, or the torn tail its next start will cut.
-  private func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
+  func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
     let segments = try dataDirectory.segments()
     guard let start = segments.lastIndex(where: { $0.firstSequence <= first }) ?? (segments.isEmpty ? nil : 0) else { return }
     var expected: UInt64?
