@@ -38,6 +38,14 @@ public final class CoordinatorChild: Sendable {
     }
   }
 
+  /// Starts `switchyard <commandLine>` word for word — a deploy unit's command line, say — whose
+  /// `--run-dir` is `runDirectory`.
+  public init(commandLine: [String], runDirectory: String) throws {
+    self.runDirectory = runDirectory
+    self.logPath = runDirectory + ".log"
+    process = try .start(switchyardExecutable, commandLine, outputPath: "/dev/null", errorPath: logPath)
+  }
+
   /// What the coordinator wrote to standard error.
   public var log: String {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

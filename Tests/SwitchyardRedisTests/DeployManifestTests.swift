@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 @testable import SwitchyardRedis

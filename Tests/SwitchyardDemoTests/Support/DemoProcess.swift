@@ -22,6 +22,11 @@ final class DemoProcess {
     child = try CoordinatorChild(arguments: ["--demo"] + arguments, runDirectory: runDirectory)
   }
 
+  /// Starts `switchyard <commandLine>` word for word, which runs in `runDirectory`.
+  init(commandLine: [String], runDirectory: String) throws {
+    child = try CoordinatorChild(commandLine: commandLine, runDirectory: runDirectory)
+  }
+
   /// The coordinator's run directory, whose `data` holds its journal.
   var runDirectory: String { child.runDirectory }
 

@@ -2,18 +2,21 @@ import Foundation
 
 /// A systemd unit file read the way systemd reads it: sections of `Key=Value` lines, comments
 /// starting `#` or `;`, and lines continued by a trailing backslash.
-struct SystemdUnit {
+public struct SystemdUnit: Sendable {
   /// Each section's keys and values, in order; a key may repeat.
-  var sections: [String: [(key: String, value: String)]] = [:]
+  public var sections: [String: [(key: String, value: String)]] = [:]
 
   /// A line that is none of a section header, an assignment, a comment or blank.
-  struct Malformed: Error, CustomStringConvertible {
-    var line: Int
-    var text: String
-    var description: String { "line \(line) is not a section, a Key=Value or a comment: \(text)" }
+  public struct Malformed: Error, CustomStringConvertible {
+    /// The line's number, from 1.
+    public var line: Int
+    /// The line as read.
+    public var text: String
+    public var description: String { "line \(line) is not a section, a Key=Value or a comment: \(text)" }
   }
 
-  init(parsing text: String) throws {
+  /// Reads `text`, throwing ``Malformed`` at the first line systemd would not take.
+  public init(parsing text: String) throws {
     var section: String?
     var pending = ""
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -40,7 +43,7 @@ struct SystemdUnit {
   }
 
   /// The last value of `key` in `section`, as systemd takes it for single-valued keys.
-  func value(_ key: String, in section: String) -> String? {
+  public func value(_ key: String, in section: String) -> String? {
     sections[section]?.last { $0.key == key }?.value
   }
 }
