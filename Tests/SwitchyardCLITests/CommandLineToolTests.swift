@@ -32,6 +32,6 @@ struct CommandLineToolTests {
   }
 
   @Test func theToolsHelpListsItsCommands() {
-    #expect(tool.help.contains("  ok    Succeeds.\n  fail  Fails."))
+    #expect(tool.help.contains("  ok          Succeeds.\n  fail        Fails.\n  completion  Print a shell completion script"))
   }
 }

@@ -44,11 +44,12 @@ public struct Command: Sendable {
     return false
   }
 
-  /// Reads `tokens` (the words after the command's name) against its options and arguments.
+  /// Reads `tokens` (the words after the command's name) against its options and arguments; an
+  /// option left out takes its ``CommandOption/environmentVariable``'s value from `environment`.
   ///
   /// `--name=value` and `--name value` are the same; `--` ends the options. An option with an
   /// optional value takes the next word only when it does not start with `-`.
-  public func parse(_ tokens: [String]) throws(UsageError) -> ParsedArguments {
+  public func parse(_ tokens: [String], environment: [String: String] = [:]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     var positionals: [String] = []
     var remaining = tokens[...]
@@ -63,7 +64,9 @@ public struct Command: Sendable {
         continue
       }
       let (spelling, attached) = Self.split(token)
-      guard let option = options.first(where: { $0.isNamed(spelling) }) else { throw .unknownOption(spelling) }
+      guard let option = options.first(where: { $0.isNamed(spelling) }) else {
+        throw .unknownOption(spelling, suggestion: Suggestion.closest(to: spelling, among: options.map(\.name) + ["--help"]))
+      }
       if parsed.options[option.name] != nil, !option.isRepeatable { throw .repeatedOption(option.name) }
       let value: String
       switch option.value {
@@ -90,6 +93,11 @@ public struct Command: Sendable {
         }
       }
       parsed.options[option.name, default: []].append(value)
+    }
+    for option in options where parsed.options[option.name] == nil {
+      if let variable = option.environmentVariable, let value = environment[variable], !value.isEmpty {
+        parsed.options[option.name] = [value]
+      }
     }
     try assign(positionals, to: &parsed)
     return parsed

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A command-line tool made of subcommands: picks the command, prints help and version, and turns
@@ -20,12 +21,17 @@ package struct CommandLineTool: Sendable {
     self.commands = commands
   }
 
+  /// Its commands and the ones every tool has: `completion`.
+  private var allCommands: [Command] {
+    commands + [ShellCompletion.command(for: self)]
+  }
+
   /// The usage line of the tool itself.
   package var usageLine: String { "\(name) <command> [options]" }
 
   /// The tool's help: what it is, its commands, its own options.
   package var help: String {
-    let commandRows = commands.map { ($0.name, $0.abstract) }
+    let commandRows = allCommands.map { ($0.name, $0.abstract) }
     let optionRows = [("-h, --help", "Show this help."), ("--version", "Show the version.")]
     return """
       \(name) — \(abstract)
@@ -65,7 +71,7 @@ package struct CommandLineTool: Sendable {
   @MainActor
   package func run(_ arguments: [String]) async -> Int32 {
     guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
-      if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+      if arguments.count > 1, let command = allCommands.first(where: { $0.name == arguments[1] }) {
         StandardStream.output.write(command.help(toolName: name))
       } else {
         StandardStream.output.write(help)
@@ -76,8 +82,9 @@ package struct CommandLineTool: Sendable {
       StandardStream.output.write("\(name) \(version)\n")
       return 0
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
-      return usageFailure(UsageError.unknownCommand(first), usage: usageLine, helpHint: "\(name) --help")
+    guard let command = allCommands.first(where: { $0.name == first }) else {
+      let suggestion = Suggestion.closest(to: first, among: allCommands.map(\.name))
+      return usageFailure(.unknownCommand(first, suggestion: suggestion), usage: usageLine, helpHint: "\(name) --help")
     }
     let tokens = Array(arguments.dropFirst())
     if Command.asksForHelp(tokens) {
@@ -87,7 +94,7 @@ package struct CommandLineTool: Sendable {
     let usage = command.usageLine(toolName: name)
     let hint = "\(name) \(command.name) --help"
     do {
-      return try await command.run(command.parse(tokens))
+      return try await command.run(command.parse(tokens, environment: ProcessInfo.processInfo.environment))
     } catch let error as UsageError {
       return usageFailure(error, usage: usage, helpHint: hint)
     } catch {

@@ -1,10 +1,10 @@
 /// A command line that does not match its command's usage; `switchyard` prints it with the usage
 /// line and exits with status 2.
 public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No command has this name.
-  case unknownCommand(String)
-  /// The command has no such option.
-  case unknownOption(String)
+  /// No command has this name; `suggestion` is the one it most likely meant.
+  case unknownCommand(String, suggestion: String? = nil)
+  /// The command has no such option; `suggestion` is the one it most likely meant.
+  case unknownOption(String, suggestion: String? = nil)
   /// An option that needs a value came last, or before another option.
   case missingValue(option: String, valueName: String)
   /// A flag was given a value with `=`.
@@ -25,8 +25,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A sentence saying what was wrong.
   public var description: String {
     switch self {
-    case let .unknownCommand(name): "unknown command '\(name)'"
-    case let .unknownOption(option): "unknown option '\(option)'"
+    case let .unknownCommand(name, suggestion): "unknown command '\(name)'" + Self.didYouMean(suggestion)
+    case let .unknownOption(option, suggestion): "unknown option '\(option)'" + Self.didYouMean(suggestion)
     case let .missingValue(option, valueName): "'\(option)' needs a value (\(valueName))"
     case let .unexpectedValue(option): "'\(option)' takes no value"
     case let .repeatedOption(option): "'\(option)' was given more than once"
@@ -37,6 +37,10 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .notUTF8(position, bytes):
       "argument \(position) is not valid UTF-8 (its bytes: \(bytes.prefix(24).map(Self.hex).joined(separator: " "))\(bytes.count > 24 ? " …" : ""))"
     }
+  }
+
+  private static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 
   private static func hex(_ byte: UInt8) -> String {
