@@ -1,7 +1,8 @@
 /// `--data-dir DIR`, which `start` journals into and `history` reads.
 enum DataDirectoryOption {
   static let option = CommandOption.value(
-    "--data-dir", "DIR", help: "Where the journal and snapshots live (default: RUN_DIR/data)."
+    "--data-dir", "DIR", help: "Where the journal and snapshots live (default: RUN_DIR/data).",
+    environmentVariable: "SWITCHYARD_DATA_DIR"
   )
 
   /// `data` inside the run directory.

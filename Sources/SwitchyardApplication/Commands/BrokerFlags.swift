@@ -7,10 +7,12 @@ import SwitchyardRedis
 /// in the coordinator's queue.
 enum BrokerFlags {
   static let broker = CommandOption.value(
-    "--broker", "URL", help: "The Redis server of remote pools: redis://[USER:PASSWORD@]HOST:PORT/DB."
+    "--broker", "URL", help: "The Redis server of remote pools: redis://[USER:PASSWORD@]HOST:PORT/DB.",
+    environmentVariable: "SWITCHYARD_BROKER"
   )
   static let name = CommandOption.value(
-    "--name", "NAME", help: "The namespace of the streams in Redis, switchyard:{NAME}:… (default: the application's name)."
+    "--name", "NAME", help: "The namespace of the streams in Redis, switchyard:{NAME}:… (default: the application's name).",
+    environmentVariable: "SWITCHYARD_NAME"
   )
   /// The in-flight limit of `KIND=redis`.
   static let defaultInFlight = 64

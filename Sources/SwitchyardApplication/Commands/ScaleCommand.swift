@@ -11,7 +11,7 @@ enum ScaleCommand {
         SIZE as current→target until the pool gets there.
         """,
       arguments: [CommandArgument("KIND=N", repeatable: true, help: "A pool's job kind and its new number of workers.")],
-      options: [.runDirectory],
+      options: [.runDirectory, .flag("--json", help: "Print each pool's size before and after as JSON.")],
       examples: ["\(toolName) scale \(kinds.first ?? "KIND")=4", "\(toolName) scale " + kinds.map { "\($0)=2" }.joined(separator: " ")],
       run: { arguments in
         var requested: [String: Int] = [:]
@@ -24,6 +24,11 @@ enum ScaleCommand {
         let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
         let before = Dictionary(try connection.status().pools.map { ($0.kind, $0.target) }) { first, _ in first }
         let targets = try connection.scale(requested)
+        if arguments.flag("--json") {
+          let pools = Dictionary(uniqueKeysWithValues: targets.map { kind, size in (kind, Resize(was: before[kind], now: size)) })
+          StandardStream.output.write(try JSONText.compact(["pools": pools]) + "\n")
+          return 0
+        }
         var table = Table([.init("POOL"), .init("WAS", alignsRight: true), .init("NOW", alignsRight: true)])
         for (kind, size) in targets.sorted(by: { $0.key < $1.key }) {
           let was = before[kind]
@@ -33,5 +38,11 @@ enum ScaleCommand {
         return 0
       }
     )
+  }
+
+  /// A pool's size before and after, as `--json` prints it.
+  private struct Resize: Encodable {
+    var was: Int?
+    var now: Int
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 
 /// `send ACTION_JSON`: sends one action to the store.
 enum SendCommand {
@@ -11,16 +12,32 @@ enum SendCommand {
         character; an action the store cannot decode is reported with the decoder's message naming
         the field.
         """,
-      arguments: [CommandArgument("ACTION_JSON", help: "The action, e.g. '{\"caseName\":{\"label\":\"value\"}}'.")],
+      arguments: [
+        CommandArgument(
+          "ACTION_JSON", help: "The action, e.g. '{\"caseName\":{\"label\":\"value\"}}'; - reads it from standard input, @FILE from a file."
+        )
+      ],
       options: [.runDirectory],
-      examples: examples,
+      examples: examples + ["echo '{\"caseName\":{}}' | \(toolName) send -", "\(toolName) send @action.json"],
       run: { arguments in
-        let text = arguments.argument("ACTION_JSON") ?? ""
-        let action = try ActionText.parse(text)
+        let action = try ActionText.parse(try text(of: arguments.argument("ACTION_JSON") ?? ""))
         try CoordinatorConnection(runDirectory: arguments.runDirectory).send(action)
         StandardStream.output.write("sent\n")
         return 0
       }
     )
+  }
+
+  /// The action's text: the argument itself, standard input for `-`, or a file's for `@FILE`.
+  private static func text(of argument: String) throws -> String {
+    if argument == "-" {
+      return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    guard argument.hasPrefix("@") else { return argument }
+    let path = String(argument.dropFirst())
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw UsageError.invalidValue(name: "ACTION_JSON", value: argument, expected: "@FILE naming a readable file")
+    }
+    return String(decoding: data, as: UTF8.self)
   }
 }

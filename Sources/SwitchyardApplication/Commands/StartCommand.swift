@@ -13,7 +13,8 @@ enum StartCommand {
     "--http", "HOST:PORT", help: "Serve the web inspector there (off by default; an address not 127.x needs --http-token)."
   )
   static let httpToken = CommandOption.value(
-    "--http-token", "TOKEN", help: "A secret every inspector request must carry, as ?token= or a Bearer header."
+    "--http-token", "TOKEN", help: "A secret every inspector request must carry, as ?token= or a Bearer header.",
+    environmentVariable: "SWITCHYARD_HTTP_TOKEN"
   )
   static let pools = "--pools"
   static let grace = "--grace-ms"

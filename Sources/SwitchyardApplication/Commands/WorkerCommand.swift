@@ -30,10 +30,11 @@ enum WorkerCommand {
       examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
         let kind = arguments.argument("KIND") ?? ""
-        if let redis = try BrokerFlags.redis(arguments) {
-          guard handlers.contains(where: { $0.kind.rawValue == kind }) else {
-            throw UsageError.invalidValue(name: "KIND", value: kind, expected: "one of \(kinds.joined(separator: ", "))")
-          }
+        let redis = try BrokerFlags.redis(arguments)
+        guard kinds.contains(kind) || (kind == "raw-echo" && redis == nil) else {
+          throw UsageError.invalidValue(name: "KIND", value: kind, expected: "one of \(kinds.joined(separator: ", "))")
+        }
+        if let redis {
           let idle = try arguments.value(claimIdle.name, as: Int.self) ?? 30_000
           let limit = try arguments.value(concurrency.name, as: Int.self) ?? 64
           guard idle > 0 else { throw UsageError.invalidValue(name: claimIdle.name, value: "\(idle)", expected: "milliseconds ≥ 1") }
@@ -45,7 +46,6 @@ enum WorkerCommand {
           RedisWorker(host: WorkerHost(kind: JobKind(kind), handlers: handlers), settings: settings).run()
         }
         if kind == "raw-echo" { WorkerHost.runRawEcho() }
-        // A kind with no handler is the host's to refuse: it names the kinds it serves and exits 64.
         WorkerHost(kind: JobKind(kind), handlers: handlers).run()
       }
     )

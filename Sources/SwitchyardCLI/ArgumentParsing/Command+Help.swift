@@ -25,7 +25,8 @@ extension Command {
     }
     let helpOption = [("-h, --help", "Show this help.")]
     let optionRows = options.map { option in
-      ((option.aliases + [option.synopsis]).joined(separator: ", "), option.help)
+      let environment = option.environmentVariable.map { " (env: \($0))" } ?? ""
+      return ((option.aliases + [option.synopsis]).joined(separator: ", "), option.help + environment)
     }
     sections.append("OPTIONS:\n" + Self.list(optionRows + helpOption))
     if !examples.isEmpty {

@@ -20,14 +20,21 @@ public struct CommandOption: Sendable {
   public var isRepeatable: Bool
   /// One line for the help.
   public var help: String
+  /// The environment variable that gives the value when the command line does not, such as
+  /// `SWITCHYARD_RUN_DIR`: set once for a shell or a unit instead of on every command.
+  public var environmentVariable: String?
 
   /// Creates an option.
-  public init(_ name: String, aliases: [String] = [], value: Value = .none, repeatable: Bool = false, help: String) {
+  public init(
+    _ name: String, aliases: [String] = [], value: Value = .none, repeatable: Bool = false, help: String,
+    environmentVariable: String? = nil
+  ) {
     self.name = name
     self.aliases = aliases
     self.value = value
     self.isRepeatable = repeatable
     self.help = help
+    self.environmentVariable = environmentVariable
   }
 
   /// A flag with no value.
@@ -35,9 +42,12 @@ public struct CommandOption: Sendable {
     CommandOption(name, help: help)
   }
 
-  /// An option that needs a value named `valueName` in the help.
-  public static func value(_ name: String, _ valueName: String, repeatable: Bool = false, help: String) -> CommandOption {
-    CommandOption(name, value: .required(name: valueName), repeatable: repeatable, help: help)
+  /// An option that needs a value named `valueName` in the help, read from `environmentVariable`
+  /// when the command line leaves it out.
+  public static func value(
+    _ name: String, _ valueName: String, repeatable: Bool = false, help: String, environmentVariable: String? = nil
+  ) -> CommandOption {
+    CommandOption(name, value: .required(name: valueName), repeatable: repeatable, help: help, environmentVariable: environmentVariable)
   }
 
   /// How the option reads in a usage line: `--json`, `--run-dir DIR`, `--watch [SECONDS]`.

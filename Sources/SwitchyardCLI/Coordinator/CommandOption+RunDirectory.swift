@@ -1,7 +1,8 @@
 extension CommandOption {
   /// `--run-dir DIR`: which coordinator a command talks to or starts; every such command takes it.
   public static let runDirectory = CommandOption.value(
-    "--run-dir", "DIR", help: "The coordinator's run directory (default: \(ParsedArguments.defaultRunDirectory))."
+    "--run-dir", "DIR", help: "The coordinator's run directory (default: \(ParsedArguments.defaultRunDirectory)).",
+    environmentVariable: "SWITCHYARD_RUN_DIR"
   )
 }
 
