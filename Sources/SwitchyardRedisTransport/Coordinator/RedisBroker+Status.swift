@@ -3,41 +3,46 @@ import SwitchyardRuntime
 import SwitchyardWire
 
 extension RedisBroker {
-  /// How long a remote worker that has gone silent stays in status.
+  /// How long a remote worker that has gone silent is remembered: its counters in the pool's
+  /// heartbeat, and that its death was logged.
   static let forgetSilentWorkersAfter = Duration.seconds(300)
 
   /// The latest backlog of `kind`'s stream, as status shows it; `nil` before the first read.
   func remoteStatus(of kind: JobKind) -> RemotePoolStatus? {
     let now = ContinuousClock.now
-    let (cached, heard) = state.withLock { state in
-      (state.backlogs[kind], state.heard.filter { $0.value.kind == kind }.mapValues { (now - $0.at).milliseconds })
-    }
-    guard let (backlog, at) = cached else { return nil }
-    return Self.status(of: backlog, readMillisAgo: (now - at).milliseconds, heard: heard)
+    guard let read = state.withLock({ $0.backlogs[kind] }) else { return nil }
+    return Self.status(of: read.backlog, readMillisAgo: (now - read.at).milliseconds, heartbeats: read.heartbeats)
   }
 
-  /// `backlog`, read `since` milliseconds ago, as status shows it, with the workers `heard` from
-  /// (milliseconds since, by consumer name).
-  static func status(of backlog: StreamBacklog, readMillisAgo since: Int64, heard: [String: Int64]) -> RemotePoolStatus {
-    // A worker is heard from through its replies and heartbeats; the group knows what it holds,
-    // and when it last took a job.
-    var workers = heard.mapValues { (pending: 0, lastHeard: $0) }
-    for consumer in backlog.consumers {
-      let idle = consumer.idleMilliseconds + since
-      let lastHeard = min(idle, workers[consumer.name]?.lastHeard ?? idle)
-      // The group keeps a consumer that died; one silent that long that holds nothing is gone.
-      guard consumer.pending > 0 || lastHeard < Self.forgetSilentWorkersAfter.milliseconds else { continue }
-      workers[consumer.name] = (consumer.pending, lastHeard)
-    }
+  /// `backlog`, read `since` milliseconds ago, as status shows it, with the live workers'
+  /// `heartbeats` (how long before the read each last beat, by consumer name).
+  ///
+  /// A worker is listed while its heartbeat key lives, whatever the group says: handing a dead
+  /// worker a job resets its consumer's idle time, and a dead one's consumer is removed.
+  static func status(of backlog: StreamBacklog, readMillisAgo since: Int64, heartbeats: [String: Duration]) -> RemotePoolStatus {
+    let pending = Dictionary(backlog.consumers.map { ($0.name, $0.pending) }, uniquingKeysWith: +)
     return RemotePoolStatus(
       streamLength: backlog.length,
       pending: backlog.pending,
       oldestPendingMillis: backlog.oldestPendingAge.map { $0.milliseconds + since },
-      workers: workers.map { name, worker in
+      workers: heartbeats.sorted { $0.key < $1.key }.map { name, age in
         let (host, pid) = Self.hostAndPID(name)
-        return RemoteWorkerStatus(host: host, pid: pid, pending: worker.pending, lastHeardMillisAgo: worker.lastHeard)
+        return RemoteWorkerStatus(host: host, pid: pid, pending: pending[name] ?? 0, lastHeardMillisAgo: age.milliseconds + since)
       }
     )
+  }
+
+  /// How long a published backlog outlives the coordinator that stopped publishing it.
+  static let backlogExpiry = Duration.seconds(10)
+
+  /// Publishes each pool's real backlog, queued in the coordinator and in its stream, as the
+  /// length of its backlog list (``StreamLayout/backlog(_:)``), which KEDA's `redis` trigger reads:
+  /// the stream alone holds at most the pool's in-flight limit, however long the queue.
+  func publishBacklogs() throws(RedisError) {
+    let backlogs = state.withLock(\.poolBacklogs)
+    for (kind, count) in backlogs {
+      try reader.publishBacklog(of: kind.rawValue, count: count, expiry: Self.backlogExpiry)
+    }
   }
 
   /// `HOST/PID`, the consumer name of a worker (``StreamLayout/workerName(host:pid:)``).
@@ -46,16 +51,29 @@ extension RedisBroker {
     return (String(name[..<slash]), pid)
   }
 
-  /// How often the streams' backlogs are read for status.
+  /// How often the streams' backlogs and the workers' heartbeats are read.
   static let backlogInterval = Duration.seconds(1)
 
-  func readBacklogs() throws(RedisError) {
-    var backlogs: [JobKind: StreamBacklog] = [:]
-    for kind in kinds { backlogs[kind] = try reader.backlog(of: kind.rawValue) }
+  /// Reads each stream's backlog and its workers' heartbeats for status; with `releasingDead`,
+  /// first hands back what every worker without a heartbeat holds (``releaseDeadWorkers(of:in:live:)``).
+  func readBacklogs(releasingDead: Bool) throws(RedisError) {
+    var reads: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration])] = [:]
+    for kind in kinds {
+      var backlog = try reader.backlog(of: kind.rawValue)
+      let heard = state.withLock { state in state.heard.filter { $0.value.kind == kind }.map(\.key) }
+      let names = Array(Set(backlog.consumers.map(\.name) + heard))
+      let heartbeats = try reader.heartbeatAges(kind: kind.rawValue, workers: names)
+      if releasingDead, try releaseDeadWorkers(of: kind, in: backlog, live: heartbeats) {
+        backlog = try reader.backlog(of: kind.rawValue)
+      }
+      reads[kind] = (backlog, heartbeats)
+    }
+    try publishBacklogs()
     let now = ContinuousClock.now
     state.withLock { state in
-      for (kind, backlog) in backlogs { state.backlogs[kind] = (backlog, now) }
+      for (kind, read) in reads { state.backlogs[kind] = (read.backlog, read.heartbeats, now) }
       state.heard = state.heard.filter { now - $0.value.at < Self.forgetSilentWorkersAfter }
+      state.deaths = state.deaths.filter { now - $0.value < Self.forgetSilentWorkersAfter }
     }
   }
 }
