@@ -63,4 +63,24 @@ struct RemoteWorkerDeathTests {
       return backlog.length == 0 && backlog.consumers.map(\.name) == [StreamLayout.workerName(pid: survivor)]
     }
   }
+
+  @Test func aConsumerNeverSeenBeatingIsLeftToReclaiming() async throws {
+    let cluster = try await RemotePoolCluster(workers: 0, claimIdleMillis: 30_000)
+    defer { cluster.cleanUp() }
+    try cluster.start("old", ProbeJob(tag: "old", outputs: 1))
+    try await cluster.eventually("the job to wait in the stream") { try cluster.backlog().length == 1 }
+    // A worker of a release before heartbeats takes it, as it reads: no heartbeat key, ever.
+    let connection = RedisConnection(configuration: cluster.redis.configuration)
+    defer { connection.close() }
+    let layout = StreamLayout(coordinator: cluster.name)
+    let read = try connection.xreadgroup(
+      group: StreamLayout.workerGroup, consumer: "old-release/1", streams: [(layout.jobs("probe"), .undelivered)], count: 1)
+    #expect(read.first?.entries.count == 1)
+    // Past the coordinator's start-up grace and the heartbeat timeout, it still holds its job.
+    try await Task.sleep(for: .seconds(8))
+    #expect(try cluster.backlog().consumers.map(\.name) == ["old-release/1"])
+    #expect(try cluster.backlog().pending == 1)
+    #expect(try cluster.run("old")?.outcome == .running, "not handed back and retried")
+    #expect(!cluster.log.contains("is dead"))
+  }
 }

@@ -34,6 +34,8 @@ final class RedisBroker: Sendable {
     var outbox: [(message: Outgoing, kind: JobKind)] = []
     /// Each kind's latest backlog and its live workers' heartbeat ages, and when they were read.
     var backlogs: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration], at: ContinuousClock.Instant)] = [:]
+    /// The remote workers whose heartbeat was seen: only those are found dead by its absence.
+    var beating: Set<String> = []
     /// The remote workers found dead, and when: each death is logged once.
     var deaths: [String: ContinuousClock.Instant] = [:]
     /// Each pool's backlog, effects queued in the coordinator and in flight, as its last tick told.
