@@ -12,6 +12,20 @@ import SwitchyardWire
     Run(effect: effect, generation: 1, kind: "search", job: nil, affinity: key)
   }
 
+  /// A coordinator's queue with the `search` stream prepared, and a queue per worker in
+  /// `workers`, each beating and joined under that name.
+  func queues(on server: LocalRedisServer, workers: [String]) throws -> (coordinator: StreamQueue, workers: [StreamQueue]) {
+    let coordinator = StreamQueue(layout: layout, connection: server.connection())
+    try coordinator.prepare(kinds: ["search"])
+    let queues = try workers.map { name in
+      let queue = StreamQueue(layout: layout, connection: server.connection())
+      try queue.beat(kind: "search", worker: name)
+      try queue.join(kind: "search", worker: name)
+      return queue
+    }
+    return (coordinator, queues)
+  }
+
   @Test func namesTheHeartbeatAndBacklogKeysUnderTheHashTag() {
     #expect(layout.heartbeat("search", worker: "node-3/42") == "switchyard:{liveness}:heartbeat:search:node-3/42")
     #expect(layout.backlog("search") == "switchyard:{liveness}:backlog:search")
@@ -19,14 +33,8 @@ import SwitchyardWire
 
   @Test func aKeyBoundToAWorkerWithoutAHeartbeatMovesToTheReader() async throws {
     try await withRedisServer { server in
-      let coordinator = StreamQueue(layout: layout, connection: server.connection())
-      let dead = StreamQueue(layout: layout, connection: server.connection())
-      let live = StreamQueue(layout: layout, connection: server.connection())
-      try coordinator.prepare(kinds: ["search"])
-      for (queue, name) in [(dead, "dead/1"), (live, "live/2")] {
-        try queue.beat(kind: "search", worker: name)
-        try queue.join(kind: "search", worker: name)
-      }
+      let (coordinator, workers) = try queues(on: server, workers: ["dead/1", "live/2"])
+      let (dead, live) = (workers[0], workers[1])
       try coordinator.enqueue([run(1, key: "k")])
       #expect(try dead.readJobs(kind: "search", worker: "dead/1", count: 10, affinityLease: lease).messages.map(\.message.effect) == [1])
 
@@ -45,11 +53,8 @@ import SwitchyardWire
 
   @Test func aDeadWorkersJobsAreHandedBackAndItsConsumerRemoved() async throws {
     try await withRedisServer { server in
-      let coordinator = StreamQueue(layout: layout, connection: server.connection())
-      let dead = StreamQueue(layout: layout, connection: server.connection())
-      try coordinator.prepare(kinds: ["search"])
-      try dead.beat(kind: "search", worker: "dead/1")
-      try dead.join(kind: "search", worker: "dead/1")
+      let (coordinator, workers) = try queues(on: server, workers: ["dead/1"])
+      let dead = workers[0]
       try coordinator.enqueue([run(1, key: "k"), run(2, key: nil)])
       #expect(try dead.readJobs(kind: "search", worker: "dead/1", count: 10, affinityLease: lease).messages.count == 2)
       let ages = try coordinator.heartbeatAges(kind: "search", workers: ["dead/1", "never/9"])
