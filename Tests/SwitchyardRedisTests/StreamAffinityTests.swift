@@ -11,14 +11,16 @@ import SwitchyardWire
     Run(effect: effect, generation: 1, kind: "search", job: nil, affinity: key)
   }
 
-  /// A coordinator's queue with the `search` stream prepared, and two workers' queues joined to
-  /// it as `w1` and `w2`.
+  /// A coordinator's queue with the `search` stream prepared, and two live workers' queues
+  /// joined to it as `w1` and `w2`, each with its heartbeat set.
   func queues(on server: LocalRedisServer) throws -> (coordinator: StreamQueue, first: StreamQueue, second: StreamQueue) {
     let coordinator = StreamQueue(layout: layout, connection: server.connection())
     let first = StreamQueue(layout: layout, connection: server.connection())
     let second = StreamQueue(layout: layout, connection: server.connection())
     try coordinator.prepare(kinds: ["search"])
+    try first.beat(kind: "search", worker: "w1")
     try first.join(kind: "search", worker: "w1")
+    try second.beat(kind: "search", worker: "w2")
     try second.join(kind: "search", worker: "w2")
     return (coordinator, first, second)
   }

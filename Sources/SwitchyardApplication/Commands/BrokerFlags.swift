@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardRedis
 
 /// The flags `start` and `worker` share for pools on Redis, and how `--pools` names a remote pool.
@@ -10,6 +11,10 @@ enum BrokerFlags {
     "--broker", "URL", help: "The Redis server of remote pools: redis://[USER:PASSWORD@]HOST:PORT/DB.",
     environmentVariable: "SWITCHYARD_BROKER"
   )
+  static let passwordFile = CommandOption.value(
+    "--broker-password-file", "PATH",
+    help: "Authenticate to the broker with the password in PATH (a mounted Secret), kept out of the command line."
+  )
   static let name = CommandOption.value(
     "--name", "NAME", help: "The namespace of the streams in Redis, switchyard:{NAME}:… (default: the application's name).",
     environmentVariable: "SWITCHYARD_NAME"
@@ -17,14 +22,24 @@ enum BrokerFlags {
   /// The in-flight limit of `KIND=redis`.
   static let defaultInFlight = 64
 
-  /// Reads `--broker`.
+  /// Reads `--broker`, with the password of `--broker-password-file` (its first line) when given.
   static func redis(_ arguments: ParsedArguments) throws(UsageError) -> RedisConfiguration? {
     guard let url = arguments.value(broker.name) else { return nil }
+    var configuration: RedisConfiguration
     do {
-      return try RedisConfiguration(url: url)
+      configuration = try RedisConfiguration(url: url)
     } catch {
       throw .invalidValue(name: broker.name, value: url, expected: "\(error)")
     }
+    if let path = arguments.value(passwordFile.name) {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        let password = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init), !password.isEmpty
+      else {
+        throw .invalidValue(name: passwordFile.name, value: path, expected: "a readable file whose first line is the password")
+      }
+      configuration.password = password
+    }
+    return configuration
   }
 
   /// Splits `--pools` into the remote pools' configurations and the text of the local ones.

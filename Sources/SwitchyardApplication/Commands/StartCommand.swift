@@ -71,6 +71,7 @@ enum StartCommand {
         .value(snapshotsKept, "K", help: "Keep K snapshots and the journal since the oldest (default: 2)."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         BrokerFlags.broker,
+        BrokerFlags.passwordFile,
         BrokerFlags.name,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [

@@ -17,6 +17,10 @@ enum WorkerCommand {
   static let concurrency = CommandOption.value(
     "--concurrency", "N", help: "With --broker: the most jobs this worker runs at once (default: 64)."
   )
+  static let healthFile = CommandOption.value(
+    "--health-file", "PATH",
+    help: "With --broker: rewrite PATH on every heartbeat Redis took (each second), for a liveness probe of its age."
+  )
 
   static func command(toolName: String, handlers: [any JobHandler]) -> Command {
     let kinds = handlers.map(\.kind.rawValue)
@@ -26,7 +30,7 @@ enum WorkerCommand {
       arguments: [
         CommandArgument("KIND", help: "The job kind to serve: \((kinds + ["raw-echo"]).joined(separator: ", ")).")
       ],
-      options: [BrokerFlags.broker, BrokerFlags.name, claimIdle, concurrency],
+      options: [BrokerFlags.broker, BrokerFlags.passwordFile, BrokerFlags.name, claimIdle, concurrency, healthFile],
       examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
         let kind = arguments.argument("KIND") ?? ""
@@ -41,7 +45,7 @@ enum WorkerCommand {
           guard limit > 0 else { throw UsageError.invalidValue(name: concurrency.name, value: "\(limit)", expected: "a number ≥ 1") }
           let settings = RedisWorker.Settings(
             redis: redis, coordinator: arguments.value(BrokerFlags.name.name) ?? toolName,
-            claimIdle: .milliseconds(idle), concurrency: limit
+            claimIdle: .milliseconds(idle), concurrency: limit, healthFile: arguments.value(healthFile.name)
           )
           RedisWorker(host: WorkerHost(kind: JobKind(kind), handlers: handlers), settings: settings).run()
         }

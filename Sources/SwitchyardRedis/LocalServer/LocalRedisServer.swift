@@ -12,12 +12,15 @@ package final class LocalRedisServer: Sendable {
   package let port: UInt16
   /// Its working directory, holding the append-only file and its log.
   package let directory: String
+  /// The password it requires (`--requirepass`), or `nil` for none.
+  package let password: String?
   private let arguments: [String]
   private let process = Mutex<Process?>(nil)
 
   /// Starts a server; `appendOnly` turns on the append-only file, fsynced on every write so that
-  /// even a SIGKILL loses nothing acknowledged. `extraArguments` go on its command line.
-  package init(appendOnly: Bool = false, extraArguments: [String] = []) throws {
+  /// even a SIGKILL loses nothing acknowledged. With a `password`, clients must authenticate.
+  /// `extraArguments` go on its command line.
+  package init(appendOnly: Bool = false, password: String? = nil, extraArguments: [String] = []) throws {
     guard let executable = Self.executable else { throw LocalRedisServerError.notInstalled }
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("switchyard-redis-\(getpid())-\(UUID().uuidString.prefix(8))").path
@@ -26,9 +29,10 @@ package final class LocalRedisServer: Sendable {
     let arguments = [
       executable, "--bind", "127.0.0.1", "--dir", directory, "--save", "",
       "--appendonly", appendOnly ? "yes" : "no", "--appendfsync", "always", "--logfile", "redis.log",
-    ] + extraArguments
-    let (port, child) = try Self.launchOnAFreePort(arguments, directory: directory)
+    ] + (password.map { ["--requirepass", $0] } ?? []) + extraArguments
+    let (port, child) = try Self.launchOnAFreePort(arguments, password: password, directory: directory)
     self.port = port
+    self.password = password
     self.arguments = arguments
     process.withLock { $0 = child }
   }
@@ -36,13 +40,13 @@ package final class LocalRedisServer: Sendable {
   /// Launches the server on a free port. A free port is found by binding it and letting it go,
   /// so another process may take it before the server binds it: then the server answering is
   /// not the one started, and it is started again on another port.
-  private static func launchOnAFreePort(_ arguments: [String], directory: String) throws -> (UInt16, Process) {
+  private static func launchOnAFreePort(_ arguments: [String], password: String?, directory: String) throws -> (UInt16, Process) {
     for attempt in 1...5 {
       let listener = try Socket.listen(port: 0)
       let port = try listener.localPort()
       listener.close()
       do throws(LocalRedisServerError) {
-        return (port, try launch(arguments, port: port, directory: directory))
+        return (port, try launch(arguments, port: port, password: password, directory: directory))
       } catch {
         guard case .portTaken = error, attempt < 5 else { throw error }
       }
@@ -64,19 +68,21 @@ package final class LocalRedisServer: Sendable {
 
   /// A client configuration for this server.
   package var configuration: RedisConfiguration {
-    RedisConfiguration(host: "127.0.0.1", port: port, connectTimeout: .seconds(2), readTimeout: .seconds(5))
+    RedisConfiguration(host: "127.0.0.1", port: port, password: password, connectTimeout: .seconds(2), readTimeout: .seconds(5))
   }
 
   /// Starts the server (again) and waits until it answers `PING`, for at most 10 seconds.
   package func start() throws {
-    let child = try Self.launch(arguments, port: port, directory: directory)
+    let child = try Self.launch(arguments, port: port, password: password, directory: directory)
     process.withLock { $0 = child }
   }
 
   /// Runs `redis-server` with `arguments` and waits until it answers on `port`, checking that
   /// the server answering is this one (`INFO server`'s `process_id`), not another that took the
   /// port first.
-  private static func launch(_ arguments: [String], port: UInt16, directory: String) throws(LocalRedisServerError) -> Process {
+  private static func launch(
+    _ arguments: [String], port: UInt16, password: String?, directory: String
+  ) throws(LocalRedisServerError) -> Process {
     // What the log held before, so that only this server's lines are read for why it stopped.
     let logged = log(in: directory).count
     let child = Process()
@@ -90,7 +96,7 @@ package final class LocalRedisServer: Sendable {
     } catch {
       throw .didNotStart(log: "\(error)")
     }
-    let info = try serverInfo(of: child, port: port, directory: directory, logged: logged)
+    let info = try serverInfo(of: child, port: port, password: password, directory: directory, logged: logged)
     guard info.contains("process_id:\(child.processIdentifier)\r\n") else {
       stop(child)
       throw .portTaken(port)
@@ -106,11 +112,12 @@ package final class LocalRedisServer: Sendable {
   private static func serverInfo(
     of child: Process,
     port: UInt16,
+    password: String?,
     directory: String,
     logged: Int
   ) throws(LocalRedisServerError) -> String {
     // A local server answers at once; something else on the port may never answer at all.
-    var probe = RedisConfiguration(host: "127.0.0.1", port: port, connectTimeout: .seconds(2), readTimeout: .seconds(2))
+    var probe = RedisConfiguration(host: "127.0.0.1", port: port, password: password, connectTimeout: .seconds(2), readTimeout: .seconds(2))
     probe.reconnect = RedisReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(20), maxAttempts: 5)
     let deadline = ContinuousClock.now + .seconds(10)
     while true {

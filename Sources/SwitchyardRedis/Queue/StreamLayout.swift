@@ -47,6 +47,25 @@ public struct StreamLayout: Sendable, Equatable {
     "\(prefix):affinity:\(kind):\(key)"
   }
 
+  /// The string key a live worker of `kind` sets on every heartbeat, expiring after
+  /// ``WorkerLiveness/timeout``: a worker whose key is gone is dead, however recently its
+  /// consumer in the group was touched.
+  public func heartbeat(_ kind: String, worker: String) -> String {
+    heartbeatPrefix(kind) + worker
+  }
+
+  /// What every heartbeat key of `kind` starts with, the worker's name following.
+  func heartbeatPrefix(_ kind: String) -> String {
+    "\(prefix):heartbeat:\(kind):"
+  }
+
+  /// A list whose length is the backlog of `kind`'s pool, effects queued in the coordinator
+  /// and in the stream, for autoscalers that read a key's length (KEDA's `redis` trigger); its
+  /// elements mean nothing.
+  public func backlog(_ kind: String) -> String {
+    "\(prefix):backlog:\(kind)"
+  }
+
   /// The stream of `cancel` messages every worker reads in full (no group): a broadcast.
   public var cancels: String {
     "\(prefix):cancels"

@@ -7,28 +7,27 @@ extension StreamQueue {
   /// Binds the affinity keys of `jobs`, just read from `kind`'s stream by `worker`, and hands
   /// each job whose key is bound to another worker over to it; returns the jobs `worker` runs.
   ///
-  /// A key unbound so far is bound to `worker` for `lease` (`SET … NX PX`), which the worker
-  /// renews while it holds jobs of that key (``renewLeases(_:kind:lease:)``). A job handed over
-  /// is claimed for its key's worker (`XCLAIM … 0 JUSTID`) and announced in that worker's
-  /// hand-off stream, so it stays pending in the kind's stream: if that worker is gone, it is
-  /// reclaimed like any other job (proto/PROTOCOL.md section 7.8).
+  /// A key unbound so far, or bound to a worker whose heartbeat stopped, is bound to `worker`
+  /// for `lease` (``bindScript``), which the worker renews while it holds jobs of that key
+  /// (``renewLeases(_:kind:lease:)``). A job handed over is claimed for its key's worker
+  /// (`XCLAIM … 0 JUSTID`) and announced in that worker's hand-off stream, so it stays pending
+  /// in the kind's stream: if that worker dies, the coordinator hands it back with the rest of
+  /// what it held (``releaseDeadWorker(kind:worker:)``, proto/PROTOCOL.md section 7.8).
   public func bindAffinity(
     _ jobs: [StreamMessage<Run>], kind: String, worker: String, lease: Duration
   ) throws(RedisError) -> [StreamMessage<Run>] {
     let keys = Array(Set(jobs.compactMap(\.message.affinity)))
     guard !keys.isEmpty else { return jobs }
-    var commands: [RedisCommand] = []
-    for key in keys {
-      let binding = layout.affinity(kind, key: key)
-      commands.append(RedisCommand("SET", binding, worker, "NX", "PX", String(lease.wholeMilliseconds)))
-      commands.append(RedisCommand("GET", binding))
+    var bind = RedisCommand("EVAL", Self.bindScript, String(keys.count))
+    for key in keys { bind.append(layout.affinity(kind, key: key)) }
+    bind.append(worker)
+    bind.append(String(lease.wholeMilliseconds))
+    bind.append(layout.heartbeatPrefix(kind))
+    let reply = try connection.send(bind)
+    guard let bound = reply.elements?.compactMap(\.string), bound.count == keys.count else {
+      throw .unexpectedReply(command: "EVAL", reply: reply.summary)
     }
-    let replies = try connection.pipeline(commands)
-    var holders: [String: String] = [:]
-    for (index, key) in keys.enumerated() {
-      if case let .error(error) = replies[index * 2 + 1] { throw .server(error) }
-      holders[key] = replies[index * 2 + 1].string
-    }
+    let holders = Dictionary(uniqueKeysWithValues: zip(keys, bound))
     var mine: [StreamMessage<Run>] = []
     var handOffs: [RedisCommand] = []
     var receivers: Set<String> = []
@@ -52,6 +51,22 @@ extension StreamQueue {
     }
     return mine
   }
+
+  /// Binds each key in `KEYS` to `ARGV[1]` for `ARGV[2]` milliseconds unless a live worker holds
+  /// it, and returns each key's holder. A holder is live while its heartbeat key (`ARGV[3]` and
+  /// its name) exists: a key bound to a dead worker moves at once, and no job is handed to it.
+  static let bindScript = """
+    local holders = {}
+    for i, key in ipairs(KEYS) do
+      local holder = redis.call('GET', key)
+      if not holder or (holder ~= ARGV[1] and redis.call('EXISTS', ARGV[3] .. holder) == 0) then
+        redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+        holder = ARGV[1]
+      end
+      holders[i] = holder
+    end
+    return holders
+    """
 
   /// Takes the jobs other workers handed `worker` (entries of its hand-off stream): claims each
   /// job's entry in `kind`'s stream for itself, keeping those still pending (a job reclaimed

@@ -82,20 +82,21 @@ extension StreamQueue {
     return batch
   }
 
-  /// Writes `messages` to the reply stream as `worker`, then acknowledges and deletes the
-  /// entries of `completed` jobs, in one pipeline and in that order.
+  /// Writes `messages` to the reply stream as `worker` (`nil` for none, as the coordinator
+  /// handing back a dead worker's jobs), then acknowledges and deletes the entries of
+  /// `completed` jobs, in one pipeline and in that order.
   ///
   /// Send a job's `finished` or `failed` with its entry in `completed`: should the worker die
   /// in between, the entry is reclaimed and the coordinator, which already has the end, drops
   /// the reclaim's `failed`.
-  public func reply(_ messages: [WorkerMessage], worker: String, completing completed: [StreamMessage<Run>] = []) throws(RedisError) {
+  public func reply(_ messages: [WorkerMessage], worker: String?, completing completed: [StreamMessage<Run>] = []) throws(RedisError) {
     try reply(encoded: messages.map(EncodedMessage.init), worker: worker, completing: completed)
   }
 
   /// Writes replies already encoded, as `reply(_:worker:completing:)` does: a worker passes its
   /// handlers' frames' payloads through.
   public func reply(
-    encoded messages: [EncodedMessage], worker: String, completing completed: [StreamMessage<Run>] = []
+    encoded messages: [EncodedMessage], worker: String?, completing completed: [StreamMessage<Run>] = []
   ) throws(RedisError) {
     let commands = replyCommands(WorkerReplies(messages: messages, completed: completed), worker: worker)
     for reply in try connection.pipeline(commands) {
@@ -104,7 +105,7 @@ extension StreamQueue {
   }
 
   /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete.
-  private func replyCommands(_ replies: WorkerReplies, worker: String) -> [RedisCommand] {
+  private func replyCommands(_ replies: WorkerReplies, worker: String?) -> [RedisCommand] {
     let stream = layout.replies
     var commands = replies.messages.map { Self.xadd(stream, $0, worker: worker) }
     for (kind, jobs) in Dictionary(grouping: replies.completed, by: \.message.kind) {
@@ -147,15 +148,8 @@ extension StreamQueue {
     let batch = Self.batch(entries, of: stream, expecting: "run") { message in
       if case let .run(run) = message { run } else { nil }
     }
-    let handBacks = batch.messages.map { job in
-      WorkerMessage.failed(
-        Failed(
-          effect: job.message.effect, generation: job.message.generation, code: "workerLost",
-          message: "the worker running this job stopped answering for \(minIdle); \(worker) reclaimed it", retryable: true))
-    }
-    try reply(handBacks, worker: worker, completing: batch.messages)
-    try releaseLeases(batch.messages, kind: kind)
-    if !batch.rejected.isEmpty { try settle(stream, ids: batch.rejected.map(\.id)) }
+    try handBack(
+      batch, kind: kind, as: worker, because: "the worker running this job stopped answering for \(minIdle); \(worker) reclaimed it")
     return batch
   }
 
@@ -182,7 +176,7 @@ extension StreamQueue {
   }
 
   /// Acknowledges and deletes entries that will never be run.
-  private func settle(_ stream: String, ids: [StreamEntryID]) throws(RedisError) {
+  func settle(_ stream: String, ids: [StreamEntryID]) throws(RedisError) {
     for reply in try connection.pipeline([.xack(stream, group: StreamLayout.workerGroup, ids: ids), .xdel(stream, ids: ids)]) {
       if case let .error(error) = reply { throw .server(error) }
     }

@@ -6,8 +6,9 @@ import SwitchyardWire
 /// `cancel`s as frames and reports what the remote workers reply.
 ///
 /// Its liveness is the broker's: every pass of the reply reader, answered or not, counts as
-/// hearing from it. Remote workers' deaths are found by reclaiming (proto/PROTOCOL.md 7.6), and
-/// a Redis outage is waited out rather than taken for a crashing worker.
+/// hearing from it. A remote worker's death is found by its heartbeat key expiring, and the
+/// broker hands its jobs back (proto/PROTOCOL.md 7.6); a Redis outage is waited out rather than
+/// taken for a crashing worker.
 final class BrokerLink: WorkerLink {
   let kind: JobKind
   let events: WorkerLinkEvents

@@ -32,8 +32,14 @@ final class RedisBroker: Sendable {
       return route.kind
     }
     var outbox: [(message: Outgoing, kind: JobKind)] = []
-    /// Each kind's latest backlog, and when it was read.
-    var backlogs: [JobKind: (backlog: StreamBacklog, at: ContinuousClock.Instant)] = [:]
+    /// Each kind's latest backlog and its live workers' heartbeat ages, and when they were read.
+    var backlogs: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration], at: ContinuousClock.Instant)] = [:]
+    /// The remote workers whose heartbeat was seen: only those are found dead by its absence.
+    var beating: Set<String> = []
+    /// The remote workers found dead, and when: each death is logged once.
+    var deaths: [String: ContinuousClock.Instant] = [:]
+    /// Each pool's backlog, effects queued in the coordinator and in flight, as its last tick told.
+    var poolBacklogs: [JobKind: Int] = [:]
     /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
     var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
     /// Remote workers' counters, summed per kind for the pools' heartbeats.
@@ -156,14 +162,22 @@ final class RedisBroker: Sendable {
   /// Reads replies forever. Every pass, answered or not, is the links' proof of life: the
   /// broker stands for the stream, and an outage of Redis is waited out (effects' deadlines
   /// still hold) rather than counted as workers crashing, which would fail the pools.
+  ///
+  /// Workers whose heartbeat stopped are released only once Redis has answered for a whole
+  /// ``WorkerLiveness/timeout``: after an outage, every worker needs that long to beat again.
   private func readLoop() {
     var position = StreamReadPosition.after(.zero)
     var backlogsRead = ContinuousClock.now - Self.backlogInterval
+    var answeringSince = ContinuousClock.now
     var outage = false
     while !isClosed.load(ordering: .acquiring) {
       if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
         backlogsRead = .now
-        try? readBacklogs()
+        do {
+          try readBacklogs(releasingDead: backlogsRead - answeringSince >= WorkerLiveness.timeout)
+        } catch {
+          answeringSince = .now
+        }
         // Replies applied are trimmed once a pass of the backlogs, not after every read.
         if case let .after(applied) = position, applied != .zero { try? reader.trimReplies(before: applied) }
       }
@@ -176,6 +190,7 @@ final class RedisBroker: Sendable {
         guard !isClosed.load(ordering: .acquiring) else { return }
         if !outage { log("error: could not read the reply stream (\(error)); trying again every second.") }
         outage = true
+        answeringSince = .now
         route([])
         Thread.sleep(forTimeInterval: 1)
         continue

@@ -32,6 +32,10 @@ package struct RedisTransport: WorkerTransport {
     broker.remoteStatus(of: kind)
   }
 
+  package func observeBacklog(of kind: JobKind, queued: Int, inFlight: Int) {
+    broker.state.withLock { $0.poolBacklogs[kind] = queued + inFlight }
+  }
+
   package var scalingAdvice: String? {
     """
     its workers are 'switchyard worker KIND --broker URL' processes on other hosts, which this \

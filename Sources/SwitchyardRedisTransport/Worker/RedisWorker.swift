@@ -13,7 +13,8 @@ import SwitchyardWire
 /// stream as the handlers encoded them, a job's end together with the acknowledgement and
 /// deletion of its entry, everything waiting in one pipeline. Cancellations are read from the
 /// broadcast stream. Jobs with an affinity key run on the worker the key is bound to, handed over
-/// when another worker reads them (proto/PROTOCOL.md section 7.8). Every third of
+/// when another worker reads them (proto/PROTOCOL.md section 7.8). Every ``WorkerLiveness/interval``
+/// it sets its heartbeat key, which is how others know it lives. Every third of
 /// ``Settings/claimIdle`` it renews the jobs it holds and their keys, reclaims jobs idle longer
 /// with workers that died or stopped (handing them back as `workerLost`), and sends the
 /// coordinator a `heartbeat`.
@@ -28,13 +29,19 @@ package struct RedisWorker: Sendable {
     package var claimIdle: Duration
     /// The most jobs it runs at once.
     package var concurrency: Int
+    /// A file rewritten on every heartbeat Redis took, for a liveness probe; `nil` for none.
+    package var healthFile: String?
 
     /// Settings for a worker of the coordinator named `coordinator`.
-    package init(redis: RedisConfiguration, coordinator: String, claimIdle: Duration = .seconds(30), concurrency: Int = 64) {
+    package init(
+      redis: RedisConfiguration, coordinator: String, claimIdle: Duration = .seconds(30), concurrency: Int = 64,
+      healthFile: String? = nil
+    ) {
       self.redis = redis
       self.coordinator = coordinator
       self.claimIdle = claimIdle
       self.concurrency = concurrency
+      self.healthFile = healthFile
     }
   }
 
@@ -62,6 +69,8 @@ package struct RedisWorker: Sendable {
     let cancelsFrom: StreamReadPosition
     do {
       try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
+      // Alive before it joins: a consumer in the group without a heartbeat is a dead one.
+      try replies.beat(kind: kind.rawValue, worker: name)
       try replies.join(kind: kind.rawValue, worker: name)
       try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: settings.claimIdle)
       try session.sayHello()
@@ -73,6 +82,7 @@ package struct RedisWorker: Sendable {
     writeToStandardError("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue)).")
     let cancels = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
     Thread.detachNewThread(named: "sy-cancels") { session.readCancels(cancels, after: cancelsFrom) }
+    Thread.detachNewThread(named: "sy-heartbeat") { session.beat(healthFile: settings.healthFile) }
     Thread.detachNewThread(named: "sy-claims") { session.maintain(every: settings.claimIdle / 3) }
     Thread.detachNewThread(named: "sy-replies") { session.serveReplies() }
     session.readJobs(from: StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis)))

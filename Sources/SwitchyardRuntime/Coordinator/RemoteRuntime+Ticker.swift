@@ -1,11 +1,15 @@
 import SwitchyardWire
 
 extension RemoteRuntime {
-  /// The supervision clock: each pool's supervisor checks its workers' liveness, and effects past
-  /// their deadline time out.
+  /// The supervision clock: each pool's supervisor checks its workers' liveness, effects past
+  /// their deadline time out, and each pool's transport hears its backlog.
   func tick(now: ContinuousClock.Instant) {
     for supervisor in supervisors.values {
       supervisor.superviseLiveness(now: now)
+    }
+    for pool in pools.values {
+      let inFlight = pool.scheduler.inFlight.values.reduce(0) { $0 + $1.count }
+      transport(for: pool.kind).observeBacklog(of: pool.kind, queued: pool.scheduler.queuedCount, inFlight: inFlight)
     }
     for record in effects.expired(at: now) {
       guard let pool = pools[record.kind] else { continue }

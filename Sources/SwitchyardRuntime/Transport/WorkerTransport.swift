@@ -17,6 +17,11 @@ package protocol WorkerTransport: Sendable {
   /// The stream and remote workers behind the pool of `kind`, for status; `nil` for a transport
   /// whose workers are the pool's own processes.
   func remoteStatus(of kind: JobKind) -> RemotePoolStatus?
+
+  /// Told on every supervision tick how many of `kind`'s effects wait in the coordinator's
+  /// queue and how many are in flight: the pool's real backlog, which a transport whose workers
+  /// others scale publishes for their autoscalers.
+  func observeBacklog(of kind: JobKind, queued: Int, inFlight: Int)
 }
 
 extension WorkerTransport {
@@ -25,6 +30,9 @@ extension WorkerTransport {
 
   /// A transport's workers are the pool's own processes unless it says otherwise.
   package func remoteStatus(of kind: JobKind) -> RemotePoolStatus? { nil }
+
+  /// A transport that starts its own workers scales them itself.
+  package func observeBacklog(of kind: JobKind, queued: Int, inFlight: Int) {}
 }
 
 /// One worker as its transport presents it.

@@ -1,4 +1,4 @@
-/// One worker of a remote pool, on whatever host it runs, as its stream's consumer group knows it.
+/// One live worker of a remote pool, on whatever host it runs, with what its stream's consumer group says it holds.
 public struct RemoteWorkerStatus: Codable, Equatable, Sendable {
   /// The host it runs on.
   public var host: String
@@ -6,7 +6,8 @@ public struct RemoteWorkerStatus: Codable, Equatable, Sendable {
   public var pid: Int32
   /// Jobs it holds: delivered to it and not yet finished.
   public var pending: Int
-  /// How long ago it last read or acknowledged; a worker that stopped keeps growing this.
+  /// How long ago it last set its heartbeat key; a worker silent past the heartbeat timeout is
+  /// dead and no longer listed.
   public var lastHeardMillisAgo: Int64
 
   /// Creates a remote worker's status.

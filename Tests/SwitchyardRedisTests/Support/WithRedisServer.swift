@@ -3,12 +3,14 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
-/// Runs `body` on a thread of its own against a fresh `redis-server` on a free loopback port,
-/// then kills the server and removes its directory, whatever `body` did.
+/// Runs `body` on a thread of its own against a fresh `redis-server` on a free loopback port
+/// (requiring `password` when given), then kills the server and removes its directory, whatever
+/// `body` did.
 ///
 /// Without `redis-server` the test fails with how to install it.
 func withRedisServer<Value: Sendable>(
   appendOnly: Bool = false,
+  password: String? = nil,
   _ body: @escaping @Sendable (LocalRedisServer) throws -> Value
 ) async throws -> Value {
   guard LocalRedisServer.executable != nil else {
@@ -16,7 +18,7 @@ func withRedisServer<Value: Sendable>(
     throw LocalRedisServerError.notInstalled
   }
   return try await offThread {
-    let server = try LocalRedisServer(appendOnly: appendOnly)
+    let server = try LocalRedisServer(appendOnly: appendOnly, password: password)
     defer { server.stop() }
     return try body(server)
   }

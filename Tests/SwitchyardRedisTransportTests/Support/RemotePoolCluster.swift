@@ -21,43 +21,52 @@ final class RemotePoolCluster {
   private var workerLogs: [String] = []
   private let claimIdleMillis: Int
   private let concurrency: Int
+  /// The file holding Redis's password, which the coordinator and every worker read; `nil` for none.
+  let passwordFile: String?
 
   var brokerURL: String { "redis://127.0.0.1:\(redis.port)/0" }
 
-  /// Starts Redis (with an append-only file if asked), a coordinator with `probe=redis:N` and
-  /// `workers` remote workers.
+  /// Starts Redis (with an append-only file if asked, requiring `password` if given, which every
+  /// process reads from a file), a coordinator with `probe=redis:N` and `workers` remote workers.
   init(
-    workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64, appendOnly: Bool = false
+    workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64, appendOnly: Bool = false,
+    password: String? = nil
   ) async throws {
     guard LocalRedisServer.executable != nil else { throw LocalRedisServerError.notInstalled }
     self.claimIdleMillis = claimIdleMillis
     self.concurrency = concurrency
-    redis = try LocalRedisServer(appendOnly: appendOnly)
+    passwordFile = try password.map { password in
+      let path = uniqueTemporaryPath("redis-password")
+      try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    redis = try LocalRedisServer(appendOnly: appendOnly, password: password)
     do {
       coordinator = try CoordinatorChild(arguments: [
         "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
-      ])
+      ] + (passwordFile.map { ["--broker-password-file", $0] } ?? []))
       client = try await coordinator.connect()
       probe = ProbeClient(client)
     } catch {
       redis.stop()
+      if let passwordFile { try? FileManager.default.removeItem(atPath: passwordFile) }
       throw error
     }
     for _ in 0..<count { try startWorker() }
   }
 
-  /// Starts one more remote worker.
+  /// Starts one more remote worker, with `arguments` added to its command line.
   ///
   /// Not with Foundation's `Process`, whose per-child socket a worker started meanwhile from
   /// another thread could inherit, or the Redis started beside it.
-  func startWorker() throws {
+  func startWorker(_ arguments: [String] = []) throws {
     let log = coordinator.runDirectory + ".worker\(workers.count).log"
     let process = try SpawnedProcess.start(
       switchyardExecutable,
       [
         "worker", "probe", "--broker", brokerURL, "--name", name, "--claim-idle-ms", String(claimIdleMillis),
         "--concurrency", String(concurrency),
-      ],
+      ] + (passwordFile.map { ["--broker-password-file", $0] } ?? []) + arguments,
       outputPath: "/dev/null",
       errorPath: log
     )
@@ -101,6 +110,7 @@ final class RemotePoolCluster {
     coordinator.cleanUp()
     redis.stop()
     for log in workerLogs { try? FileManager.default.removeItem(atPath: log) }
+    if let passwordFile { try? FileManager.default.removeItem(atPath: passwordFile) }
   }
 
   /// The job stream as `status` shows it, read on a connection of the test's own.

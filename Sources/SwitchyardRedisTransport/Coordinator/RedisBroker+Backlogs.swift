@@ -1,0 +1,45 @@
+import SwitchyardRedis
+import SwitchyardRuntime
+
+extension RedisBroker {
+  /// How often the streams' backlogs and the workers' heartbeats are read.
+  static let backlogInterval = Duration.seconds(1)
+
+  /// Reads each stream's backlog and its workers' heartbeats for status, and publishes each
+  /// pool's backlog; with `releasingDead`, first hands back what every worker whose heartbeat
+  /// stopped holds (``releaseDeadWorkers(of:in:live:)``).
+  func readBacklogs(releasingDead: Bool) throws(RedisError) {
+    var reads: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration])] = [:]
+    for kind in kinds {
+      var backlog = try reader.backlog(of: kind.rawValue)
+      let heard = state.withLock { state in state.heard.filter { $0.value.kind == kind }.map(\.key) }
+      let names = Array(Set(backlog.consumers.map(\.name) + heard))
+      let heartbeats = try reader.heartbeatAges(kind: kind.rawValue, workers: names)
+      state.withLock { $0.beating.formUnion(heartbeats.keys) }
+      if releasingDead, try releaseDeadWorkers(of: kind, in: backlog, live: heartbeats) {
+        backlog = try reader.backlog(of: kind.rawValue)
+      }
+      reads[kind] = (backlog, heartbeats)
+    }
+    try publishBacklogs()
+    let now = ContinuousClock.now
+    state.withLock { state in
+      for (kind, read) in reads { state.backlogs[kind] = (read.backlog, read.heartbeats, now) }
+      state.heard = state.heard.filter { now - $0.value.at < Self.forgetSilentWorkersAfter }
+      state.deaths = state.deaths.filter { now - $0.value < Self.forgetSilentWorkersAfter }
+    }
+  }
+
+  /// How long a published backlog outlives the coordinator that stopped publishing it.
+  static let backlogExpiry = Duration.seconds(10)
+
+  /// Publishes each pool's real backlog, queued in the coordinator and in its stream, as the
+  /// length of its backlog list (``StreamLayout/backlog(_:)``), which KEDA's `redis` trigger reads:
+  /// the stream alone holds at most the pool's in-flight limit, however long the queue.
+  func publishBacklogs() throws(RedisError) {
+    let backlogs = state.withLock(\.poolBacklogs)
+    for (kind, count) in backlogs {
+      try reader.publishBacklog(of: kind.rawValue, count: count, expiry: Self.backlogExpiry)
+    }
+  }
+}

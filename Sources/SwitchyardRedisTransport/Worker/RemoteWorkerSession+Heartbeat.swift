@@ -1,0 +1,30 @@
+import Foundation
+import SwitchyardRedis
+
+extension RemoteWorkerSession {
+  /// Sets this worker's heartbeat key every ``WorkerLiveness/interval``, forever, and rewrites
+  /// `healthFile` after every beat Redis took, for a liveness probe that checks its age.
+  ///
+  /// The key is how the coordinator and the other workers know this worker lives; silent for
+  /// ``WorkerLiveness/timeout``, its jobs are handed back and its affinity keys move on.
+  func beat(healthFile: String?) -> Never {
+    var failing = false
+    while true {
+      do {
+        try replies.beat(kind: kind.rawValue, worker: name)
+        if failing { writeToStandardError("\(name): its heartbeat reaches Redis again.") }
+        failing = false
+        if let healthFile, !FileManager.default.createFile(atPath: healthFile, contents: Data("\(name)\n".utf8)) {
+          writeToStandardError("error: could not write the health file \(healthFile).")
+        }
+      } catch {
+        if !failing {
+          writeToStandardError(
+            "error: could not write the heartbeat of \(name) (\(error)); silent for \(WorkerLiveness.timeout), its jobs go to other workers.")
+        }
+        failing = true
+      }
+      Thread.sleep(forTimeInterval: WorkerLiveness.interval.seconds)
+    }
+  }
+}
