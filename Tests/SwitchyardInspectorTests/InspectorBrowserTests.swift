@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// The page in headless Chromium against a running demo coordinator, driven over the DevTools
@@ -8,13 +9,13 @@ import Testing
   /// With the journal the slider ranges over its sequence numbers; with `--no-journal`, over the
   /// states the inspector kept in memory.
   @Test(
-    .enabled(if: PeerScript.isCI || PeerScript.hasChromium, "needs Chromium: apt-get install -y chromium"),
+    TestPeer.chromium.trait,
     .timeLimit(.minutes(5)),
     arguments: [[], ["--no-journal"]]
   )
   func aPersonSeesPoolsSendsAnActionScalesAPoolAndStepsBackInHistory(_ arguments: [String]) async throws {
-    try #require(PeerScript.hasChromium, "Chromium is missing: apt-get install -y chromium")
-    try #require(await PeerScript.hasWebSockets(), "Python websockets is missing: pip install websockets")
+    try await TestPeer.chromium.require()
+    try await TestPeer.pythonWebsockets.require()
     let demo = try await DemoCoordinator(arguments: arguments)
     defer { demo.stop() }
     let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
@@ -27,12 +28,12 @@ import Testing
   }
 
   @Test(
-    .enabled(if: PeerScript.isCI || PeerScript.hasChromium, "needs Chromium: apt-get install -y chromium"),
+    TestPeer.chromium.trait,
     .timeLimit(.minutes(5))
   )
   func aPersonStepsBackToAStateFromBeforeTheCoordinatorRestarted() async throws {
-    try #require(PeerScript.hasChromium, "Chromium is missing: apt-get install -y chromium")
-    try #require(await PeerScript.hasWebSockets(), "Python websockets is missing: pip install websockets")
+    try await TestPeer.chromium.require()
+    try await TestPeer.pythonWebsockets.require()
     let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
     print("inspector screenshots: \(screenshots)")
     let first = try await DemoCoordinator()

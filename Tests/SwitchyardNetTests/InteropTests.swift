@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardNet
 
@@ -6,15 +7,10 @@ import Testing
 /// package (client and server) and curl. Each peer listens on or dials 127.0.0.1 only, and is
 /// killed when its test ends.
 ///
-/// Skipped, with the reason shown, where a peer is missing; CI installs it with
-/// `python3 -m pip install 'websockets>=13'`.
+/// Skipped outside CI, with the reason shown, where a peer is missing; `.ci/install-test-peers`
+/// installs it.
 @Suite(.timeLimit(.minutes(1)))
 struct InteropTests {
-  /// The scripts use the `websockets.asyncio` API, new in websockets 13.
-  static func hasPythonWebsockets() async -> Bool {
-    await PeerProcess.succeeds("python3", ["-c", "import websockets.asyncio.server, websockets.asyncio.client"])
-  }
-
   /// Runs `body` with a Python peer, and kills the peer afterwards however `body` ends.
   private func withPeer<Value: Sendable>(_ peer: PeerProcess, _ body: () async throws -> Value) async throws -> Value {
     do {
@@ -27,7 +23,7 @@ struct InteropTests {
     }
   }
 
-  @Test(.enabled("needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'") { await hasPythonWebsockets() })
+  @Test(TestPeer.pythonWebsockets.trait)
   func ourClientAgainstPythonServer() async throws {
     let server = try PeerProcess("python3", [PeerProcess.script("ws_echo_server.py")])
     try await withPeer(server) {
@@ -63,7 +59,7 @@ struct InteropTests {
     }
   }
 
-  @Test(.enabled("needs Python's websockets ≥ 13: python3 -m pip install 'websockets>=13'") { await hasPythonWebsockets() })
+  @Test(TestPeer.pythonWebsockets.trait)
   func pythonClientAgainstOurServer() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/echo", events: sink) }) { server in

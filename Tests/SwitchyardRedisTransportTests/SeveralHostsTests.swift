@@ -31,7 +31,8 @@ struct SeveralHostsTests {
     let redisAddress = try network.addHost("c", subnet: 1)
     try network.addHost("a", subnet: 2)
     try network.addHost("b", subnet: 3)
-    let redisServer = try #require(LocalRedisServer.executable, "\(LocalRedisServerError.notInstalled)")
+    try await TestPeer.redisServer.require()
+    let redisServer = try #require(LocalRedisServer.executable)
     try FileManager.default.createDirectory(atPath: redisDirectory, withIntermediateDirectories: true)
     // Not Foundation's `Process`, whose per-child socket Redis or a worker started meanwhile could
     // inherit, keeping the coordinator's exit from being seen.

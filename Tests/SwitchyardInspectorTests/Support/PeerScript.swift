@@ -4,25 +4,6 @@ import SwitchyardTestSupport
 
 /// Python peers from `Peers/`, run with a time limit and killed if they overstay.
 enum PeerScript {
-  /// Whether `python3` can import `websockets`.
-  static func hasWebSockets() async -> Bool {
-    (try? await python(["-c", "import websockets"], within: .seconds(20)).status) == 0
-  }
-
-  /// Whether a Chromium is on PATH.
-  static var hasChromium: Bool {
-    ["chromium", "chromium-browser", "google-chrome"].contains { name in
-      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-      }
-    }
-  }
-
-  /// Whether this is CI, where a missing peer is a failure rather than a skip.
-  static var isCI: Bool {
-    ProcessInfo.processInfo.environment["CI"] == "true"
-  }
-
   /// Runs `python3 Peers/name arguments`; see ``python(_:within:)``.
   static func run(_ name: String, _ arguments: [String], within limit: Duration) async throws -> (status: Int32, output: String) {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -90,7 +90,7 @@ enum DeployTestError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case let .pyYAMLMissing(detail):
-      "The manifest tests parse YAML with PyYAML, which is missing: install it with `pip install pyyaml` (or `apt-get install python3-yaml`). \(detail)"
+      "The manifest tests parse YAML with PyYAML. \(TestPeer.pythonYAML.missing) \(detail)"
     case let .invalidYAML(detail):
       "A manifest in deploy/kubernetes is not valid YAML: \(detail)"
     }

@@ -7,16 +7,13 @@ import Testing
 /// (requiring `password` when given), then kills the server and removes its directory, whatever
 /// `body` did.
 ///
-/// Without `redis-server` the test fails with how to install it.
+/// Without `redis-server` the test fails with ``TestPeer/missing``.
 func withRedisServer<Value: Sendable>(
   appendOnly: Bool = false,
   password: String? = nil,
   _ body: @escaping @Sendable (LocalRedisServer) throws -> Value
 ) async throws -> Value {
-  guard LocalRedisServer.executable != nil else {
-    Issue.record("\(LocalRedisServerError.notInstalled)")
-    throw LocalRedisServerError.notInstalled
-  }
+  try await TestPeer.redisServer.require()
   return try await offThread {
     let server = try LocalRedisServer(appendOnly: appendOnly, password: password)
     defer { server.stop() }

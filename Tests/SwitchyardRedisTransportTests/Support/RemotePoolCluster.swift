@@ -32,7 +32,7 @@ final class RemotePoolCluster {
     workers count: Int, inFlight: Int = 64, claimIdleMillis: Int = 1500, concurrency: Int = 64, appendOnly: Bool = false,
     password: String? = nil
   ) async throws {
-    guard LocalRedisServer.executable != nil else { throw LocalRedisServerError.notInstalled }
+    try await TestPeer.redisServer.require()
     self.claimIdleMillis = claimIdleMillis
     self.concurrency = concurrency
     passwordFile = try password.map { password in
