@@ -1,4 +1,5 @@
 @testable import SwitchyardApplication
+import SwitchyardWire
 import Testing
 
 /// How `history` names an action and sums up what it changed.
@@ -6,9 +7,11 @@ struct HistoryRenderingTests {
   @Test func anActionsPathFollowsItsCasesAndIdentifiedElements() throws {
     let decoder = WireJSONDecoder()
     let search = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}"#.utf8))
-    #expect(ActionPath.of(search) == "sessions.element.action.search.searchQueryChanged")
-    let page = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"pageLoaded":{"_0":{"page":2}}}}}}}"#.utf8))
-    #expect(ActionPath.of(page) == "sessions.element.action.catalog.pageLoaded")
+    #expect(ActionPath.of(search) == "sessions.id=1.search.searchQueryChanged")
+    let page = try decoder.parse(
+      Array(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"pageLoaded":{"_0":{"page":2,"items":[],"hasMore":true}}}}}}}"#.utf8)
+    )
+    #expect(ActionPath.of(page) == "sessions.id=1.catalog.pageLoaded")
     let start = try decoder.parse(Array(#"{"start":{"name":"a","job":{"tag":"t"},"cancelInFlight":false}}"#.utf8))
     #expect(ActionPath.of(start) == "start")
   }

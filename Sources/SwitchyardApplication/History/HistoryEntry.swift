@@ -6,7 +6,7 @@ struct HistoryEntry: Encodable, Equatable {
   var sequence: UInt64
   /// When it was journaled.
   var time: Date
-  /// The action's path, such as `sessions.element.action.search.searchQueryChanged`.
+  /// The action's path, such as `sessions.id=1.search.searchQueryChanged`.
   var action: String
   /// Each change to the state, one `path: old → new` each, in path order.
   var changes: [String]

@@ -1,16 +1,15 @@
-import SwitchyardWire
-
 /// Reads an action's path from its JSON: the chain of enum cases, in the syntax of state paths.
 ///
 /// A case encodes as an object with one key; an identified element (`forEach`) as
 /// `{"element":{"id":…,"action":…}}`, which reads as `id=…`, so that a session's actions share the
 /// prefix of that session's state: `{"sessions":{"element":{"id":"1","action":{"search":…}}}}` is
 /// `sessions.id=1.search…`. Unlabelled values (`_0`) are stepped through without a component.
-enum ActionPath {
+package enum ActionPath {
   /// Cases deeper than this are not followed; real actions nest a handful of levels.
   static let maxDepth = 32
 
-  static func of(_ action: JSONValue) -> String {
+  /// The path of `action`, such as `sessions.id=1.search.searchQueryChanged`.
+  package static func of(_ action: JSONValue) -> String {
     var components: [String] = []
     var current = action
     var depth = 0

@@ -1,5 +1,3 @@
-import SwitchyardWire
-
 /// One difference between two states: a value added, removed or replaced at a path.
 public struct JSONChange: Codable, Equatable, Sendable {
   /// What happened at ``path``.
@@ -15,4 +13,12 @@ public struct JSONChange: Codable, Equatable, Sendable {
   public var before: JSONValue?
   /// The value after; absent when removed.
   public var after: JSONValue?
+
+  /// A change at `path`.
+  public init(path: String, kind: Kind, before: JSONValue? = nil, after: JSONValue? = nil) {
+    self.path = path
+    self.kind = kind
+    self.before = before
+    self.after = after
+  }
 }

@@ -1,7 +1,6 @@
-import SwitchyardWire
 import Testing
 
-@testable import SwitchyardInspector
+@testable import SwitchyardWire
 
 struct JSONDiffTests {
   private func json(_ text: String) throws -> JSONValue {

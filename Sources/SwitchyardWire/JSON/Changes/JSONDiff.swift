@@ -1,16 +1,15 @@
-import SwitchyardWire
-
-/// The changes between two JSON states, as paths: what the inspector shows for an action or
-/// between two points of history.
+/// The changes between two JSON states, as state paths: what `history` lists for an action and
+/// the inspector shows for an action or between two points of history, in one syntax.
 ///
 /// Objects are compared key by key; arrays of objects with an `id` by id (so removing one session
 /// is one change, not a shift of all that follow), other arrays by index. The work is bounded:
 /// at most `limit` changes are listed, and ``truncated`` says when there were more.
-struct JSONDiff: Equatable, Sendable {
-  var changes: [JSONChange] = []
-  var truncated = false
+package struct JSONDiff: Equatable, Sendable {
+  package var changes: [JSONChange] = []
+  package var truncated = false
 
-  init(from before: JSONValue, to after: JSONValue, limit: Int) {
+  /// The changes from `before` to `after`, at most `limit` of them.
+  package init(from before: JSONValue, to after: JSONValue, limit: Int = .max) {
     var diff = Walk(limit: limit)
     diff.compare(before, after, path: [])
     changes = diff.changes

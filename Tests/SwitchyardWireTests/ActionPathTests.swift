@@ -1,7 +1,6 @@
-import SwitchyardWire
 import Testing
 
-@testable import SwitchyardInspector
+@testable import SwitchyardWire
 
 struct ActionPathTests {
   @Test func anIdentifiedElementReadsAsItsIDLikeAStatePath() throws {
