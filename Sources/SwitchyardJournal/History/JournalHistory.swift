@@ -40,6 +40,12 @@ public struct JournalHistory: Sendable {
     return last
   }
 
+  /// The oldest record retention kept, or `nil` for a journal with no segment: a listing asked
+  /// to start before it starts there.
+  public func firstSequence() throws(JournalError) -> UInt64? {
+    try dataDirectory.segments().first?.firstSequence
+  }
+
   /// The sequence numbers the kept snapshots cover, oldest first.
   public func snapshotSequences() throws(JournalError) -> [UInt64] {
     try dataDirectory.snapshots().map(\.sequence)
@@ -67,7 +73,8 @@ public struct JournalHistory: Sendable {
       guard record.sequence == last + 1 else {
         failure = JournalError.historyUnavailable(
           sequence: sequence,
-          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence)"
+          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence) "
+            + "(start's --history-retention and --history-max-size keep more)"
         )
         return false
       }
