@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+import SwitchyardRuntime
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+
+/// The journal's faults as an operator meets them, on the built `switchyard`: a lost segment, a
+/// damaged one repaired, a crash loop, and a full disk (issue 32, items 3, 4, 6 and 10).
+extension DurabilityTests {
+  static let firstSegment = "segment-00000000000000000001.log"
+
+  func names(_ count: Int, _ prefix: String) -> [String] {
+    (1...count).map { "\(prefix)\($0)" }
+  }
+
+  /// Kills the coordinator as a crash would: no snapshot at shutdown covers its records.
+  func crash(_ coordinator: TestProcess) async throws {
+    kill(coordinator.pid, SIGKILL)
+    _ = try await coordinator.exitStatus(within: 5)
+  }
+
+  @Test func aSegmentLostBeforeAnySnapshotStopsStartInsteadOfServingAnEmptyState() async throws {
+    let directory = Directory()
+    let coordinator = try await startCoordinator(directory)
+    defer { coordinator.stop() }
+    try send(names(300, "s"), to: directory)
+    try await crash(coordinator)
+    try FileManager.default.removeItem(atPath: directory.data + "/" + Self.firstSegment)
+
+    let refused = try await switchyard("start", "--pools", "probe=0", "--run-dir", directory.path)
+    #expect(refused.status == 1)
+    #expect(!refused.errorOutput.contains("(empty)"), "\(refused.errorOutput)")
+    #expect(refused.errorOutput.contains("has lost journal records"), "\(refused.errorOutput)")
+    #expect(refused.errorOutput.contains("--repair"), "\(refused.errorOutput)")
+
+    let repaired = try await startCoordinator(directory, ["--repair"])
+    defer { repaired.stop() }
+    #expect(repaired.errorOutput.contains("Repaired"), "\(repaired.errorOutput)")
+    #expect(await repaired.terminate() == 0)
+  }
+
+  @Test func repairSetsTheDamagedTailAsideAndHistoryListsItsRecords() async throws {
+    let directory = Directory()
+    let coordinator = try await startCoordinator(directory)
+    defer { coordinator.stop() }
+    let sent = names(300, "r")
+    try send(sent, to: directory)
+    try await crash(coordinator)
+
+    // One byte flipped in the middle of the segment.
+    let segment = directory.data + "/" + Self.firstSegment
+    var bytes = try #require(FileManager.default.contents(atPath: segment))
+    let middle = bytes.count / 2
+    bytes[middle] ^= 0x01
+    #expect(FileManager.default.createFile(atPath: segment, contents: bytes))
+
+    let repaired = try await startCoordinator(directory, ["--repair"])
+    defer { repaired.stop() }
+    let kept = runNames(try state(directory))
+    #expect(await repaired.terminate() == 0)
+    let setAside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.data).first { $0.hasSuffix(".damaged") })
+    #expect(repaired.errorOutput.contains(setAside), "\(repaired.errorOutput)")
+    // The segment up to the cut, then the set-aside bytes, are the damaged segment: every byte
+    // that was cut is in the set-aside file.
+    let cut = try #require(FileManager.default.contents(atPath: directory.data + "/" + setAside))
+    let left = try #require(FileManager.default.contents(atPath: segment))
+    let cutAt = bytes.count - cut.count
+    #expect(cutAt <= middle && cutAt > middle - 200)
+    #expect(left.prefix(cutAt) == bytes.prefix(cutAt))
+    #expect(cut == bytes.suffix(cut.count))
+
+    // history reads the records after the damage back from the set-aside file.
+    let listing = try await switchyard("history", "--set-aside", directory.data + "/" + setAside, "--json")
+    #expect(listing.status == 0, "\(listing.errorOutput)")
+    let listed = Set(sent.filter { listing.output.contains("\"name\":\"\($0)\"") })
+    #expect(kept.count + listed.count == sent.count - 1, "one action, the damaged record's, is lost; \(listing.errorOutput)")
+    #expect(kept.isDisjoint(with: listed))
+  }
+
+  /// With a worker, so every run ends before the crash: no effect in flight sends recovery back
+  /// before the snapshot (proto/JOURNAL.md, "Effects across a crash").
+  @Test func aRecoveryThatReplayedPastTheBoundSnapshotsSoTheNextReplaysNothing() async throws {
+    let directory = Directory()
+    let options = ["--snapshot-after-replay", "50"]
+    let first = try await startCoordinator(directory, options, pools: "probe=1")
+    defer { first.stop() }
+    let sent = names(60, "c")
+    try send(sent, to: directory)
+    try await eventually("every run to finish", within: 20) {
+      guard case let .object(runs)? = try? state(directory)[dottedPath: "runs"] else { return false }
+      return runs.count == sent.count && runs.values.allSatisfy { $0[dottedPath: "outcome"] == .string("finished") }
+    }
+    try await crash(first)
+
+    let second = try await startCoordinator(directory, options, pools: "probe=1")
+    defer { second.stop() }
+    let replayed = try #require(second.errorOutput.firstMatch(of: /plus (\d+) replayed/).flatMap { Int($0.1) }, "\(second.errorOutput)")
+    #expect(replayed > 50)
+    try await second.waitForErrorOutput("the note of the snapshot after recovery") { $0.contains("taking a snapshot") }
+    try await eventually("the snapshot after recovery") {
+      (try? FileManager.default.contentsOfDirectory(atPath: directory.data))?.contains { $0.hasSuffix(".snap") && !$0.hasSuffix("00000000.snap") } == true
+    }
+    try await crash(second)
+
+    let third = try await startCoordinator(directory, options, pools: "probe=1")
+    defer { third.stop() }
+    #expect(third.errorOutput.contains("the snapshot of action \(replayed) plus 0 replayed"), "\(third.errorOutput)")
+    #expect(runNames(try state(directory)) == Set(sent))
+    #expect(await third.terminate() == 0)
+  }
+}
