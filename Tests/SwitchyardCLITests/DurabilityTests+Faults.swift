@@ -109,4 +109,67 @@ extension DurabilityTests {
     #expect(runNames(try state(directory)) == Set(sent))
     #expect(await third.terminate() == 0)
   }
+
+  /// A client sending `held-1`, `held-2`… on a thread of its own, each once the one before was
+  /// answered: under `--fsync always` an answer waits until the action is on disk, so on a full
+  /// disk the sends stop at the first whose record needs a new block, until space frees.
+  final class HeldSends: Sendable {
+    private let progress = Mutex<(acknowledged: [String], failure: ControlMessage?)>(([], nil))
+    var acknowledged: [String] { progress.withLock { $0.acknowledged } }
+    var failure: ControlMessage? { progress.withLock { $0.failure } }
+
+    init(count: Int, to directory: Directory) {
+      let runDirectory = directory.path
+      Thread.detachNewThread { [self] in
+        guard let client = try? ControlClient(runDirectory: runDirectory) else { return }
+        for index in 1...count {
+          let name = "held-\(index)"
+          let reply = try? client.request(.send(id: UInt64(index + 1), action: DurabilityTests.startAction(name)))
+          guard case .sent? = reply else { return progress.withLock { $0.failure = reply } }
+          progress.withLock { $0.acknowledged.append(name) }
+        }
+      }
+    }
+  }
+
+  func journalFailure(_ directory: Directory) -> String? {
+    guard case let .statusReport(_, report)? = try? ControlClient(runDirectory: directory.path).request(.status(id: 1)) else { return nil }
+    return report.journal?.failure
+  }
+
+  @Test(.enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))
+  func aFullDiskRefusesSendsBeforeReducingThemAndTheJournalResumesOnItsOwn() async throws {
+    let directory = Directory()
+    let disk = try SmallDisk(megabytes: 4)
+    defer { disk.remove() }
+    let dataDirectory = ["--data-dir", disk.path + "/data"]
+    let coordinator = try await startCoordinator(directory, dataDirectory)
+    defer { coordinator.stop() }
+    try send(["a", "b"], to: directory)
+
+    disk.fill()
+    // Reduced before the journal knew it could not write them: answered once they are on disk.
+    let held = HeldSends(count: 200, to: directory)
+    try await eventually("status to show the stall") { journalFailure(directory)?.contains("tries again") == true }
+    let acknowledgedBeforeSpaceFreed = held.acknowledged
+    #expect(acknowledgedBeforeSpaceFreed.count < 200 && held.failure == nil)
+    let client = try ControlClient(runDirectory: directory.path)
+    let refused = try client.request(.send(id: 3, action: Self.startAction("refused")))
+    guard case let .error(_, code, message) = refused else { throw TimedOut(what: "journalFailed, got \(refused)") }
+    #expect(code == "journalFailed")
+    #expect(message.contains("not applied"), "\(message)")
+    #expect(!runNames(try state(directory)).contains("refused"), "a refused action changed the live state")
+
+    disk.free()
+    try await eventually("the held sends to be answered", within: 30) { held.acknowledged.count == 200 || held.failure != nil }
+    #expect(held.failure == nil, "\(String(describing: held.failure))")
+    #expect(journalFailure(directory) == nil)
+    try send(["after"], to: directory)
+    try await crash(coordinator)
+
+    let restarted = try await startCoordinator(directory, dataDirectory)
+    defer { restarted.stop() }
+    #expect(runNames(try state(directory)) == Set(["a", "b", "after"] + held.acknowledged))
+    #expect(await restarted.terminate() == 0)
+  }
 }

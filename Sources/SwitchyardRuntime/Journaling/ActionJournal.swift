@@ -272,7 +272,7 @@ public final class ActionJournal: ActionLog {
       lastSyncMicros: status.lastSyncNanoseconds / 1_000,
       syncCount: status.syncCount,
       snapshotSequence: status.snapshotSequence,
-      failure: failure ?? journal.stall.map { "\($0)" }
+      failure: failure ?? journal.stall.map { "\(JournalError.stalled(reason: "\($0)"))" }
     )
   }
 
