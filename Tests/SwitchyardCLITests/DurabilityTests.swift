@@ -174,7 +174,8 @@ struct DurabilityTests {
 
     kill(coordinator.pid, SIGKILL)
     _ = try await coordinator.exitStatus(within: 5)
-    let restarted = try await startCoordinator(directory)
+    // Recovery reaches back as far as the snapshots it keeps: the same five.
+    let restarted = try await startCoordinator(directory, ["--snapshots-kept", "5"])
     defer { restarted.stop() }
     #expect(restarted.errorOutput.contains("recovered 7 journal records from \(directory.data): the snapshot of action 0 plus 7 replayed"),
             "\(restarted.errorOutput)")
