@@ -39,6 +39,7 @@ extension Application {
         directory: directory,
         options: JournalOptions(
           durability: options.durability,
+          segmentSize: options.segmentSize,
           snapshotsKept: options.snapshotsKept,
           historyRetention: options.historyRetention,
           repair: options.repair,

@@ -33,14 +33,15 @@ enum HistoryRetentionOptions {
     return .seconds(count * unit)
   }
 
-  /// `unlimited`, or a whole number of bytes, optionally in KiB, MiB, GiB or TiB.
-  static func parseSize(_ text: String) throws(UsageError) -> Int? {
-    if text == "unlimited" { return nil }
+  /// `unlimited`, or a whole number of bytes, optionally in KiB, MiB, GiB or TiB; `option` is the
+  /// option it was given to, for the message.
+  static func parseSize(_ text: String, option: String = size.name) throws(UsageError) -> Int? {
+    if text == "unlimited" && option == size.name { return nil }
     let unit = sizeUnits.first { text.hasSuffix($0.suffix) }
     guard let count = Int(unit.map { text.dropLast($0.suffix.count) } ?? text[...]), count >= 0,
       count <= Int.max / (unit?.bytes ?? 1)
     else {
-      throw .invalidValue(name: size.name, value: text, expected: "a whole number of bytes, KiB, MiB, GiB or TiB (1GiB), or 'unlimited'")
+      throw .invalidValue(name: option, value: text, expected: "a whole number of bytes, KiB, MiB, GiB or TiB (1GiB)")
     }
     return count * (unit?.bytes ?? 1)
   }

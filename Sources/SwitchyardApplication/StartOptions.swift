@@ -28,6 +28,8 @@ public struct StartOptions: Sendable {
   public var snapshotsKept: Int
   /// `--history-retention` and `--history-max-size`: how long the journal is kept for `history`.
   public var historyRetention: HistoryRetention
+  /// `--segment-size`: the size at which the journal starts a new segment file.
+  public var segmentSize: Int
   /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
   public var repair: Bool
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
@@ -46,6 +48,7 @@ public struct StartOptions: Sendable {
     snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
     historyRetention: HistoryRetention = HistoryRetention(),
+    segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
     broker: BrokerOptions? = nil
   ) {
@@ -61,6 +64,7 @@ public struct StartOptions: Sendable {
     self.snapshotPolicy = snapshotPolicy
     self.snapshotsKept = snapshotsKept
     self.historyRetention = historyRetention
+    self.segmentSize = segmentSize
     self.repair = repair
   }
 

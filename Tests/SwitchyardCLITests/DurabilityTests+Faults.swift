@@ -172,4 +172,39 @@ extension DurabilityTests {
     #expect(runNames(try state(directory)) == Set(["a", "b", "after"] + held.acknowledged))
     #expect(await restarted.terminate() == 0)
   }
+
+  /// Small segments and one snapshot kept, snapshotted every 20 actions: what recovery needs is the
+  /// last few segments; history keeps the rest by its own retention, unless told to keep nothing.
+  func journalOfSmallSegments(_ directory: Directory, _ retention: [String]) async throws {
+    let options = ["--segment-size", "1KiB", "--snapshot-every", "20", "--snapshots-kept", "1"] + retention
+    let coordinator = try await startCoordinator(directory, options)
+    defer { coordinator.stop() }
+    try send(names(100, "h"), to: directory)
+    #expect(await coordinator.terminate() == 0)
+    let segments = try FileManager.default.contentsOfDirectory(atPath: directory.data).filter { $0.hasSuffix(".log") }
+    #expect(segments.count > 1, "\(segments)")
+  }
+
+  @Test func historyReachesBackPastTheSnapshotsKept() async throws {
+    let directory = Directory()
+    try await journalOfSmallSegments(directory, [])
+    let listing = try await switchyard("history", "--run-dir", directory.path, "--from", "1", "--limit", "3")
+    #expect(listing.status == 0, "\(listing.errorOutput)")
+    #expect(listing.output.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces).hasPrefix("1 ") == true, "\(listing.output)")
+    #expect(!listing.errorOutput.contains("history starts at"), "\(listing.errorOutput)")
+    let early = try await switchyard("history", "--run-dir", directory.path, "--at", "5", "--state", "runs")
+    #expect(early.status == 0, "\(early.errorOutput)")
+    #expect(Set(names(5, "h")).allSatisfy { early.output.contains("\"\($0)\"") }, "\(early.output)")
+  }
+
+  @Test func aListingFromBeforeWhatRetentionKeptSaysWhereHistoryStarts() async throws {
+    let directory = Directory()
+    try await journalOfSmallSegments(directory, ["--history-retention", "0s", "--history-max-size", "0"])
+    let listing = try await switchyard("history", "--run-dir", directory.path, "--from", "9", "--limit", "3")
+    #expect(listing.status == 0, "\(listing.errorOutput)")
+    let start = try #require(listing.errorOutput.firstMatch(of: /history starts at #(\d+): older records were removed by retention/))
+    let first = try #require(UInt64(start.1))
+    #expect(first > 9)
+    #expect(listing.output.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces).hasPrefix("\(first) ") == true, "\(listing.output)")
+  }
 }

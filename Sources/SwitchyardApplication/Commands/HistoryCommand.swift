@@ -83,17 +83,16 @@ enum HistoryCommand {
     var next: UInt64
     if let from = try arguments.value("--from", as: UInt64.self) {
       next = from
-      if let first = try history.firstSequence(), from < first {
-        StandardStream.error.write(
-          "history starts at #\(first): older records were removed by retention (start's --history-retention, "
-            + "--history-max-size)\n"
-        )
-      }
     } else {
       let last = try history.lastSequence()
       next = last >= UInt64(limit) ? last - UInt64(limit) + 1 : 1
     }
     var entries = try replay.entries(history, next, limit)
+    if let first = entries.first?.sequence, first > next {
+      StandardStream.error.write(
+        "history starts at #\(first): older records were removed by retention (start's --history-retention, --history-max-size)\n"
+      )
+    }
     try print(entries, json: json)
     guard arguments.flag("--follow") else { return 0 }
     while true {

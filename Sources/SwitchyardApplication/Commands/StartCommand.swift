@@ -22,6 +22,7 @@ enum StartCommand {
   static let snapshotSeconds = "--snapshot-seconds"
   static let snapshotsKept = "--snapshots-kept"
   static let snapshotAfterReplay = "--snapshot-after-replay"
+  static let segmentSize = "--segment-size"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -79,6 +80,7 @@ enum StartCommand {
         .value(snapshotsKept, "K", help: "Keep K snapshots for recovery, and the journal since the oldest (default: 2)."),
         HistoryRetentionOptions.age,
         HistoryRetentionOptions.size,
+        .value(segmentSize, "SIZE", help: "Start a new journal segment file at this size, e.g. 64MiB (the default); retention removes whole segments."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         BrokerFlags.broker,
         BrokerFlags.name,
@@ -142,6 +144,9 @@ enum StartCommand {
       ),
       snapshotsKept: kept ?? 2,
       historyRetention: try HistoryRetentionOptions.retention(arguments),
+      segmentSize: try arguments.value(segmentSize).flatMap { text throws(UsageError) in
+        try HistoryRetentionOptions.parseSize(text, option: segmentSize)
+      } ?? JournalOptions().segmentSize,
       repair: arguments.flag("--repair"),
       broker: broker
     )

@@ -40,12 +40,6 @@ public struct JournalHistory: Sendable {
     return last
   }
 
-  /// The oldest record retention kept, or `nil` for a journal with no segment: a listing asked
-  /// to start before it starts there.
-  public func firstSequence() throws(JournalError) -> UInt64? {
-    try dataDirectory.segments().first?.firstSequence
-  }
-
   /// The sequence numbers the kept snapshots cover, oldest first.
   public func snapshotSequences() throws(JournalError) -> [UInt64] {
     try dataDirectory.snapshots().map(\.sequence)
