@@ -112,6 +112,24 @@ struct DataDirectory: Sendable {
     try directory.synchronize()
   }
 
+  /// Writes `bytes` as the file `name`, atomically: to `name.tmp`, fsynced, renamed over `name`,
+  /// the directory fsynced. A crash leaves the old file or the new one, and perhaps the `.tmp`.
+  func replace(_ name: String, with bytes: [UInt8]) throws(JournalError) {
+    let temporary = name + ".tmp"
+    let written = try FileDescriptor.open(file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
+    do {
+      try written.write(bytes)
+      try written.synchronize()
+      written.close()
+    } catch {
+      written.close()
+      try? remove(temporary)
+      throw error
+    }
+    try rename(temporary, to: name)
+    try synchronize()
+  }
+
   func remove(_ name: String) throws(JournalError) {
     guard unlink(file(name)) == 0 || errno == ENOENT else { throw .io(operation: "unlink", path: file(name), errno: errno) }
   }

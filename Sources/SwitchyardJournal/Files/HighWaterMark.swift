@@ -34,16 +34,9 @@ final class HighWaterMark: Sendable {
   /// file existed, or one whose journal was never created.
   static func read(_ directory: DataDirectory) throws(JournalError) -> Contents? {
     let path = directory.file(fileName)
-    let file: FileDescriptor
-    do {
-      file = try FileDescriptor.open(path, O_RDONLY)
-    } catch {
-      if case .io(_, _, ENOENT) = error { return nil }
-      throw error
-    }
-    defer { file.close() }
+    guard let bytes = try FileDescriptor.contents(ofFileAt: path) else { return nil }
     var found = Contents(segment: 0, through: 0)
-    for line in String(decoding: try file.readAll(), as: UTF8.self).split(separator: "\n") {
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
       if line.hasPrefix(segmentPrefix), let value = UInt64(line.dropFirst(segmentPrefix.count)) {
         found.segment = value
       } else if line.hasPrefix(throughPrefix), let value = UInt64(line.dropFirst(throughPrefix.count)) {
@@ -55,22 +48,10 @@ final class HighWaterMark: Sendable {
     return found
   }
 
-  /// Writes `contents` as the file of `directory`: to a temporary file, fsynced, renamed into
-  /// place, the directory fsynced.
+  /// Writes `contents` as the file of `directory`, atomically.
   static func write(_ contents: Contents, in directory: DataDirectory) throws(JournalError) {
     let text = segmentPrefix + String(contents.segment) + "\n" + throughPrefix + String(contents.through) + "\n"
-    let temporary = fileName + ".tmp"
-    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
-    do {
-      try file.write(Array(text.utf8))
-      try file.synchronize()
-    } catch {
-      file.close()
-      throw error
-    }
-    file.close()
-    try directory.rename(temporary, to: fileName)
-    try directory.synchronize()
+    try directory.replace(fileName, with: Array(text.utf8))
   }
 
   /// Raises the mark to a newest segment starting at `segment` and records durable through

@@ -8,20 +8,7 @@ struct SnapshotStore: Sendable {
   /// Writes `snapshot` to a temporary file, fsyncs it, renames it into place and fsyncs the
   /// directory: a crash leaves either the whole snapshot or none.
   func write(_ snapshot: JournalSnapshot) throws(JournalError) {
-    let name = DataDirectory.snapshotName(sequence: snapshot.sequence)
-    let temporary = name + ".tmp"
-    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
-    do {
-      try file.write(SnapshotLayout.encode(snapshot))
-      try file.synchronize()
-      file.close()
-    } catch {
-      file.close()
-      try? directory.remove(temporary)
-      throw error
-    }
-    try directory.rename(temporary, to: name)
-    try directory.synchronize()
+    try directory.replace(DataDirectory.snapshotName(sequence: snapshot.sequence), with: SnapshotLayout.encode(snapshot))
   }
 
   /// The newest sound snapshot at or before `sequence`, among the newest `among` snapshot files,
