@@ -1,5 +1,3 @@
-import Glibc
-
 /// The data directory's `FORMAT` file, `switchyard-journal <version>`: written first, read first,
 /// so a newer layout is refused before any of its files is touched.
 ///

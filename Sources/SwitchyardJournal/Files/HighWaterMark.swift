@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// The data directory's `HIGHWATER` file: how far its journal is known to have reached, so that
