@@ -37,7 +37,14 @@ extension Application {
     do {
       opened = try ActionJournal.open(
         directory: directory,
-        options: JournalOptions(durability: options.durability, snapshotsKept: options.snapshotsKept, repair: options.repair, log: log),
+        options: JournalOptions(
+          durability: options.durability,
+          segmentSize: options.segmentSize,
+          snapshotsKept: options.snapshotsKept,
+          historyRetention: options.historyRetention,
+          repair: options.repair,
+          log: log
+        ),
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer),
         initialState: initialState,
@@ -107,6 +114,7 @@ extension Application {
     }
     try coordinator.start()
     journal?.resumeEffects(in: coordinator)
+    journal?.snapshotAfterLongRecovery(coordinator.store.state)
     for action in startActions {
       coordinator.store.send(action)
     }

@@ -22,10 +22,14 @@ public struct StartOptions: Sendable {
   public var journals: Bool
   /// `--fsync`: when journal records are on disk.
   public var durability: Durability
-  /// `--snapshot-every` and `--snapshot-seconds`: when the state is snapshotted.
+  /// `--snapshot-every`, `--snapshot-seconds` and `--snapshot-after-replay`: when the state is snapshotted.
   public var snapshotPolicy: SnapshotPolicy
   /// `--snapshots-kept`: how many snapshots (and the journal since the oldest) are kept.
   public var snapshotsKept: Int
+  /// `--history-retention` and `--history-max-size`: how long the journal is kept for `history`.
+  public var historyRetention: HistoryRetention
+  /// `--segment-size`: the size at which the journal starts a new segment file.
+  public var segmentSize: Int
   /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
   public var repair: Bool
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
@@ -43,6 +47,8 @@ public struct StartOptions: Sendable {
     durability: Durability = .default,
     snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
+    historyRetention: HistoryRetention = HistoryRetention(),
+    segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
     broker: BrokerOptions? = nil
   ) {
@@ -57,6 +63,8 @@ public struct StartOptions: Sendable {
     self.durability = durability
     self.snapshotPolicy = snapshotPolicy
     self.snapshotsKept = snapshotsKept
+    self.historyRetention = historyRetention
+    self.segmentSize = segmentSize
     self.repair = repair
   }
 

@@ -19,6 +19,7 @@ public final class Journal: Sendable {
   private let snapshots: SnapshotStore
   private let snapshotQueue = DispatchQueue(label: "switchyard-journal-snapshots")
   private let snapshotSequence: Mutex<UInt64?>
+  private let highWaterMark: HighWaterMark
 
   /// Opens (creating it if absent) the data directory at `directory`: takes its lock, checks its
   /// format, hands the newest sound snapshot to `restore` and every record after it to `replay`.
@@ -54,21 +55,35 @@ public final class Journal: Sendable {
         format.version < DataDirectory.formatVersion
         ? try FormatFile.upgrade(dataDirectory, from: format, lastSequence: outcome.report.lastSequence).upgradedAfter
         : format.upgradedAfter
-      return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome)
+      // Written before any record is appended: from now on, losing the segment is never silent.
+      let reached = HighWaterMark.Contents(segment: outcome.appender.firstSequence, through: outcome.report.lastSequence)
+      if try HighWaterMark.read(dataDirectory) != reached { try HighWaterMark.write(reached, in: dataDirectory) }
+      let highWaterMark = HighWaterMark(directory: dataDirectory, contents: reached)
+      outcome.appender.highWaterMark = highWaterMark
+      return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome, highWaterMark: highWaterMark)
     } catch {
       lock.release()
       throw error
     }
   }
 
-  private init(directory: DataDirectory, options: JournalOptions, lock: DirectoryLock, outcome: JournalRecovery.Outcome) {
+  private init(
+    directory: DataDirectory,
+    options: JournalOptions,
+    lock: DirectoryLock,
+    outcome: JournalRecovery.Outcome,
+    highWaterMark: HighWaterMark
+  ) {
     self.directory = directory.path
     self.options = options
     self.lock = lock
     self.recovery = outcome.report
     self.snapshots = SnapshotStore(directory: directory)
     self.snapshotSequence = Mutex(outcome.report.snapshotSequence)
-    self.writer = JournalWriter(appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability)
+    self.highWaterMark = highWaterMark
+    self.writer = JournalWriter(
+      appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability, log: options.log
+    )
   }
 
   /// Appends `payload` and returns its sequence number; the bytes are on disk as the durability
@@ -156,6 +171,12 @@ public final class Journal: Sendable {
   /// ``status`` does: for a caller waiting for appends to catch up.
   public var lastSequence: UInt64 { writer.progress.last }
 
+  /// Why writing is stalled, while it is: a write found the disk full, and the journal holds the
+  /// records appended since in memory, retrying with a growing delay until a write succeeds.
+  ///
+  /// Cheap: a caller may ask before each action it would append, to refuse it instead.
+  public var stall: JournalError? { writer.stall }
+
   /// How far appends, fsyncs and snapshots have got, and the journal's size on disk.
   ///
   /// Lists the data directory, so it is for a status request, not for every action.
@@ -198,7 +219,8 @@ public final class Journal: Sendable {
     try writer.synchronize(through: sequence)
     try snapshots.write(snapshot)
     snapshotSequence.withLock { $0 = max($0 ?? 0, sequence) }
-    try snapshots.applyRetention(keeping: options.snapshotsKept)
+    highWaterMark.raise(through: sequence)
+    try snapshots.applyRetention(keeping: options.snapshotsKept, history: options.historyRetention, now: SystemTime.wallClockNanoseconds())
     return snapshot
   }
 }

@@ -16,6 +16,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case corruptRecord(segment: String, offset: Int, reason: String)
   /// Records are missing between two that are present: a segment was removed or lost.
   case missingRecords(from: UInt64, through: UInt64, before: String)
+  /// The directory's `HIGHWATER` file, or a snapshot, says the journal held records it no longer
+  /// holds: segments were removed or lost.
+  case recordsLost(directory: String, evidence: String)
+  /// The `HIGHWATER` file holds something other than the lines this journal writes.
+  case unreadableHighWaterMark(path: String)
   /// The newest snapshot covers records the journal does not hold.
   case snapshotAheadOfJournal(snapshot: String, sequence: UInt64, journalEnd: UInt64)
   /// A payload longer than a record may carry.
@@ -24,6 +29,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfSequence(expected: UInt64, found: UInt64)
   /// The journal was closed, or stopped after a failed write, and appends nothing more.
   case stopped(reason: String)
+  /// Writing stalled for want of space: the records wait in memory until a retry succeeds.
+  case stalled(reason: String)
   /// A snapshot's state could not be encoded.
   case snapshotEncodingFailed(reason: String)
   /// The journal no longer holds what is needed to rebuild the state at `sequence`.
@@ -32,6 +39,13 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case backupSourceNotJournal(directory: String)
   /// A backup's destination already exists; a backup never writes over anything.
   case backupDestinationExists(path: String)
+
+  /// Whether this is a write that found no space on the disk (or in the quota): nothing of it
+  /// stays on disk, so the same write can be tried again once space frees.
+  public var isOutOfSpace: Bool {
+    guard case let .io(operation, _, errno) = self else { return false }
+    return (operation == "write" || operation == "open") && (errno == ENOSPC || errno == EDQUOT)
+  }
 
   public var description: String {
     switch self {
@@ -57,6 +71,13 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .missingRecords(from, through, before):
       "The journal is missing records \(from) through \(through), just before \(before): a segment file was "
         + "removed or lost. Restore it, or start with --repair to cut the journal at the gap."
+    case let .recordsLost(directory, evidence):
+      "The data directory \(directory) has lost journal records: \(evidence). Starting would serve a state "
+        + "without them, so nothing was changed. Restore the missing segment-*.log files from a backup, or start "
+        + "with --repair to continue from what remains, knowingly without them."
+    case let .unreadableHighWaterMark(path):
+      "\(path) does not say how far the journal reached (lines 'segment N' and 'through N'). Restore it from a "
+        + "backup, or remove it if you are sure no segment is missing."
     case let .snapshotAheadOfJournal(snapshot, sequence, journalEnd):
       "\(snapshot) covers the journal up to record \(sequence), but the journal ends at record \(journalEnd): "
         + "journal segments were lost. Restore them, or start with --repair to continue from the snapshot."
@@ -66,6 +87,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "A batch of journal records numbered from \(found) arrived where the next record is \(expected); it was not journaled."
     case let .stopped(reason):
       "The journal accepts no more records: \(reason)."
+    case let .stalled(reason):
+      "The journal cannot write now (\(reason)); it holds its records in memory and tries again on its own."
     case let .snapshotEncodingFailed(reason):
       "The state could not be encoded for a snapshot: \(reason). The journal still holds every action."
     case let .historyUnavailable(sequence, reason):

@@ -7,11 +7,13 @@ public struct JournalOptions: Sendable {
   /// How many snapshots to keep; the journal is kept from the oldest of them on, so a damaged
   /// newest snapshot falls back to the one before it.
   public var snapshotsKept: Int
+  /// How long segments are kept for `history`, beyond what the kept snapshots need.
+  public var historyRetention: HistoryRetention
   /// Whether recovery may cut a damaged journal at the damage, setting the files after it aside
   /// (renamed `*.damaged`), instead of refusing to open it.
   public var repair: Bool
-  /// Receives the one line recovery writes for each thing it changed: a torn tail it cut, a
-  /// repair, a leftover it removed.
+  /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
+  /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
   public var log: @Sendable (String) -> Void
 
   /// Creates options; the defaults suit a coordinator.
@@ -19,12 +21,14 @@ public struct JournalOptions: Sendable {
     durability: Durability = .default,
     segmentSize: Int = 64 << 20,
     snapshotsKept: Int = 2,
+    historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
     self.snapshotsKept = max(1, snapshotsKept)
+    self.historyRetention = historyRetention
     self.repair = repair
     self.log = log
   }

@@ -80,6 +80,25 @@ struct CommandLineTests {
     #expect(start.help(toolName: "counter").contains("at most 10 ms of acknowledged actions at risk"))
   }
 
+  @Test func historyRetentionSegmentsAndTheSnapshotAfterReplayAreStartOptions() throws {
+    let start = SwitchyardCommandLine(application).commands[0]
+    let defaults = try StartCommand.options(start.parse([]))
+    #expect(defaults.historyRetention == HistoryRetention(maximumAge: .seconds(7 * 86_400), maximumBytes: 1 << 30))
+    #expect(defaults.segmentSize == 64 << 20 && defaults.snapshotPolicy.afterReplaying == 1_000)
+    let options = try StartCommand.options(
+      start.parse([
+        "--history-retention", "12h", "--history-max-size", "512MiB", "--segment-size", "1KiB", "--snapshot-after-replay", "0",
+      ])
+    )
+    #expect(options.historyRetention == HistoryRetention(maximumAge: .seconds(12 * 3_600), maximumBytes: 512 << 20))
+    #expect(options.segmentSize == 1_024 && options.snapshotPolicy.afterReplaying == nil)
+    let unbounded = try StartCommand.options(start.parse(["--history-retention", "forever", "--history-max-size", "unlimited"]))
+    #expect(unbounded.historyRetention == HistoryRetention(maximumAge: nil, maximumBytes: nil))
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--history-retention", "7 days"])) }
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--segment-size", "unlimited"])) }
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--snapshot-after-replay", "-1"])) }
+  }
+
   @Test func aModeRunsInsteadOfTheApplicationAndTwoModesAreAUsageError() async {
     var commandLine = SwitchyardCommandLine(application)
     commandLine.startModes = [

@@ -44,6 +44,8 @@ struct JournalHistorySourceTests {
     let store = Store(initialState: state) { JournaledReducer(Tally(), journal: journal) }
     for amount in 1...count {
       await store.send(.add(amount)).finish()
+      // Under `always`, one record per write, so that small segments rotate.
+      await withCheckedContinuation { continuation in journal.whenAcknowledgeable { _ in continuation.resume() } }
     }
     journal.close(finalState: store.state)
     return directory
@@ -68,14 +70,14 @@ struct JournalHistorySourceTests {
   }
 
   @Test func aStateOlderThanRetentionKeptIsRefusedWithASentence() async throws {
-    let directory = try await journal(12, options: JournalOptions(segmentSize: 200, snapshotsKept: 1))
+    let directory = try await journal(12, options: JournalOptions(durability: .always, segmentSize: 200, snapshotsKept: 1, historyRetention: .recoveryOnly))
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let history = try JournalHistorySource(directory: directory, reducer: Tally(), latest: { 12 })
 
     let oldest = try #require(try await history.retained().oldest)
     #expect(oldest > 2)
     await #expect(throws: HistoryError.olderThanKept(sequence: 2, oldest: oldest)) { try await history.state(atOrBefore: 2) }
-    #expect(HistoryError.olderThanKept(sequence: 2, oldest: oldest).description.contains("--snapshots-kept"))
+    #expect(HistoryError.olderThanKept(sequence: 2, oldest: oldest).description.contains("--history-retention"))
     #expect(try await history.state(atOrBefore: 12) == HistoricState(sequence: 12, state: ["total": 78]))
   }
 }

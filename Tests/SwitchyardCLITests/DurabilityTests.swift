@@ -16,11 +16,11 @@ struct DurabilityTests {
     deinit { try? FileManager.default.removeItem(atPath: path) }
   }
 
-  /// Starts a probe coordinator with no workers (its jobs never run, so only sent actions change
-  /// the state) and waits until its socket answers.
-  func startCoordinator(_ directory: Directory, _ extra: [String] = []) async throws -> TestProcess {
+  /// Starts a probe coordinator with no workers unless `pools` says (its jobs never run, so only
+  /// sent actions change the state) and waits until its socket answers.
+  func startCoordinator(_ directory: Directory, _ extra: [String] = [], pools: String = "probe=0") async throws -> TestProcess {
     let coordinator = try TestProcess(
-      ["start", "--pools", "probe=0", "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"] + extra
+      ["start", "--pools", pools, "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"] + extra
     )
     let deadline = ContinuousClock.now + .seconds(15)
     while (try? ControlClient(runDirectory: directory.path).request(.status(id: 1))) == nil {
@@ -174,7 +174,8 @@ struct DurabilityTests {
 
     kill(coordinator.pid, SIGKILL)
     _ = try await coordinator.exitStatus(within: 5)
-    let restarted = try await startCoordinator(directory)
+    // Recovery reaches back as far as the snapshots it keeps: the same five.
+    let restarted = try await startCoordinator(directory, ["--snapshots-kept", "5"])
     defer { restarted.stop() }
     #expect(restarted.errorOutput.contains("recovered 7 journal records from \(directory.data): the snapshot of action 0 plus 7 replayed"),
             "\(restarted.errorOutput)")

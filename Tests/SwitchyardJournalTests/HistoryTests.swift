@@ -5,9 +5,10 @@ import Testing
 
 @Suite struct HistoryTests {
   /// A journal whose records each add their number to a running total, snapshotted at 10 and 20.
-  func summingJournal() async throws -> TemporaryDirectory {
+  func summingJournal(retention: HistoryRetention = HistoryRetention()) async throws -> TemporaryDirectory {
     let directory = TemporaryDirectory()
-    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, segmentSize: 200))
+    let options = JournalOptions(durability: .always, segmentSize: 200, historyRetention: retention)
+    let (journal, _) = try openJournal(directory, options: options)
     for index in 1...25 {
       try await journal.waitUntilDurable(try journal.append(Array(String(index).utf8)))
       if index % 10 == 0 {
@@ -47,13 +48,14 @@ import Testing
     let directory = try await summingJournal()
     defer { directory.remove() }
     let history = try JournalHistory(directory: directory.path)
-    for sequence: UInt64 in [10, 11, 19, 20, 25] {
+    // Retention kept every record, so the earliest rebuild from the initial state.
+    for sequence: UInt64 in [1, 2, 10, 11, 19, 20, 25] {
       #expect(try total(at: sequence, in: history) == (1...Int(sequence)).reduce(0, +), "at \(sequence)")
     }
   }
 
   @Test func saysWhenTheStateCannotBeRebuilt() async throws {
-    let directory = try await summingJournal()
+    let directory = try await summingJournal(retention: .recoveryOnly)
     defer { directory.remove() }
     let history = try JournalHistory(directory: directory.path)
     #expect(throws: JournalError.historyUnavailable(sequence: 26, reason: "the journal ends at record 25")) {

@@ -29,7 +29,7 @@ import Testing
   @Test func retentionKeepsTheLastSnapshotsAndTheJournalFromTheOldestOfThem() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    let options = JournalOptions(durability: .always, segmentSize: 100, snapshotsKept: 2)
+    let options = JournalOptions(durability: .always, segmentSize: 100, snapshotsKept: 2, historyRetention: .recoveryOnly)
     let (journal, _) = try openJournal(directory, options: options)
     for round in 1...4 {
       try await appendDurably(journal, (round * 10 - 9)..<(round * 10 + 1))

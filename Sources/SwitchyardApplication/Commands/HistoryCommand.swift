@@ -20,6 +20,10 @@ enum HistoryCommand {
         journal's actions through the application's reducer with their recorded dependencies;
         --diff N..M shows what changed between two actions, as TestStore shows a failure.
         PATH is the dotted path 'status --state' takes: sessions.id=1.search.
+
+        History reaches back as far as 'start' keeps it (--history-retention, --history-max-size);
+        a listing asked to start earlier says where it starts. --set-aside FILE lists the records
+        a 'start --repair' copied aside into a *.damaged file of the data directory.
         """,
       arguments: [CommandArgument("PATH", optional: true, help: "With --diff, the slice of the state to compare.")],
       options: [
@@ -32,6 +36,7 @@ enum HistoryCommand {
         .value("--at", "N", help: "Print the state after action N."),
         .value("--state", "PATH", help: "With --at, print only the slice at PATH."),
         .value("--diff", "N..M", help: "Print what changed between action N and action M."),
+        SetAsideListing.option,
       ],
       examples: [
         "\(toolName) history",
@@ -39,6 +44,7 @@ enum HistoryCommand {
         "\(toolName) history --follow",
         "\(toolName) history --at 42 --state sessions.id=1.search",
         "\(toolName) history --diff 40..42 sessions.id=1",
+        "\(toolName) history --set-aside /var/lib/\(toolName)/segment-00000000000000000001.log.from-160.damaged",
       ],
       run: { arguments in try await run(arguments, replays: replays) }
     )
@@ -46,8 +52,12 @@ enum HistoryCommand {
 
   @MainActor
   private static func run(_ arguments: ParsedArguments, replays: [HistoryReplay]) async throws -> Int32 {
-    let modes = ["--at", "--diff", "--follow"].filter(arguments.flag)
+    let modes = ["--at", "--diff", "--follow", SetAsideListing.option.name].filter(arguments.flag)
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
+    if let path = arguments.value(SetAsideListing.option.name) {
+      try SetAsideListing.print(path: path, json: arguments.flag("--json"))
+      return 0
+    }
     let directory = DataDirectoryOption.path(arguments)
     let history = try JournalHistory(directory: directory)
     let replay = try self.replay(for: directory, among: replays)
@@ -78,6 +88,11 @@ enum HistoryCommand {
       next = last >= UInt64(limit) ? last - UInt64(limit) + 1 : 1
     }
     var entries = try replay.entries(history, next, limit)
+    if let first = entries.first?.sequence, first > next {
+      StandardStream.error.write(
+        "history starts at #\(first): older records were removed by retention (start's --history-retention, --history-max-size)\n"
+      )
+    }
     try print(entries, json: json)
     guard arguments.flag("--follow") else { return 0 }
     while true {

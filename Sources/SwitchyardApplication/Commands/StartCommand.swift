@@ -22,6 +22,8 @@ enum StartCommand {
   static let snapshotEvery = "--snapshot-every"
   static let snapshotSeconds = "--snapshot-seconds"
   static let snapshotsKept = "--snapshots-kept"
+  static let snapshotAfterReplay = "--snapshot-after-replay"
+  static let segmentSize = "--segment-size"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -50,8 +52,12 @@ enum StartCommand {
                   only while a saturated coordinator has records waiting to be encoded)
           off     records reach the kernel within \(batchDelayMilliseconds) ms and are never fsynced: a
                   process crash loses at most \(batchDelayMilliseconds) ms, a machine crash more
-        A damaged journal stops 'start' naming the file and byte; --repair cuts it there instead,
-        setting what follows aside as *.damaged.
+        A damaged journal stops 'start' naming the file and byte, and a journal missing records it
+        held (a segment lost) stops it naming them; --repair cuts it there instead, copying what
+        follows aside as *.damaged ('\(toolName) history --set-aside FILE' lists its records).
+        A start that replayed many records snapshots at once (--snapshot-after-replay), so a crash
+        loop does not replay more each time. Segments are kept for history for a week, or 1 GiB,
+        whichever is reached first (--history-retention, --history-max-size).
         """,
       options: modes.map(\.flag) + [
         .value(
@@ -68,7 +74,14 @@ enum StartCommand {
         .value(fsync, "MODE", help: "always, batch (default: at most \(batchDelayMilliseconds) ms of acknowledged actions at risk) or off."),
         .value(snapshotEvery, "N", help: "Snapshot the state every N actions (default: 100000)."),
         .value(snapshotSeconds, "S", help: "Snapshot the state every S seconds when actions came (default: 60)."),
-        .value(snapshotsKept, "K", help: "Keep K snapshots and the journal since the oldest (default: 2)."),
+        .value(
+          snapshotAfterReplay, "N",
+          help: "Snapshot right after a start that replayed more than N records, 0 never (default: \(SnapshotPolicy().afterReplaying ?? 0))."
+        ),
+        .value(snapshotsKept, "K", help: "Keep K snapshots for recovery, and the journal since the oldest (default: 2)."),
+        HistoryRetentionOptions.age,
+        HistoryRetentionOptions.size,
+        .value(segmentSize, "SIZE", help: "Start a new journal segment file at this size, e.g. 64MiB (the default); retention removes whole segments."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
@@ -113,6 +126,10 @@ enum StartCommand {
     let every = try positive(snapshotEvery, arguments.value(snapshotEvery, as: Int.self))
     let seconds = try positive(snapshotSeconds, arguments.value(snapshotSeconds, as: Int.self))
     let kept = try positive(snapshotsKept, arguments.value(snapshotsKept, as: Int.self))
+    let afterReplay = try arguments.value(snapshotAfterReplay, as: Int.self)
+    if let afterReplay, afterReplay < 0 {
+      throw .invalidValue(name: snapshotAfterReplay, value: "\(afterReplay)", expected: "a number of records ≥ 0")
+    }
     return StartOptions(
       runDirectory: arguments.runDirectory,
       pools: pools,
@@ -124,9 +141,14 @@ enum StartCommand {
       durability: try durability(arguments.value(fsync)),
       snapshotPolicy: SnapshotPolicy(
         everyActions: every.map(UInt64.init) ?? defaults.everyActions,
-        every: seconds.map { .seconds($0) } ?? defaults.every
+        every: seconds.map { .seconds($0) } ?? defaults.every,
+        afterReplaying: afterReplay.map { $0 == 0 ? nil : $0 } ?? defaults.afterReplaying
       ),
       snapshotsKept: kept ?? 2,
+      historyRetention: try HistoryRetentionOptions.retention(arguments),
+      segmentSize: try arguments.value(segmentSize).flatMap { text throws(UsageError) in
+        try HistoryRetentionOptions.parseSize(text, option: segmentSize)
+      } ?? JournalOptions().segmentSize,
       repair: arguments.flag("--repair"),
       broker: broker
     )

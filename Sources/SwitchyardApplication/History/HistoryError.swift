@@ -26,7 +26,7 @@ enum HistoryError: Error, Equatable, CustomStringConvertible {
       "The state after record \(sequence) has nothing at '\(path)'."
     case let .olderThanKept(sequence, oldest):
       "The journal keeps states from action \(oldest) on; retention removed what action \(sequence)'s needs. "
-        + "Start with a larger --snapshots-kept to keep more history."
+        + "Start with a longer --history-retention or a larger --history-max-size to keep more history."
     case let .noSnapshot(directory):
       "\(directory) holds no snapshot yet, so no past state can be rebuilt from its journal."
     }

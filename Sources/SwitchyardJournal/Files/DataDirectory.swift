@@ -89,6 +89,13 @@ struct DataDirectory: Sendable {
     }
   }
 
+  /// The size of the file `name` and when it was last written, in nanoseconds since 1970.
+  func attributes(of name: String) throws(JournalError) -> (bytes: Int, modifiedNanoseconds: Int64) {
+    var info = stat()
+    guard stat(file(name), &info) == 0 else { throw .io(operation: "stat", path: file(name), errno: errno) }
+    return (Int(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+  }
+
   /// Creates the directory (and its parents) if it is absent.
   func create() throws(JournalError) {
     var prefix = path.hasPrefix("/") ? "" : "."
@@ -105,8 +112,35 @@ struct DataDirectory: Sendable {
     try directory.synchronize()
   }
 
+  /// Writes `bytes` as the file `name`, atomically: to `name.tmp`, fsynced, renamed over `name`,
+  /// the directory fsynced. A crash leaves the old file or the new one, and perhaps the `.tmp`.
+  func replace(_ name: String, with bytes: [UInt8]) throws(JournalError) {
+    let temporary = name + ".tmp"
+    let written = try FileDescriptor.open(file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
+    do {
+      try written.write(bytes)
+      try written.synchronize()
+      written.close()
+    } catch {
+      written.close()
+      try? remove(temporary)
+      throw error
+    }
+    try rename(temporary, to: name)
+    try synchronize()
+  }
+
   func remove(_ name: String) throws(JournalError) {
     guard unlink(file(name)) == 0 || errno == ENOENT else { throw .io(operation: "unlink", path: file(name), errno: errno) }
+  }
+
+  /// `name`, or when a file has it, the first of `base.2.ext`, `base.3.ext`… that none has (`ext`
+  /// being what follows the last dot): a repair sets files aside without replacing earlier ones.
+  func unusedName(_ name: String) -> String {
+    guard access(file(name), F_OK) == 0, let dot = name.lastIndex(of: ".") else { return name }
+    var counter = 2
+    while case let candidate = "\(name[..<dot]).\(counter)\(name[dot...])", access(file(candidate), F_OK) == 0 { counter += 1 }
+    return "\(name[..<dot]).\(counter)\(name[dot...])"
   }
 
   /// Renames `name` to `newName` within the directory.

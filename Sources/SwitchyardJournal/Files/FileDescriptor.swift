@@ -62,6 +62,19 @@ struct FileDescriptor: Sendable {
     return Array(bytes[..<count])
   }
 
+  /// The whole file at `path`, or `nil` when there is none.
+  static func contents(ofFileAt path: String) throws(JournalError) -> [UInt8]? {
+    let file: FileDescriptor
+    do {
+      file = try open(path, O_RDONLY)
+    } catch {
+      if case .io(_, _, ENOENT) = error { return nil }
+      throw error
+    }
+    defer { file.close() }
+    return try file.readAll()
+  }
+
   func size() throws(JournalError) -> Int {
     var info = stat()
     guard fstat(rawValue, &info) == 0 else { throw .io(operation: "stat", path: path, errno: errno) }

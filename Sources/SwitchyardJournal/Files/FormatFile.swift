@@ -1,5 +1,3 @@
-import Glibc
-
 /// The data directory's `FORMAT` file, `switchyard-journal <version>`: written first, read first,
 /// so a newer layout is refused before any of its files is touched.
 ///
@@ -35,15 +33,8 @@ enum FormatFile {
 
   /// What the file says, or `nil` when there is no file.
   static func read(_ path: String) throws(JournalError) -> Contents? {
-    let file: FileDescriptor
-    do {
-      file = try FileDescriptor.open(path, O_RDONLY)
-    } catch {
-      if case .io(_, _, ENOENT) = error { return nil }
-      throw error
-    }
-    defer { file.close() }
-    let lines = String(decoding: try file.readAll(), as: UTF8.self).split(separator: "\n")
+    guard let bytes = try FileDescriptor.contents(ofFileAt: path) else { return nil }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
     guard let first = lines.first, first.hasPrefix(prefix), let version = Int(first.dropFirst(prefix.count)), version > 0 else {
       throw .unreadableFormat(path: path)
     }
@@ -70,17 +61,6 @@ enum FormatFile {
   private static func write(_ contents: Contents, in directory: DataDirectory) throws(JournalError) {
     var text = prefix + String(contents.version) + "\n"
     if contents.upgradedAfter > 0 { text += upgradedPrefix + String(contents.upgradedAfter) + "\n" }
-    let temporary = DataDirectory.formatFileName + ".tmp"
-    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
-    do {
-      try file.write(Array(text.utf8))
-      try file.synchronize()
-    } catch {
-      file.close()
-      throw error
-    }
-    file.close()
-    try directory.rename(temporary, to: DataDirectory.formatFileName)
-    try directory.synchronize()
+    try directory.replace(DataDirectory.formatFileName, with: Array(text.utf8))
   }
 }

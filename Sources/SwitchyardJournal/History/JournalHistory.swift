@@ -67,7 +67,8 @@ public struct JournalHistory: Sendable {
       guard record.sequence == last + 1 else {
         failure = JournalError.historyUnavailable(
           sequence: sequence,
-          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence)"
+          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence) "
+            + "(start's --history-retention and --history-max-size keep more)"
         )
         return false
       }

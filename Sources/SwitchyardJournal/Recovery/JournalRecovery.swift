@@ -9,6 +9,8 @@ struct JournalRecovery {
   let directory: DataDirectory
   let options: JournalOptions
   private var changes: [String] = []
+  /// Whether a repair cut the journal: what it set aside is why the journal ends early.
+  private var isCut = false
 
   init(directory: DataDirectory, options: JournalOptions) {
     self.directory = directory
@@ -32,7 +34,7 @@ struct JournalRecovery {
       note("Removed \(name), a snapshot whose writing was interrupted.")
     }
     let store = SnapshotStore(directory: directory)
-    let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit) }
+    let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
     let snapshot = try older ?? store.newest(setAside: options.repair) { note($0) }
     if let snapshot { try restore(snapshot) }
     let covered = snapshot?.sequence ?? 0
@@ -56,8 +58,13 @@ struct JournalRecovery {
       guard end.isComplete else { break }
     }
 
-    // A snapshot with no segment at all means the journal was lost, not that it was empty.
     let last = segments.isEmpty ? 0 : expected - 1
+    if last >= covered, !isCut,
+      let lost = try lostRecords(segments: segments, last: last, snapshot: snapshot.map { _ in snapshotName }, covered: covered)
+    {
+      guard options.repair else { throw lost }
+      note("Repaired: \(lost) Continuing from what remains.")
+    }
     if last < covered {
       guard options.repair else { throw JournalError.snapshotAheadOfJournal(snapshot: snapshotName, sequence: covered, journalEnd: last) }
       note("Repaired: the journal ends at record \(last) but \(snapshotName) covers up to \(covered); continuing from the snapshot.")
@@ -71,6 +78,39 @@ struct JournalRecovery {
       nextSequence: expected,
       report: JournalRecoveryReport(snapshotSequence: snapshot?.sequence, replayedRecords: replayed, lastSequence: expected - 1, changes: changes)
     )
+  }
+
+  /// The loss of records the journal is known to have held, if any: a snapshot or a `HIGHWATER`
+  /// file with no segment at all (a lost segment must never recover as an empty state), a newest
+  /// segment older than the newest ever created, or a journal ending before records known durable.
+  /// A snapshot covering records the journal lacks is checked after, by the caller.
+  private func lostRecords(
+    segments: [(firstSequence: UInt64, name: String)],
+    last: UInt64,
+    snapshot: String?,
+    covered: UInt64
+  ) throws(JournalError) -> JournalError? {
+    let mark = try HighWaterMark.read(directory)
+    let evidence: String
+    if let newest = segments.last {
+      guard let mark else { return nil }
+      if newest.firstSequence < mark.segment {
+        evidence = "a segment starting at record \(mark.segment) was created (\(HighWaterMark.fileName)), but the newest "
+          + "segment left is \(newest.name)"
+      } else if last < mark.through {
+        evidence = "records through \(mark.through) were durable (\(HighWaterMark.fileName)), but the journal ends at record \(last)"
+      } else {
+        return nil
+      }
+    } else if let snapshot, covered == 0 {
+      evidence = "it holds \(snapshot), which only a created journal writes, but no journal segment"
+    } else if let mark, snapshot == nil {
+      evidence = "its \(HighWaterMark.fileName) file says a journal reached record \(mark.through), but no journal segment remains"
+    } else {
+      // No segment and a later snapshot: the snapshot-ahead check names both numbers.
+      return nil
+    }
+    return .recordsLost(directory: directory.path, evidence: evidence)
   }
 
   /// Replays the records of the segment at `index` after `covered`, checking each is `expected`;
@@ -112,7 +152,7 @@ struct JournalRecovery {
       case let .record(record):
         guard record.sequence == expected else {
           let reason = "it holds record \(record.sequence) where record \(expected) belongs"
-          try cut(segments, from: index, at: start, because: .corruptRecord(segment: segment.name, offset: start, reason: reason))
+          try cut(segments, from: index, at: start, record: expected, because: .corruptRecord(segment: segment.name, offset: start, reason: reason))
           return (start, false)
         }
         if record.sequence > covered {
@@ -127,30 +167,54 @@ struct JournalRecovery {
           try truncate(segment.name, at: offset)
           note("Cut a torn record off the end of \(segment.name) at byte \(offset) (\(reason)): a crash interrupted its write.")
         } else {
-          try cut(segments, from: index, at: offset, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason))
+          try cut(segments, from: index, at: offset, record: expected, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason))
         }
         return (offset, false)
       }
     }
   }
 
-  /// Refuses `damage`, or under `repair` cuts the journal there: the segment at `index` is
-  /// truncated at `offset` (or set aside whole) and every later segment set aside.
+  /// Refuses `damage`, or under `repair` cuts the journal there: the bytes of the segment at
+  /// `index` from `offset` on, where record `record` belongs, are copied to a `*.damaged` file and
+  /// cut off (or the whole segment is set aside), and every later segment is set aside.
   private mutating func cut(
     _ segments: [(firstSequence: UInt64, name: String)],
     from index: Int,
     at offset: Int? = nil,
+    record: UInt64 = 0,
     because damage: JournalError
   ) throws {
     guard options.repair else { throw damage }
-    var setAside = segments[index...].map(\.name)
+    isCut = true
+    var setAside: [String] = []
+    var renamed = segments[index...].map(\.name)
     if let offset {
-      try truncate(segments[index].name, at: offset)
-      setAside.removeFirst()
+      let name = renamed.removeFirst()
+      setAside.append(try setAsideTail(of: name, from: offset, record: record))
+      try truncate(name, at: offset)
     }
-    for name in setAside { try directory.rename(name, to: name + ".damaged") }
+    for name in renamed {
+      let damagedName = directory.unusedName(name + SetAsideRecords.suffix)
+      try directory.rename(name, to: damagedName)
+      setAside.append(damagedName)
+    }
     try directory.synchronize()
-    note("Repaired: \(damage) Cut the journal there\(setAside.isEmpty ? "" : " and set aside \(setAside.joined(separator: ", ")) as *.damaged").")
+    note("Repaired: \(damage) Cut the journal there and set aside \(setAside.joined(separator: ", ")).")
+  }
+
+  /// Copies the bytes of the segment `name` from `offset` on to a file of their own, fsynced before
+  /// the segment is cut: what a repair cuts stays readable (``SetAsideRecords``). Returns its name.
+  private func setAsideTail(of name: String, from offset: Int, record: UInt64) throws(JournalError) -> String {
+    let source = try FileDescriptor.open(directory.file(name), O_RDONLY)
+    defer { source.close() }
+    var tail = [UInt8](repeating: 0, count: max(0, try source.size() - offset))
+    tail.removeLast(tail.count - (try source.read(into: &tail, at: offset)))
+    let tailName = directory.unusedName(name + ".from-\(record)" + SetAsideRecords.suffix)
+    let copy = try FileDescriptor.open(directory.file(tailName), O_WRONLY | O_CREAT | O_EXCL)
+    defer { copy.close() }
+    try copy.write(tail)
+    try copy.synchronize()
+    return tailName
   }
 
   private func truncate(_ name: String, at offset: Int) throws(JournalError) {

@@ -1,16 +1,22 @@
 /// When the coordinator should take a snapshot: after so many actions or so much time, whichever
-/// comes first, and never when nothing happened since the last one.
+/// comes first, and never when nothing happened since the last one; and right after a recovery
+/// that replayed many records, so that a coordinator crashing before either comes round (a crash
+/// loop) does not replay more at every start.
 public struct SnapshotPolicy: Sendable, Equatable {
   /// Take a snapshot once this many actions were journaled since the last; `nil` for no limit.
   public var everyActions: UInt64?
   /// Take a snapshot once this long passed since the last, if any action was journaled; `nil`
   /// for no limit.
   public var every: Duration?
+  /// Take a snapshot right after a recovery that replayed more than this many records; `nil`
+  /// never to.
+  public var afterReplaying: Int?
 
   /// Creates a policy.
-  public init(everyActions: UInt64? = 100_000, every: Duration? = .seconds(60)) {
+  public init(everyActions: UInt64? = 100_000, every: Duration? = .seconds(60), afterReplaying: Int? = 1_000) {
     self.everyActions = everyActions
     self.every = every
+    self.afterReplaying = afterReplaying
   }
 
   /// Whether a snapshot is due, `actions` having been journaled in `elapsed` since the last.

@@ -8,30 +8,18 @@ struct SnapshotStore: Sendable {
   /// Writes `snapshot` to a temporary file, fsyncs it, renames it into place and fsyncs the
   /// directory: a crash leaves either the whole snapshot or none.
   func write(_ snapshot: JournalSnapshot) throws(JournalError) {
-    let name = DataDirectory.snapshotName(sequence: snapshot.sequence)
-    let temporary = name + ".tmp"
-    let file = try FileDescriptor.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC)
-    do {
-      try file.write(SnapshotLayout.encode(snapshot))
-      try file.synchronize()
-      file.close()
-    } catch {
-      file.close()
-      try? directory.remove(temporary)
-      throw error
-    }
-    try directory.rename(temporary, to: name)
-    try directory.synchronize()
+    try directory.replace(DataDirectory.snapshotName(sequence: snapshot.sequence), with: SnapshotLayout.encode(snapshot))
   }
 
-  /// The newest sound snapshot at or before `sequence`, skipping damaged ones with a log line
-  /// each (and setting them aside when `setAside`).
+  /// The newest sound snapshot at or before `sequence`, among the newest `among` snapshot files,
+  /// skipping damaged ones with a log line each (and setting them aside when `setAside`).
   func newest(
     atOrBefore sequence: UInt64 = .max,
+    among: Int = .max,
     setAside: Bool = false,
     log: (String) -> Void = { _ in }
   ) throws(JournalError) -> JournalSnapshot? {
-    for (snapshotSequence, name) in try directory.snapshots().reversed() where snapshotSequence <= sequence {
+    for (snapshotSequence, name) in try directory.snapshots().suffix(among).reversed() where snapshotSequence <= sequence {
       switch try read(name) {
       case let .success(snapshot) where snapshot.sequence == snapshotSequence:
         return snapshot
@@ -41,22 +29,31 @@ struct SnapshotStore: Sendable {
         log("Skipped snapshot \(name): \(failure.reason).")
       }
       if setAside {
-        try directory.rename(name, to: name + ".damaged")
-        log("Set \(name) aside as \(name).damaged.")
+        let damagedName = directory.unusedName(name + SetAsideRecords.suffix)
+        try directory.rename(name, to: damagedName)
+        log("Set \(name) aside as \(damagedName).")
       }
     }
     return nil
   }
 
-  /// Keeps the newest `kept` snapshots and the journal from the oldest of them on; removes the
-  /// older snapshots and every segment whose records all precede it.
-  func applyRetention(keeping kept: Int) throws(JournalError) {
+  /// Keeps the newest `kept` snapshots and the journal from the oldest of them on, which recovery
+  /// needs, and the segments `history` retains with the newest snapshot before them, from which
+  /// history rebuilds their states; removes every other snapshot and segment.
+  func applyRetention(keeping kept: Int, history: HistoryRetention, now: Int64) throws(JournalError) {
     let snapshots = try directory.snapshots()
     guard let oldestKept = snapshots.suffix(kept).first?.sequence else { return }
-    for (_, name) in snapshots.dropLast(kept) { try directory.remove(name) }
     let segments = try directory.segments()
+    var attributes: [(bytes: Int, modifiedNanoseconds: Int64)] = []
+    for segment in segments { attributes.append(try directory.attributes(of: segment.name)) }
+    let letGo = history.segmentsLetGo(attributes, now: now)
+    let historyStart = segments.indices.contains(letGo) ? segments[letGo].firstSequence : oldestKept + 1
+    let base = (snapshots.last { $0.sequence < historyStart } ?? snapshots[0]).sequence
+    let keptFrom = min(base, oldestKept)
+    for (sequence, name) in snapshots.dropLast(kept) where sequence != base { try directory.remove(name) }
     // A segment's records all precede the next segment's first one; the last segment is never removed.
-    for (segment, next) in zip(segments, segments.dropFirst()) where next.firstSequence <= oldestKept + 1 {
+    for (index, (segment, next)) in zip(segments, segments.dropFirst()).enumerated()
+    where index < letGo && next.firstSequence <= keptFrom + 1 {
       try directory.remove(segment.name)
     }
     try directory.synchronize()

@@ -10,11 +10,21 @@ final class JournalWriter: @unchecked Sendable {
 
   private enum Phase {
     case running
+    /// A write failed for want of space and was undone: the records wait in memory, more may
+    /// join them, and the write is tried again at `retryAt` (``SystemTime/monotonicNanoseconds()``),
+    /// waiting twice as long after each failure, up to ``maximumBackoff``.
+    case stalled(JournalError, retryAt: Int64, backoff: Int64)
     case closing
     case stopped(JournalError)
   }
 
+  /// How long the first retry of a stalled write waits, and the longest any waits, in nanoseconds.
+  static let firstBackoff: Int64 = 50_000_000
+  static let maximumBackoff: Int64 = 2_000_000_000
+
   let durability: Durability
+  /// Hears that writing stalled, and that it resumed.
+  private let log: @Sendable (String) -> Void
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
   private var phase = Phase.running
@@ -32,9 +42,10 @@ final class JournalWriter: @unchecked Sendable {
   private var appender: SegmentAppender
 
   /// Starts the writer thread; the next record appended is `nextSequence`.
-  init(appender: SegmentAppender, nextSequence: UInt64, durability: Durability) {
+  init(appender: SegmentAppender, nextSequence: UInt64, durability: Durability, log: @escaping @Sendable (String) -> Void = { _ in }) {
     self.appender = appender
     self.durability = durability
+    self.log = log
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
@@ -116,14 +127,26 @@ final class JournalWriter: @unchecked Sendable {
     condition.signal()
     while syncedSequence < target {
       if let reason = stoppedReason { throw .stopped(reason: reason) }
+      if case let .stalled(error, _, _) = phase { throw .stalled(reason: "\(error)") }
       condition.wait()
+    }
+  }
+
+  /// Why writing is stalled, while it is: the records wait in memory until a retry succeeds.
+  var stall: JournalError? {
+    condition.withLock {
+      if case let .stalled(error, _, _) = phase { return error }
+      return nil
     }
   }
 
   /// Writes and fsyncs everything appended, stops the thread and closes the segment.
   func close() {
     condition.lock()
-    if case .running = phase { phase = .closing }
+    switch phase {
+    case .running, .stalled: phase = .closing
+    case .closing, .stopped: break
+    }
     condition.signal()
     while !isFinished { condition.wait() }
     condition.unlock()
@@ -142,7 +165,7 @@ final class JournalWriter: @unchecked Sendable {
 
   private var stoppedReason: String? {
     switch phase {
-    case .running: nil
+    case .running, .stalled: nil
     case .closing: "it was closed"
     case let .stopped(error): "it stopped after an error (\(error))"
     }
@@ -165,6 +188,15 @@ final class JournalWriter: @unchecked Sendable {
       while pending.isEmpty && !hasSyncRequest, case .running = phase { condition.wait() }
       if case .stopped = phase { break }
       if case .closing = phase, pending.isEmpty, syncedSequence == writtenSequence { break }
+      if case let .stalled(_, retryAt, _) = phase {
+        let remaining = retryAt - SystemTime.monotonicNanoseconds()
+        if remaining > 0 {
+          _ = condition.wait(until: Date(timeIntervalSinceNow: Double(remaining) / 1e9))
+          continue
+        }
+        flushOnce()
+        continue
+      }
       if let delay = maxDelayNanoseconds, case .running = phase {
         // Batch: let appends gather until the oldest has waited its limit, unless someone needs an fsync now.
         let deadline = pendingSince + delay
@@ -184,6 +216,33 @@ final class JournalWriter: @unchecked Sendable {
     let reason = stoppedReason ?? "it was closed"
     condition.unlock()
     for waiter in failed { waiter.completion(.failure(.stopped(reason: reason))) }
+  }
+
+  /// After `failure`, holds the records it failed to write to try again later, if it was a write
+  /// that found no space (the appender undid it), unless the journal is closing; else stops the
+  /// journal. Called with the lock held and the failed records in `spare`.
+  private func stallOrStop(after failure: JournalError) {
+    let backoff: Int64
+    switch phase {
+    case .running: backoff = Self.firstBackoff
+    case let .stalled(_, _, previous): backoff = min(previous * 2, Self.maximumBackoff)
+    case .closing, .stopped:
+      phase = .stopped(failure)
+      return
+    }
+    guard failure.isOutOfSpace else {
+      // A failed fsync leaves the file's contents unknown; retrying could acknowledge records the
+      // disk lost, so the journal stops and says why.
+      phase = .stopped(failure)
+      return
+    }
+    if case .running = phase {
+      log("error: \(failure) The journal holds new records in memory and tries again until a write succeeds.")
+    }
+    pending = spare + pending
+    phase = .stalled(failure, retryAt: SystemTime.monotonicNanoseconds() + backoff, backoff: backoff)
+    // A snapshot waiting for an fsync hears it will not come soon.
+    condition.broadcast()
   }
 
   /// Writes what is pending and fsyncs it; called and returns with the lock held.
@@ -206,12 +265,15 @@ final class JournalWriter: @unchecked Sendable {
       failure = error
     }
     condition.lock()
-    spare.removeAll(keepingCapacity: true)
     if let failure {
-      // A failed write or fsync leaves the file's contents unknown; retrying could acknowledge
-      // records the disk lost, so the journal stops and says why.
-      phase = .stopped(failure)
+      stallOrStop(after: failure)
+      spare.removeAll(keepingCapacity: true)
       return
+    }
+    spare.removeAll(keepingCapacity: true)
+    if case let .stalled(error, _, _) = phase {
+      phase = .running
+      log("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)")
     }
     writtenSequence = last
     if mustSync {

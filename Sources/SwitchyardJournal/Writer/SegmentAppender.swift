@@ -8,6 +8,10 @@ struct SegmentAppender {
   private let segmentSize: Int
   private var file: FileDescriptor
   private(set) var size: Int
+  /// The sequence number the segment being appended to starts at.
+  private(set) var firstSequence: UInt64
+  /// Raised to each new segment as it is created, so that losing it is never silent.
+  var highWaterMark: HighWaterMark?
 
   /// Continues the segment `name`, whose valid records end at `size` bytes.
   init(directory: DataDirectory, continuing name: String, size: Int, segmentSize: Int) throws(JournalError) {
@@ -15,6 +19,8 @@ struct SegmentAppender {
     self.segmentSize = segmentSize
     self.file = try FileDescriptor.open(directory.file(name), O_WRONLY | O_APPEND)
     self.size = size
+    guard case let .segment(first) = DataDirectory.entry(named: name) else { preconditionFailure("\(name) is not a segment") }
+    self.firstSequence = first
   }
 
   /// Starts a new segment whose first record will be `firstSequence`.
@@ -23,9 +29,14 @@ struct SegmentAppender {
     self.segmentSize = segmentSize
     self.file = try Self.create(in: directory, firstSequence: firstSequence)
     self.size = SegmentHeader.size
+    self.firstSequence = firstSequence
   }
 
   /// Writes `records`, whose first is `firstSequence`, starting a new segment first if this one is full.
+  ///
+  /// A write that fails leaves the segments as they were: the part written is cut off again, and a
+  /// segment it was creating is removed; so the same records can be written again later (after a
+  /// full disk frees), unless the cut itself fails, which throws that failure instead.
   mutating func write(_ records: [UInt8], firstSequence: UInt64) throws(JournalError) {
     guard !records.isEmpty else { return }
     if size >= segmentSize {
@@ -36,8 +47,15 @@ struct SegmentAppender {
       file.close()
       file = next
       size = SegmentHeader.size
+      self.firstSequence = firstSequence
+      highWaterMark?.raise(segment: firstSequence, through: firstSequence - 1)
     }
-    try file.write(records)
+    do {
+      try file.write(records)
+    } catch {
+      try file.truncate(to: size)
+      throw error
+    }
     size += records.count
   }
 
@@ -60,6 +78,8 @@ struct SegmentAppender {
       try directory.synchronize()
     } catch {
       file.close()
+      // Created here (O_EXCL): nothing else is in it, and a retry creates it again.
+      try? directory.remove(DataDirectory.segmentName(firstSequence: firstSequence))
       throw error
     }
     return file

@@ -83,6 +83,8 @@ final class ControlService {
     }
     do {
       try endpoints.send(action)
+    } catch let refusal as ActionRefusal {
+      return reply(.error(id: id, code: "journalFailed", message: "\(refusal)"), to: client)
     } catch {
       return reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
     }

@@ -12,6 +12,9 @@ public protocol ActionLog: AnyObject {
   var lastActionSequence: UInt64 { get }
   /// The log's part of `switchyard status`.
   func report() -> JournalReport
+  /// Why the log cannot record an action now, if it cannot: a client's action is then refused
+  /// before it is reduced, so the state never holds what the log lacks.
+  var refusal: String? { get }
   /// Calls `acknowledge` once every action reduced so far may be acknowledged to its sender — at
   /// once unless the log makes senders wait for the disk — with a sentence when the log failed.
   func whenAcknowledgeable(_ acknowledge: @escaping @MainActor @Sendable (_ failure: String?) -> Void)
@@ -21,6 +24,9 @@ public protocol ActionLog: AnyObject {
 }
 
 extension ActionLog {
+  /// Never: the log records whatever it is given.
+  public var refusal: String? { nil }
+
   /// Does nothing: the action is recorded like any other.
   public func sending(arrivedAs json: RawJSON?) {}
 }

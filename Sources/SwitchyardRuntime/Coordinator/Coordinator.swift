@@ -227,6 +227,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in
+        if let refusal = actionLog?.refusal { throw ActionRefusal.journalUnavailable(refusal) }
         let action = try ActionDecoding.decode(R.Action.self, from: json)
         actionLog?.sending(arrivedAs: json)
         store.send(action)

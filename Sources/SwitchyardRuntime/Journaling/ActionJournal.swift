@@ -201,7 +201,8 @@ public final class ActionJournal: ActionLog {
     // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
       .filter { !lastAction.dropped.contains($0) }
-    let inFlight = (effectsInFlight.identities + starting).sorted()
+    // The last action's effects may have started already (outside a reduction): listed once.
+    let inFlight = Set(effectsInFlight.identities + starting).sorted()
     guard failure == nil, !inFlight.isEmpty else { return }
     numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))
@@ -271,8 +272,16 @@ public final class ActionJournal: ActionLog {
       lastSyncMicros: status.lastSyncNanoseconds / 1_000,
       syncCount: status.syncCount,
       snapshotSequence: status.snapshotSequence,
-      failure: failure
+      failure: failure ?? journal.stall.map { "\(JournalError.stalled(reason: "\($0)"))" }
     )
+  }
+
+  /// Why a client's action is refused before it is reduced: the journal stopped after an error,
+  /// or it is stalled on a full disk (it resumes on its own once a write succeeds).
+  public var refusal: String? {
+    if let failure { return "The journal stopped, so the action was not applied: \(failure)" }
+    guard let stall = journal.stall else { return nil }
+    return "The action was not applied: \(stall) Send it again once the journal writes again ('status' shows when)."
   }
 
   public func whenAcknowledgeable(_ acknowledge: @escaping @MainActor @Sendable (String?) -> Void) {

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// The data directory's `HIGHWATER` file: how far its journal is known to have reached, so that
+/// recovery refuses a directory whose segments were lost instead of serving what is left, or an
+/// empty state (proto/JOURNAL.md, "HIGHWATER").
+///
+/// It only ever states lower bounds: a write that fails leaves an older, weaker file, never a wrong
+/// one, so failing to raise it fails nothing else.
+final class HighWaterMark: Sendable {
+  static let fileName = "HIGHWATER"
+  private static let segmentPrefix = "segment "
+  private static let throughPrefix = "through "
+
+  /// What the file says.
+  struct Contents: Equatable {
+    /// The first sequence of the newest segment ever created: the journal holds a segment that
+    /// starts there or later.
+    var segment: UInt64
+    /// Every record through this one was durable: the journal reaches at least this far.
+    var through: UInt64
+  }
+
+  private let directory: DataDirectory
+  private let contents: Mutex<Contents>
+
+  /// The mark of `directory`, which says `contents` now.
+  init(directory: DataDirectory, contents: Contents) {
+    self.directory = directory
+    self.contents = Mutex(contents)
+  }
+
+  /// What the file in `directory` says, or `nil` when it has none: a directory written before the
+  /// file existed, or one whose journal was never created.
+  static func read(_ directory: DataDirectory) throws(JournalError) -> Contents? {
+    let path = directory.file(fileName)
+    guard let bytes = try FileDescriptor.contents(ofFileAt: path) else { return nil }
+    var found = Contents(segment: 0, through: 0)
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      if line.hasPrefix(segmentPrefix), let value = UInt64(line.dropFirst(segmentPrefix.count)) {
+        found.segment = value
+      } else if line.hasPrefix(throughPrefix), let value = UInt64(line.dropFirst(throughPrefix.count)) {
+        found.through = value
+      } else {
+        throw .unreadableHighWaterMark(path: path)
+      }
+    }
+    return found
+  }
+
+  /// Writes `contents` as the file of `directory`, atomically.
+  static func write(_ contents: Contents, in directory: DataDirectory) throws(JournalError) {
+    let text = segmentPrefix + String(contents.segment) + "\n" + throughPrefix + String(contents.through) + "\n"
+    try directory.replace(fileName, with: Array(text.utf8))
+  }
+
+  /// Raises the mark to a newest segment starting at `segment` and records durable through
+  /// `through`, where either is higher than it says; a failed write is ignored (see the type).
+  func raise(segment: UInt64 = 0, through: UInt64 = 0) {
+    contents.withLock { contents in
+      let raised = Contents(segment: max(contents.segment, segment), through: max(contents.through, through))
+      guard raised != contents else { return }
+      guard (try? Self.write(raised, in: directory)) != nil else { return }
+      contents = raised
+    }
+  }
+}
