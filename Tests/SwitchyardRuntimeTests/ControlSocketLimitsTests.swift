@@ -114,7 +114,7 @@ private final class TestControlServer {
   init(limits: ControlSocketLimits) throws {
     path = directory + "/control.sock"
     let slice = JSONValue.string(String(repeating: "x", count: 4_096))
-    let inbox = MainActorInbox<ControlServerEvent> { [weak self] events in
+    let handler: @MainActor @Sendable ([ControlServerEvent]) -> Void = { [weak self] events in
       guard let server = self?.server else { return }
       for case let .message(client, .message(message)) in events {
         switch message {
@@ -124,7 +124,7 @@ private final class TestControlServer {
         }
       }
     }
-    server = try ControlServer(socketPath: path, limits: limits, log: { [log] line in log.append(line) }, inbox: inbox)
+    server = try ControlServer(socketPath: path, limits: limits, log: { [log] line in log.append(line) }, handler: handler)
   }
 
   var logged: [String] { log.lines }
