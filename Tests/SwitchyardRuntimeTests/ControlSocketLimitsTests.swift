@@ -84,6 +84,47 @@ struct ControlSocketLimitsTests {
     }
   }
 
+  @Test func anIdleClientIsClosedAtTheIdleTimeoutAndASubscriberIsNot() async throws {
+    let server = try TestControlServer(limits: ControlSocketLimits(idleTimeout: .milliseconds(300)))
+    defer { server.stop() }
+    try await withTimeout(20) {
+      try await offMainActor { [path = server.path] in
+        let idle = try ControlClient(socketPath: path)
+        let subscriber = try ControlClient(socketPath: path)
+        try subscriber.send(.subscribe(id: 1, path: "runs"))
+        #expect(try idle.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
+        guard case .error(nil, "idleTimeout", _) = try idle.receive(timeout: Self.answer) else {
+          throw TimedOut(what: "an idleTimeout error")
+        }
+        #expect(throws: ControlClientError.closed) { try idle.receive(timeout: Self.answer) }
+        #expect(try subscriber.request(.status(id: 3), timeout: Self.answer) == .sent(id: 3))
+      }
+    }
+  }
+
+  @Test func atTheCapAClientIdleLongerThanTheHandshakeTimeoutMakesRoom() async throws {
+    let limits = ControlSocketLimits(maxConnections: 2, handshakeTimeout: .milliseconds(200))
+    let server = try TestControlServer(limits: limits)
+    defer { server.stop() }
+    try await withTimeout(20) {
+      try await offMainActor { [path = server.path] in
+        let idle = try ControlClient(socketPath: path)
+        let busy = try ControlClient(socketPath: path)
+        #expect(try idle.request(.status(id: 1), timeout: Self.answer) == .sent(id: 1))
+        #expect(try busy.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
+        // Both are idle past the handshake timeout; then one speaks again.
+        usleep(300_000)
+        #expect(try busy.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
+        let newcomer = try ControlClient(socketPath: path)
+        #expect(try newcomer.request(.status(id: 3), timeout: Self.answer) == .sent(id: 3))
+        guard case .error(nil, "evicted", _) = try idle.receive(timeout: Self.answer) else {
+          throw TimedOut(what: "an evicted error")
+        }
+        #expect(try busy.request(.status(id: 4), timeout: Self.answer) == .sent(id: 4))
+      }
+    }
+  }
+
   @Test func controlFramesAreLimitedFarBelowWorkerFrames() async throws {
     let server = try TestControlServer(limits: ControlSocketLimits())
     defer { server.stop() }

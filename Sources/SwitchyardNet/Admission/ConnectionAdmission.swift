@@ -14,7 +14,7 @@ import Synchronization
 /// refuses that connection and takes the spare back, and asks the listener to pause for
 /// ``pause``.
 package final class ConnectionAdmission: Sendable {
-  /// What one ``accept(from:makeRoom:refuse:)`` did.
+  /// What one ``accept(from:nonBlocking:makeRoom:refuse:)`` did.
   package enum Outcome: Equatable {
     /// A connection within the limits, its descriptor close-on-exec; ``release()`` when it closes.
     case admitted(Int32)
@@ -68,13 +68,15 @@ package final class ConnectionAdmission: Sendable {
 
   /// Accepts the next connection waiting on `listener` (blocking if the listener blocks).
   ///
-  /// Past a limit, `makeRoom` may close a connection of the listener's choosing (releasing it)
-  /// and return `true` to admit this one instead; otherwise `refuse` writes the listener's
-  /// refusal to the descriptor, which is then closed. `refuse` must not block.
+  /// At the connection cap, `makeRoom` may close a connection of the listener's choosing
+  /// (releasing it) and return `true` to admit this one instead. Not in the reserve: the next
+  /// accept would take the descriptor freed and the table would fill a step at a time. A
+  /// connection not admitted gets the listener's refusal from `refuse`, which must not block, and
+  /// is closed.
   package func accept(
     from listener: Int32,
     nonBlocking: Bool,
-    makeRoom: (ListenerRefusal) -> Bool = { _ in false },
+    makeRoom: () -> Bool = { false },
     refuse: (Int32, ListenerRefusal) -> Void
   ) -> Outcome {
     let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
@@ -99,7 +101,7 @@ package final class ConnectionAdmission: Sendable {
         } else {
           nil
         }
-      if let refusal, !makeRoom(refusal) {
+      if let refusal, refusal == .noDescriptors || !makeRoom() {
         refuse(fd, refusal)
         Glibc.close(fd)
         return .refused

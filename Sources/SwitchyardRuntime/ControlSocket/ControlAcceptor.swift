@@ -27,9 +27,9 @@ struct ControlAcceptor {
     isPaused ? pausedUntil : nil
   }
 
-  /// Accepts every waiting client, handing each admitted descriptor to `admit`. At the cap (or the
-  /// descriptor reserve), `makeRoom` may disconnect a client to admit the new one instead.
-  mutating func acceptAll(log: (String) -> Void, makeRoom: (ListenerRefusal) -> Bool, admit: (Int32) -> Void) {
+  /// Accepts every waiting client, handing each admitted descriptor to `admit`. At the cap,
+  /// `makeRoom` may disconnect a client to admit the new one instead.
+  mutating func acceptAll(log: (String) -> Void, makeRoom: () -> Bool, admit: (Int32) -> Void) {
     pausedUntil = nil
     while true {
       switch admission.accept(from: listener, nonBlocking: true, makeRoom: makeRoom, refuse: Self.refuse) {

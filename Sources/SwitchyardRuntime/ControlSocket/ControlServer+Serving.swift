@@ -51,7 +51,7 @@ extension ControlServer {
         closeLeaving(&state, inbox: inbox)
       }
       if fds[1].revents & Int16(POLLIN) != 0 {
-        acceptor.acceptAll(log: log) { _ in
+        acceptor.acceptAll(log: log) {
           evictOne(&state, inbox: inbox)
         } admit: { fd in
           let id = state.nextClient

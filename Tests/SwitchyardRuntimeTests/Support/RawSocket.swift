@@ -70,6 +70,17 @@ final class RawSocket {
     return payload
   }
 
+  /// The payloads of the next `count` frames, fewer if they did not all arrive within `timeout`.
+  func readFrames(_ count: Int, within timeout: Duration) -> [[UInt8]] {
+    var decoder = FrameDecoder()
+    var payloads: [[UInt8]] = []
+    _ = read(within: timeout) { _ in
+      while payloads.count < count, let payload = try? decoder.next() { payloads.append(payload) }
+      return payloads.count < count
+    } feed: { decoder.append(contentsOf: $0) }
+    return payloads
+  }
+
   private func read(
     within timeout: Duration,
     continuing: (Int) -> Bool,
