@@ -61,13 +61,7 @@ final class RawSocket {
 
   /// The next frame's payload, or `nil` if none arrived within `timeout`.
   func readFrame(within timeout: Duration) -> [UInt8]? {
-    var decoder = FrameDecoder()
-    var payload: [UInt8]?
-    _ = read(within: timeout) { _ in
-      payload = try? decoder.next()
-      return payload == nil
-    } feed: { decoder.append(contentsOf: $0) }
-    return payload
+    readFrames(1, within: timeout).first
   }
 
   /// The payloads of the next `count` frames, fewer if they did not all arrive within `timeout`.
