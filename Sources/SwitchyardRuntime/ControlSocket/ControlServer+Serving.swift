@@ -86,8 +86,10 @@ extension ControlServer {
     }
     state.admission.close()
     close(listener)
-    close(wakeup.read)
-    close(wakeup.write)
+    shared.withLock { _ in
+      close(wakeup.read)
+      close(wakeup.write)
+    }
     finished.withLock { $0 = true }
   }
 

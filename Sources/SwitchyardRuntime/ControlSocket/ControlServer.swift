@@ -80,8 +80,13 @@ final class ControlServer: Sendable {
       if let client = event.request { handled[client, default: 0] += 1 }
     }
     guard !handled.isEmpty else { return }
-    shared.withLock { shared in shared.handled.merge(handled, uniquingKeysWith: +) }
-    signalWakeup()
+    // Under the lock, as the I/O thread closes the wakeup pipe under it once stopped: a batch
+    // handled after that must not write to a descriptor number the kernel may have reused.
+    shared.withLock { shared in
+      guard !shared.isStopped else { return }
+      shared.handled.merge(handled, uniquingKeysWith: +)
+      signalWakeup()
+    }
   }
 
   /// Queues `message` for `client`; a client that has left too much unread is dropped instead.
