@@ -15,7 +15,7 @@ struct InspectorDescriptorTests {
   @Test func idleConnectionsPastTheReserveAreAnswered503AndTheCoordinatorLivesAndReplacesWorkers() async throws {
     let demo = try await DemoCoordinator(descriptorLimit: 256)
     defer { demo.stop() }
-    let control = try ControlClient(socketPath: demo.runDirectory + "/control.sock")
+    let control = try await demo.controlClient()
     let idle = (0..<300).compactMap { _ in try? RawClient(port: demo.port) }
     #expect(idle.count == 300)
 

@@ -57,6 +57,18 @@ final class DemoCoordinator {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
   }
 
+  /// A client of the control socket, once it accepts connections: the inspector is served first.
+  func controlClient(within seconds: Double = 10) async throws -> ControlClient {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while true {
+      if let client = try? ControlClient(socketPath: runDirectory + "/control.sock") { return client }
+      guard ContinuousClock.now < deadline, process.isRunning else {
+        throw Failed(description: "the control socket never accepted a connection; the log:\n\(log)")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
   /// Whether the coordinator still runs.
   var isRunning: Bool { process.isRunning }
 
