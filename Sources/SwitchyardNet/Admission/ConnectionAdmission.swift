@@ -15,7 +15,7 @@ import Synchronization
 /// ``pause``.
 package final class ConnectionAdmission: Sendable {
   /// What one ``accept(from:nonBlocking:makeRoom:refuse:)`` did.
-  package enum Outcome: Equatable {
+  package enum Outcome {
     /// A connection within the limits, its descriptor close-on-exec; ``release()`` when it closes.
     case admitted(Int32)
     /// A connection past a limit was refused and closed.
@@ -31,7 +31,7 @@ package final class ConnectionAdmission: Sendable {
   /// How long a listener leaves its socket alone after the process ran out of descriptors.
   package static let pause = Duration.milliseconds(100)
 
-  package let limits: ListenerLimits
+  private let limits: ListenerLimits
   /// The highest descriptor a connection may get; those above are the reserve.
   private let highestDescriptor: Int32
   private let spare: Mutex<Int32>
@@ -61,12 +61,8 @@ package final class ConnectionAdmission: Sendable {
     }
   }
 
-  /// Connections admitted and not yet released.
-  package var connectionCount: Int {
-    admitted.load(ordering: .relaxed)
-  }
-
-  /// Accepts the next connection waiting on `listener` (blocking if the listener blocks).
+  /// Accepts the next connection waiting on `listener`, a non-blocking socket; the descriptor
+  /// returned is non-blocking too if `nonBlocking`.
   ///
   /// At the connection cap, `makeRoom` may close a connection of the listener's choosing
   /// (releasing it) and return `true` to admit this one instead. Not in the reserve: the next
