@@ -211,14 +211,19 @@ public final class HTTPServer: Sendable {
   }
 
   /// Answers a client past the limits from the accepting thread, without waiting on it: a 503
-  /// that fits any socket buffer, then whatever the client sent is read so that closing does not
-  /// reset the connection before the response is read.
+  /// that fits any socket buffer, then what the client already sent (up to 64 KiB) is read so
+  /// that closing does not reset the connection before the response is read.
   private static func refuse(_ descriptor: Int32, _ refusal: ListenerRefusal) {
     let response = unavailable(refusal)
     _ = response.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
-    var discard = [UInt8](repeating: 0, count: 4_096)
-    while recv(descriptor, &discard, discard.count, Int32(MSG_DONTWAIT)) > 0 {}
+    var discard = [UInt8](repeating: 0, count: 16_384)
+    var discarded = 0
+    while discarded < 65_536 {
+      let count = recv(descriptor, &discard, discard.count, Int32(MSG_DONTWAIT))
+      guard count > 0 else { break }
+      discarded += count
+    }
   }
 
   private static func unavailable(_ refusal: ListenerRefusal) -> [UInt8] {
