@@ -17,6 +17,7 @@ import SwitchyardWire
 /// while the client is slow, so a stalled client costs one slice per subscription plus at most
 /// its reply limit, and is dropped past that.
 final class ControlServer: Sendable {
+  // Internal rather than private: the I/O thread's loop, in ControlServer+Serving.swift, uses them.
   struct Client {
     let fd: Int32
     let channel: FrameChannel
