@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal"], exclude: ["THREADS.md"]),
+    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet"], exclude: ["THREADS.md"]),
     // The runtime's diagnostics: the probe feature, job and handler, and the raw-echo worker the
     // benchmarks measure the pipe with.
     .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),

@@ -1,3 +1,5 @@
+import SwitchyardNet
+
 /// Where an ``Inspector`` listens, who may use it, and the bounds that keep it cheap.
 public struct InspectorConfiguration: Sendable {
   /// The IPv4 address to listen on; loopback unless named, and then only with a ``token``.
@@ -29,6 +31,9 @@ public struct InspectorConfiguration: Sendable {
   public var maxRequestBytes = 64 << 10
   /// The most changes a diff lists before it says it was cut short.
   public var maxDiffChanges = 500
+  /// Connections (pages and their requests) served at once, and descriptors left to the
+  /// coordinator; past them a client gets `503 Service Unavailable` and is closed.
+  public var connectionLimits = ListenerLimits()
 
   /// The defaults: loopback, a free port, no token.
   public init() {}

@@ -58,7 +58,9 @@ package struct LoadDriver: Sendable {
     let seconds = budget.activeSeconds(stoppedAt: .now)
     progress.finish()
     let previous = Dictionary(before.pools.map { ($0.kind, $0) }) { first, _ in first }
-    let after = try await settledStatus(connection, comparedTo: previous)
+    // A new connection: the coordinator closes one left idle past its idle timeout, as a long load leaves this one.
+    let after = try await settledStatus(
+      CoordinatorConnection(runDirectory: runDirectory, replyTimeout: answerTimeout), comparedTo: previous)
     let snapshot = recorder.snapshot
     return LoadResult(
       scenario: scenario.name,

@@ -19,6 +19,7 @@ enum InspectorRoutes {
     let access = InspectorAccess(token: configuration.token)
     var server = HTTPServer.Configuration(port: configuration.port)
     server.host = configuration.host
+    server.limits = configuration.connectionLimits
     do {
       return try HTTPServer.start(configuration: server) { [router] request in
         guard access.allows(request) else { return access.refusal }

@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 whose routes are one async closure, with WebSocket
@@ -13,8 +16,9 @@ import Synchronization
 /// await server.stop()
 /// ```
 ///
-/// Concurrency design: one thread blocks in `accept`, and each connection gets a thread of its
-/// own doing blocking reads and writes, with deadlines from `poll`. A route's async handler runs
+/// Concurrency design: one thread accepts, within ``Configuration/limits`` (past them a client is
+/// answered 503 by that thread and closed, costing no thread), and each connection gets a thread
+/// of its own doing blocking reads and writes, with deadlines from `poll`. A route's async handler runs
 /// as a task while the connection thread waits for it. Thread-per-connection keeps every
 /// protocol step straight-line code with no state machine, costs one thread per client (fine for
 /// the tens to hundreds of local clients this server is for), and never blocks Swift's
@@ -43,6 +47,9 @@ public final class HTTPServer: Sendable {
     /// How long ``HTTPServer/stop()`` lets responses and close handshakes finish before it cuts
     /// the remaining connections.
     public var stopGracePeriod: Duration = .seconds(5)
+    /// Connections served at once and descriptors left to the rest of the process; a client past
+    /// them is answered `503 Service Unavailable` with `Retry-After: 1` and closed.
+    public var limits = ListenerLimits(maxConnections: 1_024)
 
     /// The defaults, listening on `port`.
     public init(port: UInt16 = 0) {
@@ -55,6 +62,7 @@ public final class HTTPServer: Sendable {
   let configuration: Configuration
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
   private let listener: Socket
+  private let admission: ConnectionAdmission
   /// Entered by the accept thread and every connection thread; ``stop()`` waits for it to empty.
   private let threads = DispatchGroup()
   private let state = Mutex(State())
@@ -83,6 +91,8 @@ public final class HTTPServer: Sendable {
     do {
       listener = try Socket.listen(host: configuration.host, port: configuration.port)
       port = try listener.localPort()
+      // Non-blocking, so that accepting into the spare descriptor never waits (see ConnectionAdmission).
+      try listener.setBlocking(false)
     } catch {
       throw .cannotListen(port: configuration.port, reason: error.description)
     }
@@ -101,6 +111,7 @@ public final class HTTPServer: Sendable {
 
   private init(listener: Socket, port: UInt16, configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
     self.listener = listener
+    self.admission = ConnectionAdmission(limits: configuration.limits)
     self.port = port
     self.configuration = configuration
     self.handler = handler
@@ -153,38 +164,77 @@ public final class HTTPServer: Sendable {
   private func acceptLoop() {
     defer {
       listener.close()
+      admission.close()
       threads.leave()
     }
     while true {
-      let socket: Socket
-      do {
-        socket = try listener.accept()
-      } catch .system(_, let code) where code == EMFILE || code == ENFILE {
-        // Out of descriptors: back off instead of spinning on a connection we cannot take.
-        Thread.sleep(forTimeInterval: 0.1)
+      switch admission.accept(from: listener.descriptor, nonBlocking: false, refuse: Self.refuse) {
+      case .admitted(let descriptor):
+        guard serve(Socket.accepted(descriptor)) else { return }
+      case .refused:
         continue
-      } catch {
+      case .empty:
+        // Shut down by stop(), the listener reports readable and the next accept fails.
+        do { try listener.wait(for: Int16(POLLIN), deadline: nil) } catch { return }
+      case .exhausted:
+        // Out of descriptors: leave the backlog alone for a moment instead of spinning on it.
+        usleep(UInt32(ConnectionAdmission.pause / .microseconds(1)))
+      case .failed:
         return
       }
-      let id: Int? = state.withLock { state in
-        guard !state.isStopping else { return nil }
-        state.nextID += 1
-        state.connections[state.nextID] = .http(socket)
-        threads.enter()
-        return state.nextID
-      }
-      guard let id else {
-        socket.close()
-        return
-      }
-      let thread = Thread { [self] in
-        HTTPServerConnection(id: id, socket: socket, server: self).run()
-        _ = state.withLock { $0.connections.removeValue(forKey: id) }
-        threads.leave()
-      }
-      thread.name = "SwitchyardNet.HTTPServer.connection"
-      thread.start()
     }
+  }
+
+  /// Serves `socket` on a thread of its own; `false` once the server is stopping.
+  private func serve(_ socket: Socket) -> Bool {
+    let id: Int? = state.withLock { state in
+      guard !state.isStopping else { return nil }
+      state.nextID += 1
+      state.connections[state.nextID] = .http(socket)
+      threads.enter()
+      return state.nextID
+    }
+    guard let id else {
+      socket.close()
+      admission.release()
+      return false
+    }
+    let thread = Thread { [self] in
+      HTTPServerConnection(id: id, socket: socket, server: self).run()
+      _ = state.withLock { $0.connections.removeValue(forKey: id) }
+      admission.release()
+      threads.leave()
+    }
+    thread.name = "SwitchyardNet.HTTPServer.connection"
+    thread.start()
+    return true
+  }
+
+  /// Answers a client past the limits from the accepting thread, without waiting on it: a 503
+  /// that fits any socket buffer, then what the client already sent (up to 64 KiB) is read so
+  /// that closing does not reset the connection before the response is read.
+  private static func refuse(_ descriptor: Int32, _ refusal: ListenerRefusal) {
+    let response = unavailable(refusal)
+    _ = response.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    var discard = [UInt8](repeating: 0, count: 16_384)
+    var discarded = 0
+    while discarded < 65_536 {
+      let count = recv(descriptor, &discard, discard.count, Int32(MSG_DONTWAIT))
+      guard count > 0 else { break }
+      discarded += count
+    }
+  }
+
+  private static func unavailable(_ refusal: ListenerRefusal) -> [UInt8] {
+    let detail =
+      switch refusal {
+      case .tooManyConnections(let limit): "the server already serves \(limit) connections; try again shortly"
+      case .noDescriptors: "the server is short of file descriptors; try again shortly"
+      }
+    var response = HTTPResponse.status(503, detail: detail)
+    response.headers["Retry-After"] = "1"
+    return response.serialized(keepAlive: false, includeBody: true)
   }
 
   /// Waits up to `timeout` for every server thread to end; returns whether they all did.

@@ -20,12 +20,20 @@ package final class Socket: Sendable {
     case both
   }
 
-  private let descriptor: Int32
+  /// The descriptor, for the owner's system calls (`accept4` through a ``ConnectionAdmission``).
+  let descriptor: Int32
   private let isClosed = Mutex(false)
 
   /// Takes ownership of an open descriptor; it is closed by ``close()`` or at deinit.
   init(descriptor: Int32) {
     self.descriptor = descriptor
+  }
+
+  /// Takes ownership of a descriptor a listener accepted, as ``accept()`` returns it.
+  static func accepted(_ descriptor: Int32) -> Socket {
+    let socket = Socket(descriptor: descriptor)
+    socket.disableNagle()
+    return socket
   }
 
   deinit {
@@ -141,9 +149,7 @@ package final class Socket: Sendable {
         // Glibc's accept4 is hidden behind _GNU_SOURCE; close-on-exec keeps test child processes
         // from inheriting (and so holding open) our connections.
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        let socket = Socket(descriptor: client)
-        socket.disableNagle()
-        return socket
+        return .accepted(client)
       }
       let code = errno
       // A client that gave up before we accepted it is no reason to stop listening.
@@ -257,7 +263,8 @@ package final class Socket: Sendable {
     return poll(&entry, 1, 0) != 0
   }
 
-  private func setBlocking(_ blocking: Bool) throws(SocketError) {
+  /// Sets or clears `O_NONBLOCK`.
+  func setBlocking(_ blocking: Bool) throws(SocketError) {
     let flags = fcntl(descriptor, F_GETFL)
     guard flags >= 0 else { throw .lastError("fcntl") }
     let updated = blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK

@@ -9,3 +9,13 @@ enum ControlServerEvent: Sendable {
   /// A client went away; its subscriptions end.
   case disconnected(client: Int)
 }
+
+extension ControlServerEvent {
+  /// The client whose request this is; `nil` for a disconnection, which is no request.
+  var request: Int? {
+    switch self {
+    case let .message(client, _), let .malformed(client, _): client
+    case .disconnected: nil
+    }
+  }
+}

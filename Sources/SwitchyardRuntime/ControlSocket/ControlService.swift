@@ -20,8 +20,9 @@ final class ControlService {
 
   /// Serves the socket at `socketPath`.
   func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
-    let inbox = MainActorInbox<ControlServerEvent> { [weak self] events in self?.handle(events) }
-    server = try ControlServer(socketPath: socketPath, limits: limits, log: log, inbox: inbox)
+    server = try ControlServer(socketPath: socketPath, limits: limits, log: log) { [weak self] events in
+      self?.handle(events)
+    }
   }
 
   /// Refuses further actions, as the first step of shutting down.

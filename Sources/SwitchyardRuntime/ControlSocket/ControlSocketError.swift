@@ -13,6 +13,13 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
   case unfinishedRequestsOverBudget(held: Int, budget: Int)
   /// The client sent bytes that are not a frame; framing is lost.
   case badFrame(String)
+  /// The client sent no frame within ``ControlSocketLimits/handshakeTimeout`` of connecting.
+  case handshakeTimeout(Duration)
+  /// The client, with no subscription and nothing in progress, sent nothing for
+  /// ``ControlSocketLimits/idleTimeout``.
+  case idleTimeout(Duration)
+  /// The connection cap was reached and this client, silent or idle longest, made room for a new one.
+  case evicted(limit: Int)
 
   /// The `code` of the error frame.
   var code: String {
@@ -22,6 +29,9 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case .repliesUnread: "repliesUnread"
     case .unfinishedRequestsOverBudget: "requestsOverBudget"
     case .badFrame: "badRequest"
+    case .handshakeTimeout: "handshakeTimeout"
+    case .idleTimeout: "idleTimeout"
+    case .evicted: "evicted"
     }
   }
 
@@ -37,6 +47,12 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
       "This client held \(held) bytes of unfinished requests when all clients together passed \(budget); send whole frames."
     case let .badFrame(reason):
       "\(reason); closing the connection."
+    case let .handshakeTimeout(timeout):
+      "Nothing arrived within \(timeout) of connecting; send a hello or a request as soon as you connect."
+    case let .idleTimeout(timeout):
+      "Nothing arrived for \(timeout) and nothing was subscribed; reconnect when you next need the coordinator."
+    case let .evicted(limit):
+      "All \(limit) control connections were taken and this one was the least active; reconnect, or close idle clients."
     }
   }
 

@@ -52,15 +52,6 @@ func writeToStandardError(_ text: String) {
   _ = bytes.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
 }
 
-/// `accept4(2)`: accepts a connection whose descriptor is close-on-exec and non-blocking from birth.
-@_silgen_name("accept4")
-func systemAccept4(
-  _ fd: Int32,
-  _ address: UnsafeMutablePointer<sockaddr>?,
-  _ length: UnsafeMutablePointer<socklen_t>?,
-  _ flags: Int32
-) -> Int32
-
 /// Fills a Unix socket address for `path`; `nil` when the path does not fit.
 func unixSocketAddress(_ path: String) -> sockaddr_un? {
   var address = sockaddr_un()

@@ -18,17 +18,20 @@ final class DemoCoordinator {
   private var logPath: String { runDirectory + ".log" }
 
   /// Starts the demo with `arguments` added, in `runDirectory` (a new one unless named: a demo
-  /// started where another stopped recovers its journal), and waits up to 30 s for the inspector's
-  /// address.
-  init(runDirectory: String? = nil, arguments: [String] = []) async throws {
+  /// started where another stopped recovers its journal), with at most `descriptorLimit` open
+  /// files if given, and waits up to 30 s for the inspector's address.
+  init(runDirectory: String? = nil, arguments: [String] = [], descriptorLimit: Int? = nil) async throws {
     self.runDirectory = runDirectory ?? "/tmp/sy-inspector-\(getpid())-\(UUID().uuidString.prefix(8))"
     mkdir(self.runDirectory, 0o700)
-    process = try SpawnedProcess.start(
-      Self.executable.path,
-      ["start", "--demo", "--run-dir", self.runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments,
-      outputPath: "/dev/null",
-      errorPath: self.runDirectory + ".log"
-    )
+    let arguments = ["start", "--demo", "--run-dir", self.runDirectory, "--grace-ms", "1000", "--http", "127.0.0.1:0"] + arguments
+    if let descriptorLimit {
+      // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
+      let script = "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""
+      process = try SpawnedProcess.start(
+        "/bin/sh", ["-c", script, Self.executable.path] + arguments, outputPath: "/dev/null", errorPath: self.runDirectory + ".log")
+    } else {
+      process = try SpawnedProcess.start(Self.executable.path, arguments, outputPath: "/dev/null", errorPath: self.runDirectory + ".log")
+    }
     let deadline = ContinuousClock.now + .seconds(30)
     while url.isEmpty {
       if let match = log.firstMatch(of: /inspector serving (http:\/\/127\.0\.0\.1:\d+\/\S*)/) {
@@ -53,6 +56,21 @@ final class DemoCoordinator {
   var log: String {
     (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
   }
+
+  /// A client of the control socket, once it accepts connections: the inspector is served first.
+  func controlClient(within seconds: Double = 10) async throws -> ControlClient {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while true {
+      if let client = try? ControlClient(socketPath: runDirectory + "/control.sock") { return client }
+      guard ContinuousClock.now < deadline, process.isRunning else {
+        throw Failed(description: "the control socket never accepted a connection; the log:\n\(log)")
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  /// Whether the coordinator still runs.
+  var isRunning: Bool { process.isRunning }
 
   /// The inspector's port.
   var port: UInt16 {

@@ -61,13 +61,18 @@ final class RawSocket {
 
   /// The next frame's payload, or `nil` if none arrived within `timeout`.
   func readFrame(within timeout: Duration) -> [UInt8]? {
+    readFrames(1, within: timeout).first
+  }
+
+  /// The payloads of the next `count` frames, fewer if they did not all arrive within `timeout`.
+  func readFrames(_ count: Int, within timeout: Duration) -> [[UInt8]] {
     var decoder = FrameDecoder()
-    var payload: [UInt8]?
+    var payloads: [[UInt8]] = []
     _ = read(within: timeout) { _ in
-      payload = try? decoder.next()
-      return payload == nil
+      while payloads.count < count, let payload = try? decoder.next() { payloads.append(payload) }
+      return payloads.count < count
     } feed: { decoder.append(contentsOf: $0) }
-    return payload
+    return payloads
   }
 
   private func read(

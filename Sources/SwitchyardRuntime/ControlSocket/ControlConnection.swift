@@ -1,0 +1,76 @@
+import SwitchyardWire
+
+/// One control client as the control socket's I/O thread sees it: its reader, the requests read
+/// and not yet handed to the main actor, and the times its deadlines run from.
+///
+/// A client is read only while none of its requests wait here, so what it pipelines stays in its
+/// socket (and the kernel stops it) rather than in the coordinator's memory.
+struct ControlConnection {
+  let fd: Int32
+  var reader: FrameReader
+  let connectedAt: ContinuousClock.Instant
+  /// When the last request arrived; `nil` until the first, which completes the handshake.
+  private(set) var lastRequestAt: ContinuousClock.Instant?
+  /// Requests read and not yet posted to the main actor, oldest first.
+  private(set) var backlog: [ControlServerEvent] = []
+  /// Requests posted to the main actor and not yet handled by it.
+  private(set) var inFlight = 0
+  /// The ids of the client's subscriptions, as its requests asked: a subscriber is never idle.
+  private var subscriptions: Set<UInt64> = []
+  /// Bytes of the frame the client has begun and not finished.
+  var partialBytes = 0
+
+  init(fd: Int32, maxFrameLength: Int, now: ContinuousClock.Instant) {
+    self.fd = fd
+    reader = FrameReader(maxFrameLength: maxFrameLength)
+    connectedAt = now
+  }
+
+  /// Whether the client has sent a whole frame yet.
+  var completedHandshake: Bool { lastRequestAt != nil }
+
+  /// Whether the client is to be read: only once the main actor has taken all it sent before.
+  var wantsRead: Bool { backlog.isEmpty }
+
+  /// Queues `events`, the requests of one read.
+  mutating func received(_ events: [ControlServerEvent], at now: ContinuousClock.Instant) {
+    guard !events.isEmpty else { return }
+    lastRequestAt = now
+    for case let .message(_, .message(message)) in events {
+      switch message {
+      case let .subscribe(id, _): subscriptions.insert(id)
+      case let .unsubscribe(id): subscriptions.remove(id)
+      default: break
+      }
+    }
+    backlog += events
+  }
+
+  /// Takes the requests to post this turn: as many as keep at most `limit` with the main actor.
+  mutating func nextSlice(limit: Int) -> ArraySlice<ControlServerEvent> {
+    let count = min(backlog.count, max(0, limit - inFlight))
+    guard count > 0 else { return [] }
+    let slice = backlog[..<count]
+    backlog.removeFirst(count)
+    inFlight += count
+    return slice
+  }
+
+  /// Counts `count` posted requests as handled by the main actor.
+  mutating func handled(_ count: Int) {
+    inFlight = max(0, inFlight - count)
+  }
+
+  /// Since when the client has been idle: sent its handshake, subscribes to nothing and has no
+  /// request waiting or being handled; `nil` while it is not.
+  var idleSince: ContinuousClock.Instant? {
+    guard let lastRequestAt, subscriptions.isEmpty, backlog.isEmpty, inFlight == 0 else { return nil }
+    return lastRequestAt
+  }
+
+  /// When the client is dropped if nothing changes, and why.
+  func deadline(_ limits: ControlSocketLimits) -> (at: ContinuousClock.Instant, reason: ControlSocketError)? {
+    guard completedHandshake else { return (connectedAt + limits.handshakeTimeout, .handshakeTimeout(limits.handshakeTimeout)) }
+    return idleSince.map { ($0 + limits.idleTimeout, .idleTimeout(limits.idleTimeout)) }
+  }
+}
