@@ -30,6 +30,7 @@ import Testing
     #expect(report.lastSequence >= 299, "every record durable before the backup began")
     #expect(report.snapshotSequences.contains(199))
     #expect(!destination.names().contains("LOCK"))
+    #expect(destination.names().contains("HIGHWATER"), "recovery of the copy checks its segments against it")
     #expect(!FileManager.default.fileExists(atPath: destination.path + ".partial"))
 
     var restored: JournalSnapshot?

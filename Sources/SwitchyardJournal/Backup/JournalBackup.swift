@@ -5,8 +5,9 @@ import Glibc
 ///
 /// The journal makes this a copy, not a protocol: snapshots are written once and renamed into
 /// place, and segments only grow. Every file is opened before any is read, so retention cannot
-/// remove one half-way; metadata is copied first, then snapshots, then segments oldest first, so
-/// the copy's journal reaches at least as far as the newest snapshot it holds. Records appended
+/// remove one half-way; metadata (`FORMAT`, `HIGHWATER`, the owner) is opened first, then
+/// snapshots, then segments oldest first, so the copy's journal reaches at least as far as its
+/// newest snapshot and its high-water mark say. Records appended
 /// while a segment is read end the copy's journal there; a record caught half-written is the torn
 /// tail a start cuts. The copy is written beside the destination and renamed into place once it
 /// reads back whole, so a destination that exists is a complete backup.
@@ -41,10 +42,26 @@ public enum JournalBackup {
     }
   }
 
-  /// The files to copy, opened, in the order they are copied; taken again if one vanished.
+  /// The files to copy, opened, in the order they are copied. Metadata is opened from a first
+  /// listing and the journal's files from a second, so every segment `HIGHWATER` names is among
+  /// them; a listing is taken again when retention removed a file before it was opened.
   private static func openConsistently(_ directory: DataDirectory) throws(JournalError) -> [(name: String, descriptor: FileDescriptor)] {
+    let metadata = try open(directory) { rank($0) == 0 }
+    do {
+      return try metadata + open(directory) { rank($0) > 0 }
+    } catch {
+      metadata.forEach { $0.descriptor.close() }
+      throw error
+    }
+  }
+
+  /// The files `isWanted` picks, in copy order, opened together from one listing.
+  private static func open(
+    _ directory: DataDirectory, _ isWanted: (String) -> Bool
+  ) throws(JournalError) -> [(name: String, descriptor: FileDescriptor)] {
     for attempt in 1...attempts {
-      let names = try directory.names().filter(isCopied).sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
+      let names = try directory.names().filter { isCopied($0) && isWanted($0) }
+        .sorted { rank($0) < rank($1) || (rank($0) == rank($1) && $0 < $1) }
       var opened: [(name: String, descriptor: FileDescriptor)] = []
       do {
         for name in names {
@@ -94,12 +111,12 @@ public enum JournalBackup {
     )
   }
 
-  /// Whether a file of the data directory belongs in a backup: not the lock, nor an unfinished
-  /// snapshot, nor what `--repair` set aside.
+  /// Whether a file of the data directory belongs in a backup: not the lock, nor a file half
+  /// written. What `--repair` set aside is kept: it may hold records someone will want back.
   private static func isCopied(_ name: String) -> Bool {
     switch DataDirectory.entry(named: name) {
     case .lock, .unfinishedSnapshot: false
-    case .other: !name.hasSuffix(".damaged") && !name.hasSuffix(".tmp")
+    case .other: !name.hasSuffix(".tmp")
     case .format, .segment, .snapshot: true
     }
   }
