@@ -36,7 +36,7 @@ enum WorkerCommand {
         let kind = arguments.argument("KIND") ?? ""
         let redis = try BrokerFlags.redis(arguments)
         guard kinds.contains(kind) || (kind == "raw-echo" && redis == nil) else {
-          throw UsageError.invalidValue(name: "KIND", value: kind, expected: "one of \(kinds.joined(separator: ", "))")
+          throw UsageError.conflict("this worker has no handler for '\(kind)' jobs; it serves: \(kinds.sorted().joined(separator: ", ")).")
         }
         if let redis {
           let idle = try arguments.value(claimIdle.name, as: Int.self) ?? 30_000
