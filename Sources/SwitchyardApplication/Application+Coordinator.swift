@@ -98,6 +98,7 @@ extension Application {
       reducer: root
     )
     coordinator.actionLog = journal
+    coordinator.clientActions = clientActions
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }

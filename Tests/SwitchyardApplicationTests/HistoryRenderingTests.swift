@@ -6,11 +6,11 @@ struct HistoryRenderingTests {
   @Test func anActionsPathFollowsItsCasesAndIdentifiedElements() throws {
     let decoder = WireJSONDecoder()
     let search = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}"#.utf8))
-    #expect(ActionPath.of(search) == "sessions.element.action.search.searchQueryChanged")
+    #expect(ActionJSONPath.of(search) == "sessions.element.action.search.searchQueryChanged")
     let page = try decoder.parse(Array(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"pageLoaded":{"_0":{"page":2}}}}}}}"#.utf8))
-    #expect(ActionPath.of(page) == "sessions.element.action.catalog.pageLoaded")
+    #expect(ActionJSONPath.of(page) == "sessions.element.action.catalog.pageLoaded")
     let start = try decoder.parse(Array(#"{"start":{"name":"a","job":{"tag":"t"},"cancelInFlight":false}}"#.utf8))
-    #expect(ActionPath.of(start) == "start")
+    #expect(ActionJSONPath.of(start) == "start")
   }
 
   @Test func changesArePathsStatusStateTakesWithIdentifiedElementsByID() {

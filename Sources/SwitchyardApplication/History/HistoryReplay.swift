@@ -98,7 +98,7 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
       return HistoryEntry(
         sequence: record.sequence,
         time: record.date,
-        action: ActionPath.of(action),
+        action: ActionJSONPath.of(action),
         changes: StateChanges.between(before, after),
         endedEffect: named.ended,
         outputOf: named.outputOf,

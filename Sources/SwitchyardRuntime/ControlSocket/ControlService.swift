@@ -83,6 +83,8 @@ final class ControlService {
     }
     do {
       try endpoints.send(action)
+    } catch let error as ClientActionError {
+      return reply(.error(id: id, code: "actionRefused", message: "\(error)"), to: client)
     } catch {
       return reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
     }

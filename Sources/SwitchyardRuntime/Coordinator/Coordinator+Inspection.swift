@@ -20,9 +20,9 @@ extension Coordinator {
 
   /// Decodes `json` as an action and sends it to the store, as the control socket's `send` does.
   ///
-  /// - Throws: an error whose description names where the JSON does not fit the action type,
-  ///   the same sentence `switchyard send` prints.
+  /// - Throws: an error whose description names where the JSON does not fit the action type, or
+  ///   ``ClientActionError`` for an action clients may not send: the same sentence `switchyard send` prints.
   public func send(json: JSONValue) throws {
-    store.send(try ActionDecoding.decode(R.Action.self, from: RawJSON(json)))
+    store.send(try clientAction(RawJSON(json)))
   }
 }
