@@ -32,6 +32,8 @@ extension Application {
     let directory = options.resolvedDataDirectory
     let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
     try journalOwner.check(directory: directory)
+    // Before replay, which may die on a record as the live store may on an action.
+    try PoisonWatch.install(directory: directory)
     let started = ContinuousClock.now
     let opened: (ActionJournal, Feature.State)
     do {
@@ -41,6 +43,7 @@ extension Application {
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer),
         initialState: initialState,
+        skipping: options.skipRecord,
         log: log
       )
     } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {

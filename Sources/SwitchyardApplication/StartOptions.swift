@@ -28,6 +28,8 @@ public struct StartOptions: Sendable {
   public var snapshotsKept: Int
   /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
   public var repair: Bool
+  /// `--skip-record`: the journal record recovery leaves out, such as one the last coordinator died reducing.
+  public var skipRecord: UInt64?
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
 
@@ -44,6 +46,7 @@ public struct StartOptions: Sendable {
     snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
     repair: Bool = false,
+    skipRecord: UInt64? = nil,
     broker: BrokerOptions? = nil
   ) {
     self.runDirectory = runDirectory
@@ -58,6 +61,7 @@ public struct StartOptions: Sendable {
     self.snapshotPolicy = snapshotPolicy
     self.snapshotsKept = snapshotsKept
     self.repair = repair
+    self.skipRecord = skipRecord
   }
 
   /// The data directory: `--data-dir`, or `data` in the run directory.

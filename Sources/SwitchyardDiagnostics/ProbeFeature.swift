@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ComposableArchitecture
 import SwitchyardRuntime
 
@@ -26,6 +29,10 @@ public struct ProbeFeature: Reducer {
     case cancel(name: String)
     /// An event of the run under `name` that was started with `tag`.
     case event(name: String, tag: String, JobEvent<ProbeOutput>)
+    /// Traps, as a reducer with a bug does, when the coordinator's environment sets the variable
+    /// `whenSet`, and does nothing otherwise: how tests make a coordinator die on an action, live
+    /// or, with the variable set only at a restart, in replay.
+    case trap(whenSet: String)
   }
 
   /// Creates the feature.
@@ -55,6 +62,10 @@ public struct ProbeFeature: Reducer {
       }
       // Reaching here means fencing failed: a cancelled or superseded run was heard from.
       state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
+      return .none
+
+    case let .trap(variable):
+      if getenv(variable) != nil { fatalError("the probe traps on 'trap' as \(variable) is set") }
       return .none
     }
   }

@@ -21,6 +21,7 @@ enum StartCommand {
   static let snapshotEvery = "--snapshot-every"
   static let snapshotSeconds = "--snapshot-seconds"
   static let snapshotsKept = "--snapshots-kept"
+  static let skipRecord = "--skip-record"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -50,7 +51,9 @@ enum StartCommand {
           off     records reach the kernel within \(batchDelayMilliseconds) ms and are never fsynced: a
                   process crash loses at most \(batchDelayMilliseconds) ms, a machine crash more
         A damaged journal stops 'start' naming the file and byte; --repair cuts it there instead,
-        setting what follows aside as *.damaged.
+        setting what follows aside as *.damaged. A coordinator that dies reducing an action notes
+        its record in the data directory's 'poison' file; the next 'start' refuses to replay that
+        record, naming it, until --skip-record N leaves it out (for good: a snapshot follows).
         """,
       options: modes.map(\.flag) + [
         .value(
@@ -69,6 +72,7 @@ enum StartCommand {
         .value(snapshotSeconds, "S", help: "Snapshot the state every S seconds when actions came (default: 60)."),
         .value(snapshotsKept, "K", help: "Keep K snapshots and the journal since the oldest (default: 2)."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
+        .value(skipRecord, "N", help: "Replay every journal record but N, such as one a coordinator died reducing."),
         BrokerFlags.broker,
         BrokerFlags.name,
       ],
@@ -126,6 +130,7 @@ enum StartCommand {
       ),
       snapshotsKept: kept ?? 2,
       repair: arguments.flag("--repair"),
+      skipRecord: try positive(skipRecord, arguments.value(skipRecord, as: Int.self)).map(UInt64.init),
       broker: broker
     )
   }

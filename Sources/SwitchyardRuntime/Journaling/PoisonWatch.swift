@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// Notes which journal record a coordinator dies reducing, so that the next start refuses to replay
+/// it instead of dying on it again and again.
+///
+/// ``install(directory:)`` opens the data directory's `poison` file and catches the signals a
+/// trapping reducer raises (`SIGILL`, `SIGTRAP`) and the faults (`SIGSEGV`, `SIGBUS`, `SIGFPE`).
+/// The reducers mark the record under way with ``reducing(_:)``, live and in replay alike; the
+/// handler writes its sequence number and the signal to the file, then hands the signal to whatever
+/// handled it before (the Swift runtime's backtracer, or the default action), so the process still
+/// dies as it would have. ``PoisonRecord`` reads the file at the next start.
+package enum PoisonWatch {
+  /// The signals a crash in a reducer raises.
+  static let signals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
+
+  /// Catches crashes from now on, noting them in `directory`'s `poison` file, which it creates
+  /// (with the directory) when absent. Once per process; later calls do nothing.
+  package static func install(directory: String) throws(PoisonWatchError) {
+    guard !installed.exchange(true, ordering: .relaxed) else { return }
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = PoisonRecord.path(in: directory)
+    // Opened now: a crash may come when no descriptor is left to open it.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      installed.store(false, ordering: .relaxed)
+      throw .unwritable(path: path, errno: errno)
+    }
+    poisonFile.store(descriptor, ordering: .sequentiallyConsistent)
+    // Every global the handler reads is initialised here, not lazily in the handler.
+    reducing(0)
+    var action = sigaction()
+    action.__sigaction_handler.sa_sigaction = notePoison
+    sigemptyset(&action.sa_mask)
+    // On the alternate stack when there is one: a stack overflow faults with no stack left.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK
+    for (index, number) in signals.enumerated() {
+      sigaction(number, &action, previousActions + index)
+    }
+  }
+
+  /// Marks the record with sequence number `sequence` as being reduced; 0 when none is.
+  @inline(__always)
+  package static func reducing(_ sequence: UInt64) {
+    reducingSequence.store(sequence, ordering: .relaxed)
+  }
+
+  private static let installed = Atomic<Bool>(false)
+}
+
+/// Why the poison file could not be opened.
+package enum PoisonWatchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be created or opened for writing.
+  case unwritable(path: String, errno: Int32)
+
+  package var description: String {
+    switch self {
+    case let .unwritable(path, code):
+      "Cannot open \(path): \(String(cString: strerror(code))); check that the data directory is writable."
+    }
+  }
+}
+
+// What the handler reads: atomics and memory allocated before it is installed, never changed after.
+/// The record being reduced, 0 between records.
+private let reducingSequence = Atomic<UInt64>(0)
+/// The `poison` file, -1 until installed.
+private let poisonFile = Atomic<Int32>(-1)
+/// Writes `value`'s decimal digits into `bytes` just before `end`, moving `end` to the first.
+private func prependDigits(of value: UInt64, to bytes: UnsafeMutableRawBufferPointer, before end: inout Int) {
+  var rest = value
+  repeat {
+    end -= 1
+    bytes[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+    rest /= 10
+  } while rest > 0
+}
+
+/// The index of `number` in ``PoisonWatch/signals``, without reading the array.
+private func signalIndex(_ number: Int32) -> Int? {
+  switch number {
+  case SIGILL: 0
+  case SIGTRAP: 1
+  case SIGSEGV: 2
+  case SIGBUS: 3
+  case SIGFPE: 4
+  default: nil
+  }
+}
+
+/// The dispositions the handler replaced, one per entry of ``PoisonWatch/signals``: written once,
+/// before the handler is installed, and read only by it.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+  let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: PoisonWatch.signals.count)
+  actions.initialize(repeating: sigaction(), count: PoisonWatch.signals.count)
+  return actions
+}()
+
+/// The signal handler: writes `SEQUENCE SIGNAL\n` with `pwrite` and `ftruncate` only (both
+/// async-signal-safe), then restores the previous disposition. A fault recurs as the handler
+/// returns, so the previous handler sees it as it was; a signal someone sent is raised again.
+private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+  let savedErrno = errno
+  let sequence = reducingSequence.load(ordering: .relaxed)
+  let descriptor = poisonFile.load(ordering: .sequentiallyConsistent)
+  if sequence != 0, descriptor >= 0 {
+    // `SEQUENCE SIGNAL\n`, digits written backwards from the end of a buffer on the stack.
+    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { bytes in
+      var end = bytes.count - 1
+      bytes[end] = UInt8(ascii: "\n")
+      prependDigits(of: UInt64(number), to: bytes, before: &end)
+      end -= 1
+      bytes[end] = UInt8(ascii: " ")
+      prependDigits(of: sequence, to: bytes, before: &end)
+      _ = pwrite(descriptor, bytes.baseAddress! + end, bytes.count - end, 0)
+      _ = ftruncate(descriptor, off_t(bytes.count - end))
+    }
+  }
+  if let index = signalIndex(number) {
+    sigaction(number, previousActions + index, nil)
+  }
+  // A positive code is the kernel's: the faulting instruction runs again on return.
+  if (info?.pointee.si_code ?? 0) <= 0 { raise(number) }
+  errno = savedErrno
+}
