@@ -10,10 +10,14 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   /// The application's reducer, the one that wrote the journal, with its body built once: a
   /// feature's own `reduce` would build its body again for every record replayed.
   let reducer: Reduce<Base.State, Base.Action>
+  /// The records `start --skip-record` left out, which every replay leaves out too.
+  let skipped: Set<UInt64>
 
-  /// Replays through `reducer`.
-  public init(_ reducer: Base) {
+  /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
+  /// journal in `directory`, if given.
+  public init(_ reducer: Base, skippingRecordsIn directory: String? = nil) {
     self.reducer = Reduce(reducer)
+    self.skipped = directory.map { SkippedRecords.read(directory: $0) } ?? []
   }
 
   /// The state a snapshot holds.
@@ -35,7 +39,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     to state: inout Base.State,
     effects: ReplayedEffects
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
-    try apply(record, to: &state, effects: effects, recovery: nil)
+    try apply(record, to: &state, effects: effects, recovery: nil, skipped: skipped)
   }
 
   /// Applies `record` as ``apply(_:to:effects:)`` does, and tells `recovery`, if any, which remote
@@ -48,7 +52,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     to state: inout Base.State,
     effects: ReplayedEffects,
     recovery: EffectRecovery?,
-    skipped: Set<UInt64> = []
+    skipped: Set<UInt64>
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
     let entry: ReplayEntry<Base.Action>
     do {
