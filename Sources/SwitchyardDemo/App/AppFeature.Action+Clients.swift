@@ -3,11 +3,14 @@ import SwitchyardRuntime
 extension AppFeature.Action {
   /// Whether a user causes this action, so a client may send it: opening and closing sessions,
   /// typing a query, connecting the feed, paging the catalogue. Workers' answers (`searchResponse`,
-  /// `pageLoaded`, the feed's events) come from the demo's own effects only.
+  /// `pageLoaded`, the feed's events) and the idle checks come from the demo's own effects and
+  /// start actions only.
   public var isSentByUsers: Bool {
     switch self {
     case .sessionOpened, .sessionClosed:
       true
+    case .idleChecksStarted, .idleCheck:
+      false
     case let .sessions(.element(_, action)):
       switch action {
       case let .search(action): action.is(\.searchQueryChanged)
