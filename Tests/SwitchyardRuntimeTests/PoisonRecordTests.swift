@@ -37,6 +37,8 @@ struct PoisonRecordTests {
       let again = try await restarted.connect()
       #expect(try Self.runNames(again) == ["a"])
       #expect(restarted.log.contains("died of SIGILL reducing action \(poison.sequence), which was never journaled"), "\(restarted.log)")
+      // The number it would have had: the one after the last journaled.
+      #expect(restarted.log.contains("recovered \(poison.sequence - 1) journal records"), "\(restarted.log)")
       #expect(PoisonRecord.read(directory: first.runDirectory + "/data") == nil)
       #expect(await restarted.terminate() == 0)
     }

@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// ``install(directory:)`` opens the data directory's `poison` file and catches the signals a
 /// trapping reducer raises (`SIGILL`, `SIGTRAP`) and the faults (`SIGSEGV`, `SIGBUS`, `SIGFPE`).
-/// The reducers mark the record under way with ``reducing(_:)``, live and in replay alike; the
-/// handler writes its sequence number and the signal to the file, then hands the signal to whatever
+/// Replay marks the record under way with ``reducing(_:)``; the live store marks that it reduces
+/// with ``reducingLive(_:)``, its action being the one the journal numbers next
+/// (``nextLiveSequence(_:)``), as it is journaled only once reduced. The handler writes its sequence number and the signal to the file, then hands the signal to whatever
 /// handled it before (the Swift runtime's backtracer, or the default action), so the process still
 /// dies as it would have. ``PoisonRecord`` reads the file at the next start.
 package enum PoisonWatch {
@@ -32,6 +33,8 @@ package enum PoisonWatch {
     poisonFile.store(descriptor, ordering: .sequentiallyConsistent)
     // Every global the handler reads is initialised here, not lazily in the handler.
     reducing(0)
+    reducingLive(false)
+    _ = nextSequence.load(ordering: .relaxed)
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = notePoison
     sigemptyset(&action.sa_mask)
@@ -42,10 +45,23 @@ package enum PoisonWatch {
     }
   }
 
-  /// Marks the record with sequence number `sequence` as being reduced; 0 when none is.
+  /// Marks the record with sequence number `sequence` as being replayed; 0 when none is.
   @inline(__always)
   package static func reducing(_ sequence: UInt64) {
     reducingSequence.store(sequence, ordering: .relaxed)
+  }
+
+  /// Marks whether the live store is reducing an action. Two plain stores: the journal's own
+  /// sequence number is the main actor's, which the reducer would have to assert it is on to read.
+  @inline(__always)
+  package static func reducingLive(_ reducing: Bool) {
+    liveReducing.store(reducing, ordering: .relaxed)
+  }
+
+  /// The sequence number the journal gives the next record, so the live action being reduced.
+  @inline(__always)
+  package static func nextLiveSequence(_ sequence: UInt64) {
+    nextSequence.store(sequence, ordering: .relaxed)
   }
 
   private static let installed = Atomic<Bool>(false)
@@ -65,8 +81,12 @@ package enum PoisonWatchError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 // What the handler reads: atomics and memory allocated before it is installed, never changed after.
-/// The record being reduced, 0 between records.
+/// The record being replayed, 0 between records.
 private let reducingSequence = Atomic<UInt64>(0)
+/// Whether the live store is reducing an action, whose sequence number is ``nextSequence``.
+private let liveReducing = Atomic<Bool>(false)
+/// The sequence number of the journal's next record.
+private let nextSequence = Atomic<UInt64>(0)
 /// The `poison` file, -1 until installed.
 private let poisonFile = Atomic<Int32>(-1)
 /// Writes `value`'s decimal digits into `bytes` just before `end`, moving `end` to the first.
@@ -104,7 +124,8 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 /// returns, so the previous handler sees it as it was; a signal someone sent is raised again.
 private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
   let savedErrno = errno
-  let sequence = reducingSequence.load(ordering: .relaxed)
+  let replaying = reducingSequence.load(ordering: .relaxed)
+  let sequence = replaying != 0 ? replaying : liveReducing.load(ordering: .relaxed) ? nextSequence.load(ordering: .relaxed) : 0
   let descriptor = poisonFile.load(ordering: .sequentiallyConsistent)
   if sequence != 0, descriptor >= 0 {
     // `SEQUENCE SIGNAL\n`, digits written backwards from the end of a buffer on the stack.
