@@ -59,7 +59,8 @@ extension ActionJournal {
         log("skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "
           + "a snapshot follows, and the data directory's 'skipped' file keeps every later replay from it")
       } else {
-        log("--skip-record \(skip): record \(skip) was not replayed (\(skipped.contains(skip) ? "it was skipped before" : "no such record after the snapshot")), so nothing was skipped")
+        let why = skipped.contains(skip) ? "it was skipped before" : "no such record after the snapshot"
+        log("--skip-record \(skip): record \(skip) was not replayed (\(why)), so nothing was skipped")
       }
     }
     if let poison, poison.sequence > journal.recovery.lastSequence {

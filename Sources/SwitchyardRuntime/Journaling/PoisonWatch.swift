@@ -11,9 +11,10 @@ import Synchronization
 /// trapping reducer raises (`SIGILL`, `SIGTRAP`) and the faults (`SIGSEGV`, `SIGBUS`, `SIGFPE`).
 /// Replay marks the record under way with ``reducing(_:)``; the live store marks that it reduces
 /// with ``reducingLive(_:)``, its action being the one the journal numbers next
-/// (``nextLiveSequence(_:)``), as it is journaled only once reduced. The handler writes its sequence number and the signal to the file, then hands the signal to whatever
-/// handled it before (the Swift runtime's backtracer, or the default action), so the process still
-/// dies as it would have. ``PoisonRecord`` reads the file at the next start.
+/// (``nextLiveSequence(_:)``), as it is journaled only once reduced. The handler writes that
+/// sequence number and the signal to the file, then hands the signal to whatever handled it before
+/// (the Swift runtime's backtracer, or the default action), so the process still dies as it would
+/// have. ``PoisonRecord`` reads the file at the next start.
 package enum PoisonWatch {
   /// The signals a crash in a reducer raises.
   static let signals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
@@ -65,19 +66,6 @@ package enum PoisonWatch {
   }
 
   private static let installed = Atomic<Bool>(false)
-}
-
-/// Why the poison file could not be opened.
-package enum PoisonWatchError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file could not be created or opened for writing.
-  case unwritable(path: String, errno: Int32)
-
-  package var description: String {
-    switch self {
-    case let .unwritable(path, code):
-      "Cannot open \(path): \(String(cString: strerror(code))); check that the data directory is writable."
-    }
-  }
 }
 
 // What the handler reads: atomics and memory allocated before it is installed, never changed after.
