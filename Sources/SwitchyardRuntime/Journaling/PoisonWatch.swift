@@ -39,7 +39,8 @@ package enum PoisonWatch {
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = notePoison
     sigemptyset(&action.sa_mask)
-    // On the alternate stack when there is one: a stack overflow faults with no stack left.
+    // On the thread's alternate stack when it has one. The main actor runs on whichever thread
+    // libdispatch lends it, which has none: a reducer that overflows its stack dies unnoted.
     action.sa_flags = SA_SIGINFO | SA_ONSTACK
     for (index, number) in signals.enumerated() {
       sigaction(number, &action, previousActions + index)
