@@ -35,8 +35,17 @@ public struct ProbeFeature: Reducer {
     case trap(whenSet: String)
   }
 
+  /// A run whose tag is this and a variable's name traps on each of its outputs when the
+  /// coordinator's environment sets the variable, as ``Action/trap(whenSet:)`` does: how tests make
+  /// a remote effect's output kill a coordinator.
+  public static let trapTagPrefix = "trap:"
+
   /// Creates the feature.
   public init() {}
+
+  private static func trap(whenSet variable: String) {
+    if getenv(variable) != nil { fatalError("the probe traps as \(variable) is set") }
+  }
 
   /// Starts, cancels and records probe runs.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -56,6 +65,7 @@ public struct ProbeFeature: Reducer {
       return .cancel(id: name)
 
     case let .event(name, tag, event):
+      if case .output = event, tag.hasPrefix(Self.trapTagPrefix) { Self.trap(whenSet: String(tag.dropFirst(Self.trapTagPrefix.count))) }
       // Checked and recorded in place: reading the run's fields through the getter copies the run.
       if let index = state.runs.index(forKey: name), state.runs.values[index].record(event, ifRunning: tag) {
         return .none
@@ -65,7 +75,7 @@ public struct ProbeFeature: Reducer {
       return .none
 
     case let .trap(variable):
-      if getenv(variable) != nil { fatalError("the probe traps on 'trap' as \(variable) is set") }
+      Self.trap(whenSet: variable)
       return .none
     }
   }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SwitchyardDiagnostics
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
@@ -41,6 +42,40 @@ struct PoisonRecordTests {
       #expect(restarted.log.contains("recovered \(poison.sequence - 1) journal records"), "\(restarted.log)")
       #expect(PoisonRecord.read(directory: first.runDirectory + "/data") == nil)
       #expect(await restarted.terminate() == 0)
+    }
+  }
+
+  @Test func anEffectsOutputThatKillsTheCoordinatorIsNotDeliveredAgainAfterTheRestart() async throws {
+    let first = try CoordinatorProcess(arguments: Self.arguments, environment: Self.trapping)
+    defer { first.cleanUp() }
+    try await withTimeout(90, "an output that traps, and two restarts") {
+      let client = try await first.connect()
+      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1))
+      // Journaled and answered before its output comes, 300 ms later, and kills the coordinator.
+      let job: JSONValue = .object(["tag": .string(ProbeFeature.trapTagPrefix + Self.variable), "outputs": 1, "intervalMillis": 300])
+      let start: JSONValue = .object(["start": .object(["name": "t", "job": job, "cancelInFlight": false])])
+      #expect(try client.request(.send(id: 2, action: start)) == .sent(id: 2))
+      #expect(await first.waitForExit(within: 30) == SIGILL, "\(first.log)")
+      let poison = try #require(PoisonRecord.read(directory: first.runDirectory + "/data"), "no poison file; log:\n\(first.log)")
+      let effect = try #require(poison.effect, "the poison names no effect: \(poison)")
+
+      // Started again, the probe job would deliver the same output, and the coordinator die again.
+      let restarted = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
+      defer { restarted.cleanUp() }
+      let again = try await restarted.connect()
+      // Written once the effects in flight have been started again, or not.
+      try await eventually("the coordinator to say it serves") { restarted.log.contains("serving") }
+      #expect(restarted.log.contains("an event of remote effect \(effect), which is not started again"), "\(restarted.log)")
+      #expect(!restarted.log.contains("remote effects were in flight"), "\(restarted.log)")
+      #expect(try Self.runNames(again) == ["a", "t"])
+      restarted.crash()
+
+      // Its end was journaled: a later start does not make it again either.
+      let later = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
+      defer { later.cleanUp() }
+      #expect(try Self.runNames(try await later.connect()) == ["a", "t"])
+      #expect(!later.log.contains("remote effects were in flight"), "\(later.log)")
+      #expect(await later.terminate() == 0)
     }
   }
 

@@ -66,6 +66,12 @@ extension ActionJournal {
     if let poison, poison.sequence > journal.recovery.lastSequence {
       log("the last coordinator died of \(poison.signalName) reducing action \(poison.sequence), which was never journaled: "
         + "nothing replays it, and a client that sent it had no answer; its log says what it was")
+      if let effect = poison.effect {
+        // Run again, the effect would deliver the same event, and the coordinator die again.
+        recovery.ended(effect)
+        actionJournal.effectEnded(effect)
+        log("that action was an event of remote effect \(effect), which is not started again: its end is journaled")
+      }
     }
     PoisonRecord.clear(directory: directory)
     if skippedNow != nil || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {

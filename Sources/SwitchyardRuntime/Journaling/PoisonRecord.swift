@@ -10,6 +10,8 @@ package struct PoisonRecord: Equatable, Sendable {
   package var sequence: UInt64
   /// The signal the coordinator died of.
   package var signal: Int32
+  /// The remote effect whose event the action was, if it was one.
+  package var effect: EffectIdentity?
 
   /// The signal's name, such as `SIGILL`.
   package var signalName: String {
@@ -32,8 +34,12 @@ package struct PoisonRecord: Equatable, Sendable {
   package static func read(directory: String) -> PoisonRecord? {
     guard let data = FileManager.default.contents(atPath: path(in: directory)) else { return nil }
     let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-    guard fields.count == 2, let sequence = UInt64(fields[0]), let signal = Int32(fields[1]) else { return nil }
-    return PoisonRecord(sequence: sequence, signal: signal)
+    guard fields.count == 2 || fields.count == 4, let sequence = UInt64(fields[0]), let signal = Int32(fields[1]) else {
+      return nil
+    }
+    guard fields.count == 4 else { return PoisonRecord(sequence: sequence, signal: signal) }
+    guard let action = UInt64(fields[2]), let index = Int(fields[3]) else { return nil }
+    return PoisonRecord(sequence: sequence, signal: signal, effect: EffectIdentity(action: action, index: index))
   }
 
   /// Empties the `poison` file in `directory`: the record it named no longer stops a start.

@@ -35,6 +35,7 @@ package enum PoisonWatch {
     // Every global the handler reads is initialised here, not lazily in the handler.
     reducing(0)
     reducingLive(false)
+    delivering(nil)
     _ = nextSequence.load(ordering: .relaxed)
     var action = sigaction()
     action.__sigaction_handler.sa_sigaction = notePoison
@@ -66,6 +67,14 @@ package enum PoisonWatch {
     nextSequence.store(sequence, ordering: .relaxed)
   }
 
+  /// Marks the remote effect whose event is being delivered, whose action the live store reduces
+  /// next; `nil` once delivered. A restart would run that effect again, to die on it again.
+  @inline(__always)
+  static func delivering(_ effect: EffectIdentity?) {
+    deliveringIndex.store(effect?.index ?? 0, ordering: .relaxed)
+    deliveringAction.store(effect?.action ?? 0, ordering: .relaxed)
+  }
+
   private static let installed = Atomic<Bool>(false)
 }
 
@@ -76,6 +85,10 @@ private let reducingSequence = Atomic<UInt64>(0)
 private let liveReducing = Atomic<Bool>(false)
 /// The sequence number of the journal's next record.
 private let nextSequence = Atomic<UInt64>(0)
+/// The remote effect whose event is being delivered: its action's sequence number, 0 for none,
+/// and its index.
+private let deliveringAction = Atomic<UInt64>(0)
+private let deliveringIndex = Atomic<Int>(0)
 /// The `poison` file, -1 until installed.
 private let poisonFile = Atomic<Int32>(-1)
 /// Writes `value`'s decimal digits into `bytes` just before `end`, moving `end` to the first.
@@ -108,13 +121,17 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return actions
 }()
 
-/// The signal handler: writes `SEQUENCE SIGNAL\n` with `pwrite` and `ftruncate` only (both
+/// The signal handler: writes `SEQUENCE SIGNAL\n`, or `SEQUENCE SIGNAL ACTION INDEX\n` when the
+/// action was a remote effect's event, with `pwrite` and `ftruncate` only (both
 /// async-signal-safe), then restores the previous disposition. A fault recurs as the handler
 /// returns, so the previous handler sees it as it was; a signal someone sent is raised again.
 private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
   let savedErrno = errno
   let replaying = reducingSequence.load(ordering: .relaxed)
-  let sequence = replaying != 0 ? replaying : liveReducing.load(ordering: .relaxed) ? nextSequence.load(ordering: .relaxed) : 0
+  let live = replaying == 0 && liveReducing.load(ordering: .relaxed)
+  let sequence = replaying != 0 ? replaying : live ? nextSequence.load(ordering: .relaxed) : 0
+  let effectAction = live ? deliveringAction.load(ordering: .relaxed) : 0
+  let effectIndex = deliveringIndex.load(ordering: .relaxed)
   let descriptor = poisonFile.load(ordering: .sequentiallyConsistent)
   if sequence != 0, descriptor >= 0 {
     // `SEQUENCE SIGNAL\n`, digits written backwards from the end of a buffer on the stack.
@@ -122,6 +139,14 @@ private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>
     withUnsafeMutableBytes(of: &buffer) { bytes in
       var end = bytes.count - 1
       bytes[end] = UInt8(ascii: "\n")
+      if effectAction != 0 {
+        prependDigits(of: UInt64(max(0, effectIndex)), to: bytes, before: &end)
+        end -= 1
+        bytes[end] = UInt8(ascii: " ")
+        prependDigits(of: effectAction, to: bytes, before: &end)
+        end -= 1
+        bytes[end] = UInt8(ascii: " ")
+      }
       prependDigits(of: UInt64(number), to: bytes, before: &end)
       end -= 1
       bytes[end] = UInt8(ascii: " ")
