@@ -65,7 +65,9 @@ public struct ProbeFeature: Reducer {
       return .cancel(id: name)
 
     case let .event(name, tag, event):
-      if case .output = event, tag.hasPrefix(Self.trapTagPrefix) { Self.trap(whenSet: String(tag.dropFirst(Self.trapTagPrefix.count))) }
+      if case .output = event, tag.hasPrefix(Self.trapTagPrefix) {
+        Self.trap(whenSet: String(tag.dropFirst(Self.trapTagPrefix.count)))
+      }
       // Checked and recorded in place: reading the run's fields through the getter copies the run.
       if let index = state.runs.index(forKey: name), state.runs.values[index].record(event, ifRunning: tag) {
         return .none
