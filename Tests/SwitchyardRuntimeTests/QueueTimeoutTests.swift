@@ -39,6 +39,8 @@ struct QueueTimeoutTests {
     defer { coordinator.cleanUp() }
     try await withTimeout(60, "a job running past its queue timeout") {
       let client = try await coordinator.connect()
+      // Ready first: waiting for the worker to start counts toward the queue timeout too.
+      try await eventually("the probe worker to be ready") { (try? client.status().workers.contains { $0.state == "ready" }) == true }
       let job = ProbeJob(tag: "long", outputs: 1, intervalMillis: 1_500, timeoutMillis: 30_000, queueTimeoutMillis: 300)
       #expect(try client.request(.send(id: 1, action: Self.start("long", job))) == .sent(id: 1))
       let run = try await EffectRecoveryCrashTests.run("long", "the job to end", through: client) { $0.outcome != .running }
