@@ -32,6 +32,8 @@ extension Application {
     let directory = options.resolvedDataDirectory
     let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
     try journalOwner.check(directory: directory)
+    // Before replay, which may die on a record as the live store may on an action.
+    try PoisonWatch.install(directory: directory)
     let started = ContinuousClock.now
     let opened: (ActionJournal, Feature.State)
     do {
@@ -48,6 +50,7 @@ extension Application {
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer),
         initialState: initialState,
+        skipping: options.skipRecord,
         log: log
       )
     } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {
@@ -105,6 +108,7 @@ extension Application {
       reducer: root
     )
     coordinator.actionLog = journal
+    coordinator.clientActions = clientActions
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }

@@ -29,6 +29,10 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   public var initialState: Feature.State
   /// Actions sent to the store once the coordinator is up, in order.
   public var startActions: [Feature.Action]
+  /// The actions clients (`send`, `load`, the inspector) may send; the coordinator refuses the rest
+  /// before they reach the reducer. Every action by default: declare the ones users cause, and an
+  /// effect's output can no longer be forged.
+  public var clientActions: ClientActions<Feature.Action>
   /// The worker pools `start` runs unless `--pools` says otherwise.
   public var pools: [PoolConfiguration]
   /// The handlers `worker KIND` serves: one per job kind the feature's effects use.
@@ -48,6 +52,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     reducer: Feature,
     initialState: Feature.State,
     startActions: [Feature.Action] = [],
+    clientActions: ClientActions<Feature.Action> = .all,
     pools: [PoolConfiguration],
     handlers: [any JobHandler],
     loadScenarios: [any LoadScenario] = [],
@@ -60,6 +65,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     self.reducer = reducer
     self.initialState = initialState
     self.startActions = startActions
+    self.clientActions = clientActions
     self.pools = pools
     self.handlers = handlers
     self.loadScenarios = loadScenarios

@@ -32,6 +32,8 @@ public struct StartOptions: Sendable {
   public var segmentSize: Int
   /// `--repair`: cut a damaged journal at the damage instead of refusing to start.
   public var repair: Bool
+  /// `--skip-record`: the journal record recovery leaves out, such as one the last coordinator died reducing.
+  public var skipRecord: UInt64?
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
 
@@ -50,6 +52,7 @@ public struct StartOptions: Sendable {
     historyRetention: HistoryRetention = HistoryRetention(),
     segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
+    skipRecord: UInt64? = nil,
     broker: BrokerOptions? = nil
   ) {
     self.runDirectory = runDirectory
@@ -66,6 +69,7 @@ public struct StartOptions: Sendable {
     self.historyRetention = historyRetention
     self.segmentSize = segmentSize
     self.repair = repair
+    self.skipRecord = skipRecord
   }
 
   /// The data directory: `--data-dir`, or `data` in the run directory.

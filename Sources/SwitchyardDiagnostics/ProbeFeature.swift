@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ComposableArchitecture
 import SwitchyardRuntime
 
@@ -26,10 +29,23 @@ public struct ProbeFeature: Reducer {
     case cancel(name: String)
     /// An event of the run under `name` that was started with `tag`.
     case event(name: String, tag: String, JobEvent<ProbeOutput>)
+    /// Traps, as a reducer with a bug does, when the coordinator's environment sets the variable
+    /// `whenSet`, and does nothing otherwise: how tests make a coordinator die on an action, live
+    /// or, with the variable set only at a restart, in replay.
+    case trap(whenSet: String)
   }
+
+  /// A run whose tag is this and a variable's name traps on each of its outputs when the
+  /// coordinator's environment sets the variable, as ``Action/trap(whenSet:)`` does: how tests make
+  /// a remote effect's output kill a coordinator.
+  public static let trapTagPrefix = "trap:"
 
   /// Creates the feature.
   public init() {}
+
+  private static func trap(whenSet variable: String) {
+    if getenv(variable) != nil { fatalError("the probe traps as \(variable) is set") }
+  }
 
   /// Starts, cancels and records probe runs.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -49,12 +65,19 @@ public struct ProbeFeature: Reducer {
       return .cancel(id: name)
 
     case let .event(name, tag, event):
+      if case .output = event, tag.hasPrefix(Self.trapTagPrefix) {
+        Self.trap(whenSet: String(tag.dropFirst(Self.trapTagPrefix.count)))
+      }
       // Checked and recorded in place: reading the run's fields through the getter copies the run.
       if let index = state.runs.index(forKey: name), state.runs.values[index].record(event, ifRunning: tag) {
         return .none
       }
       // Reaching here means fencing failed: a cancelled or superseded run was heard from.
       state.runs[name, default: ProbeRun(tag: tag)].staleEvents += 1
+      return .none
+
+    case let .trap(variable):
+      Self.trap(whenSet: variable)
       return .none
     }
   }

@@ -56,6 +56,8 @@ public struct ProbeJob: RemoteJob, Equatable {
   public var retryable: Bool
   /// The start-to-close timeout in milliseconds; `nil` for none.
   public var timeoutMillis: Int?
+  /// How long an attempt may wait for a worker in milliseconds; `nil` for no limit but the timeout.
+  public var queueTimeoutMillis: Int?
   /// Runs with the same affinity go to the same worker while it lives; `nil` for none.
   public var affinity: String?
   /// Whether a retried attempt resumes after the outputs already delivered (``JobContext/resume()``)
@@ -74,6 +76,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     misbehaveThroughAttempt: Int = 1,
     retryable: Bool = true,
     timeoutMillis: Int? = 30_000,
+    queueTimeoutMillis: Int? = nil,
     affinity: String? = nil,
     resumes: Bool = false
   ) {
@@ -87,6 +90,7 @@ public struct ProbeJob: RemoteJob, Equatable {
     self.misbehaveThroughAttempt = misbehaveThroughAttempt
     self.retryable = retryable
     self.timeoutMillis = timeoutMillis
+    self.queueTimeoutMillis = queueTimeoutMillis
     self.affinity = affinity
     self.resumes = resumes
   }
@@ -97,6 +101,9 @@ public struct ProbeJob: RemoteJob, Equatable {
   /// ``timeoutMillis`` as a duration.
   public var timeout: Duration? { timeoutMillis.map { .milliseconds($0) } }
 
+  /// ``queueTimeoutMillis`` as a duration.
+  public var queueTimeout: Duration? { queueTimeoutMillis.map { .milliseconds($0) } }
+
   /// ``affinity``.
   public var affinityKey: String? { affinity }
 }
@@ -104,7 +111,7 @@ public struct ProbeJob: RemoteJob, Equatable {
 extension ProbeJob {
   private enum CodingKeys: String, CodingKey {
     case tag, outputs, intervalMillis, payloadBytes, workMillis, behavior, misbehaveAfter, misbehaveThroughAttempt
-    case retryable, timeoutMillis, affinity, resumes
+    case retryable, timeoutMillis, queueTimeoutMillis, affinity, resumes
   }
 
   /// Encodes `tag` and only the fields that differ from their defaults, the mirror of
@@ -125,6 +132,7 @@ extension ProbeJob {
     }
     if retryable != defaults.retryable { try container.encode(retryable, forKey: .retryable) }
     if timeoutMillis != defaults.timeoutMillis { try container.encodeIfPresent(timeoutMillis, forKey: .timeoutMillis) }
+    try container.encodeIfPresent(queueTimeoutMillis, forKey: .queueTimeoutMillis)
     try container.encodeIfPresent(affinity, forKey: .affinity)
     if resumes != defaults.resumes { try container.encode(resumes, forKey: .resumes) }
   }
@@ -146,6 +154,7 @@ extension ProbeJob {
         ?? defaults.misbehaveThroughAttempt,
       retryable: try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? defaults.retryable,
       timeoutMillis: try container.decodeIfPresent(Int.self, forKey: .timeoutMillis) ?? defaults.timeoutMillis,
+      queueTimeoutMillis: try container.decodeIfPresent(Int.self, forKey: .queueTimeoutMillis),
       affinity: try container.decodeIfPresent(String.self, forKey: .affinity),
       resumes: try container.decodeIfPresent(Bool.self, forKey: .resumes) ?? defaults.resumes
     )

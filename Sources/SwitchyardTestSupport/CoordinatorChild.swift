@@ -19,12 +19,13 @@ public final class CoordinatorChild: Sendable {
   public var socketPath: String { runDirectory + "/control.sock" }
 
   /// Starts `switchyard start <arguments> --run-dir <dir> --grace-ms <graceMilliseconds>`, with
-  /// at most `descriptorLimit` open files if given.
+  /// at most `descriptorLimit` open files if given and `environment` over the test's own.
   public init(
     arguments: [String],
     runDirectory: String = makeRunDirectory(),
     descriptorLimit: Int? = nil,
-    graceMilliseconds: Int = 1_000
+    graceMilliseconds: Int = 1_000,
+    environment: [String: String] = [:]
   ) throws {
     self.runDirectory = runDirectory
     self.logPath = runDirectory + ".log"
@@ -32,9 +33,11 @@ public final class CoordinatorChild: Sendable {
     if let descriptorLimit {
       // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
       let script = "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""
-      process = try .start("/bin/sh", ["-c", script, switchyardExecutable] + arguments, outputPath: "/dev/null", errorPath: logPath)
+      process = try .start(
+        "/bin/sh", ["-c", script, switchyardExecutable] + arguments, environment: environment, outputPath: "/dev/null", errorPath: logPath
+      )
     } else {
-      process = try .start(switchyardExecutable, arguments, outputPath: "/dev/null", errorPath: logPath)
+      process = try .start(switchyardExecutable, arguments, environment: environment, outputPath: "/dev/null", errorPath: logPath)
     }
   }
 

@@ -93,7 +93,8 @@ import Testing
     } withDependencies: {
       $0.jobExecutor = InProcessJobExecutor(FeedTestHandler(messages: messages), CatalogTestHandler(itemCount: 30))
     }
-    #expect(demo.startActions.count == 3)
+    #expect(demo.startActions.count == 4)
+    #expect(demo.startActions.last == .idleChecksStarted)
 
     await store.send(demo.startActions[0]) {
       $0.sessions = [SessionFeature.State(id: DemoApplication.firstSessionID, upstream: self.upstream)]

@@ -83,4 +83,28 @@ import Testing
       $0.isLoadingPage = false
     }
   }
+
+  /// Issue 32 item 2: `page.page + 1` overflowed on a page no worker sent, and killed the coordinator.
+  @Test func aPageNotBeingLoadedIsIgnoredWhateverItsNumber() async {
+    let store = TestStore(initialState: CatalogFeature.State(baseURL: "http://127.0.0.1:1", perPage: 2)) {
+      CatalogFeature()
+    }
+
+    await store.send(.pageLoaded(CatalogPage(items: [], page: .max, hasMore: false)))
+    await store.send(.pageLoaded(CatalogPage(items: Array(Self.items[0..<2]), page: 1, hasMore: true)))
+  }
+
+  @Test func theLastPossiblePageEndsTheCatalogue() async {
+    var state = CatalogFeature.State(baseURL: "http://127.0.0.1:1", perPage: 2)
+    state.currentPage = .max
+    state.isLoadingPage = true
+    let store = TestStore(initialState: state) {
+      CatalogFeature()
+    }
+
+    await store.send(.pageLoaded(CatalogPage(items: [], page: .max, hasMore: true))) {
+      $0.hasMorePages = false
+      $0.isLoadingPage = false
+    }
+  }
 }

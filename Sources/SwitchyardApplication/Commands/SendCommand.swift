@@ -10,7 +10,8 @@ enum SendCommand {
         The action is the JSON form of the application's Action enum: the case name as the key,
         its labelled values as an object. Invalid JSON is reported with a caret under the offending
         character; an action the store cannot decode is reported with the decoder's message naming
-        the field.
+        the field. An action the application does not take from clients, such as a worker's answer,
+        is refused (actionRefused) and nothing is reduced.
         """,
       arguments: [
         CommandArgument(

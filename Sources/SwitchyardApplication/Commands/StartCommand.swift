@@ -24,6 +24,7 @@ enum StartCommand {
   static let snapshotsKept = "--snapshots-kept"
   static let snapshotAfterReplay = "--snapshot-after-replay"
   static let segmentSize = "--segment-size"
+  static let skipRecord = "--skip-record"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -58,6 +59,9 @@ enum StartCommand {
         A start that replayed many records snapshots at once (--snapshot-after-replay), so a crash
         loop does not replay more each time. Segments are kept for history for a week, or 1 GiB,
         whichever is reached first (--history-retention, --history-max-size).
+        A coordinator that dies reducing an action notes its record in the data directory's
+        'poison' file; the next 'start' refuses to replay that record, naming it, until
+        --skip-record N leaves it out (for good: a snapshot follows).
         """,
       options: modes.map(\.flag) + [
         .value(
@@ -83,6 +87,7 @@ enum StartCommand {
         HistoryRetentionOptions.size,
         .value(segmentSize, "SIZE", help: "Start a new journal segment file at this size, e.g. 64MiB (the default); retention removes whole segments."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
+        .value(skipRecord, "N", help: "Replay every journal record but N, such as one a coordinator died reducing."),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
@@ -150,6 +155,7 @@ enum StartCommand {
         try HistoryRetentionOptions.parseSize(text, option: segmentSize)
       } ?? JournalOptions().segmentSize,
       repair: arguments.flag("--repair"),
+      skipRecord: try positive(skipRecord, arguments.value(skipRecord, as: Int.self)).map(UInt64.init),
       broker: broker
     )
   }

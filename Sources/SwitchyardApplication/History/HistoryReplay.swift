@@ -17,12 +17,11 @@ public struct HistoryReplay: Sendable {
     reducer makeReducer: @escaping @MainActor @Sendable () -> Feature
   ) where Feature.State: Codable, Feature.Action: Codable {
     owner = JournalOwner(application: application, reducer: Feature.self)
-    entries = { history, from, limit in
-      try HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).entries(from: from, limit: limit)
+    let timeline = { @MainActor (history: JournalHistory) in
+      HistoryTimeline(history: history, replay: ActionReplay(makeReducer(), skippingRecordsIn: history.directory))
     }
-    state = { history, sequence in
-      try WireJSONEncoder().encodeValue(HistoryTimeline(history: history, replay: ActionReplay(makeReducer())).state(at: sequence))
-    }
+    entries = { history, from, limit in try timeline(history).entries(from: from, limit: limit) }
+    state = { history, sequence in try WireJSONEncoder().encodeValue(timeline(history).state(at: sequence)) }
   }
 }
 

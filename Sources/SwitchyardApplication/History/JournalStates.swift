@@ -14,7 +14,7 @@ final class JournalStates<Feature: Reducer> where Feature.State: Codable, Featur
 
   /// Rebuilds states from `history` through `reducer`.
   init(history: JournalHistory, reducer: Feature) {
-    timeline = HistoryTimeline(history: history, replay: ActionReplay(reducer))
+    timeline = HistoryTimeline(history: history, replay: ActionReplay(reducer, skippingRecordsIn: history.directory))
   }
 
   /// The oldest state the journal can rebuild: its oldest kept snapshot's.

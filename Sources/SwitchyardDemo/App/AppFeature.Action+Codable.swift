@@ -9,13 +9,25 @@ extension AppFeature.Action {
     var id: String
   }
 
-  /// Decodes `{"sessionOpened" | "sessionClosed": {"id": …}}` or `{"sessions": <identified action>}`.
+  /// The payload of a case without values, `{}`.
+  private struct NoValues: Codable {}
+
+  /// Decodes `{"sessionOpened" | "sessionClosed": {"id": …}}`, `{"sessions": <identified action>}`,
+  /// or `{"idleChecksStarted" | "idleCheck": {}}`.
   public init(from decoder: any Decoder) throws {
-    let (name, container) = try CaseCodingKey.single(in: decoder, of: ["sessionOpened", "sessionClosed", "sessions"])
+    let (name, container) = try CaseCodingKey.single(
+      in: decoder, of: ["sessionOpened", "sessionClosed", "sessions", "idleChecksStarted", "idleCheck"]
+    )
     let key = CaseCodingKey(name)
     switch name {
     case "sessionOpened": self = .sessionOpened(id: try container.decode(SessionName.self, forKey: key).id)
     case "sessionClosed": self = .sessionClosed(id: try container.decode(SessionName.self, forKey: key).id)
+    case "idleChecksStarted":
+      _ = try container.decode(NoValues.self, forKey: key)
+      self = .idleChecksStarted
+    case "idleCheck":
+      _ = try container.decode(NoValues.self, forKey: key)
+      self = .idleCheck
     default: self = .sessions(try container.decode(IdentifiedActionOf<SessionFeature>.self, forKey: key))
     }
   }
@@ -27,6 +39,8 @@ extension AppFeature.Action {
     case let .sessionOpened(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionOpened"))
     case let .sessionClosed(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionClosed"))
     case let .sessions(action): try container.encode(action, forKey: CaseCodingKey("sessions"))
+    case .idleChecksStarted: try container.encode(NoValues(), forKey: CaseCodingKey("idleChecksStarted"))
+    case .idleCheck: try container.encode(NoValues(), forKey: CaseCodingKey("idleCheck"))
     }
   }
 }

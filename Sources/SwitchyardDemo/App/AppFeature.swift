@@ -4,7 +4,16 @@ import ComposableArchitecture
 ///
 /// It is what `switchyard start --demo` runs in the coordinator; its effects run in the `search`,
 /// `websocket` and `pagination` worker pools.
+///
+/// A session no user acts in for ten minutes is closed, as a web application's session expires:
+/// a client that went away without closing its sessions (a `load` run killed, a browser gone)
+/// would otherwise keep their feed listeners, and the `websocket` worker's slots, for ever.
 public struct AppFeature: Reducer {
+  /// How often sessions are checked for idleness.
+  public static let idleCheckInterval = Duration.seconds(60)
+  /// How many checks in a row a session may be found idle before it is closed: ten minutes.
+  public static let idleChecksBeforeClosing = 10
+
   /// The open sessions and the upstream service they talk to.
   public struct State: Codable, Equatable, Sendable {
     /// Where new sessions fetch their feed and catalogue from.
@@ -40,7 +49,17 @@ public struct AppFeature: Reducer {
     case sessionClosed(id: String)
     /// An action of one session.
     case sessions(IdentifiedActionOf<SessionFeature>)
+    /// Sent at every start: checks the sessions every ``AppFeature/idleCheckInterval`` from now on.
+    case idleChecksStarted
+    /// The idle timer fired: sessions idle for ``AppFeature/idleChecksBeforeClosing`` checks close.
+    case idleCheck
   }
+
+  private enum CancelID: Hashable, Sendable {
+    case idleChecks
+  }
+
+  @Dependency(\.continuousClock) private var clock
 
   /// Creates the feature.
   public init() {}
@@ -59,7 +78,22 @@ public struct AppFeature: Reducer {
         state.sessions.remove(id: id)
         return .none
 
-      case .sessions:
+      case let .sessions(.element(id, _)):
+        if action.isSentByUsers { state.sessions[id: id]?.idleChecks = nil }
+        return .none
+
+      case .idleChecksStarted:
+        return .run { [clock] send in
+          for await _ in clock.timer(interval: Self.idleCheckInterval) { await send(.idleCheck) }
+        }
+        .cancellable(id: CancelID.idleChecks, cancelInFlight: true)
+
+      case .idleCheck:
+        for index in state.sessions.indices {
+          state.sessions[index].idleChecks = (state.sessions[index].idleChecks ?? 0) + 1
+        }
+        // Removing the element is enough, as for `sessionClosed`: `forEach` cancels its effects.
+        state.sessions.removeAll { ($0.idleChecks ?? 0) >= Self.idleChecksBeforeClosing }
         return .none
       }
     }
@@ -76,6 +110,10 @@ extension AppFeature.Action: CasePathable {
     public var sessionClosed: AnyCasePath<AppFeature.Action, String> { /AppFeature.Action.sessionClosed }
     /// The sessions' actions.
     public var sessions: AnyCasePath<AppFeature.Action, IdentifiedActionOf<SessionFeature>> { /AppFeature.Action.sessions }
+    /// The ``AppFeature/Action/idleChecksStarted`` case.
+    public var idleChecksStarted: AnyCasePath<AppFeature.Action, Void> { /AppFeature.Action.idleChecksStarted }
+    /// The ``AppFeature/Action/idleCheck`` case.
+    public var idleCheck: AnyCasePath<AppFeature.Action, Void> { /AppFeature.Action.idleCheck }
   }
 
   /// The case paths of ``AppFeature/Action``.

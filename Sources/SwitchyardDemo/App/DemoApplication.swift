@@ -16,7 +16,8 @@ public struct DemoApplication: Sendable {
 
   /// The state the coordinator starts from: no sessions yet.
   public var initialState: AppFeature.State
-  /// Sent once the coordinator is up: open one session, connect its feed, load its first page.
+  /// Sent once the coordinator is up: open one session, connect its feed, load its first page, and
+  /// start closing sessions no user acts in.
   public var startActions: [AppFeature.Action]
 
   /// The demo talking to the upstream service at `upstream`.
@@ -27,6 +28,7 @@ public struct DemoApplication: Sendable {
       .sessionOpened(id: session),
       .sessions(.element(id: session, action: .feed(.connectWebSocket))),
       .sessions(.element(id: session, action: .catalog(.loadNextPage))),
+      .idleChecksStarted,
     ]
   }
 }

@@ -32,7 +32,7 @@ public struct CatalogFeature: Reducer {
   public enum Action: Codable, Equatable, Sendable {
     /// The user asked for the next page; ignored while one loads or when none is left.
     case loadNextPage
-    /// A page arrived.
+    /// A page arrived; ignored unless it is the page being loaded.
     case pageLoaded(CatalogPage)
     /// A page could not be loaded; the reason says why.
     case pageLoadFailed(JobFailure)
@@ -55,9 +55,12 @@ public struct CatalogFeature: Reducer {
       return loadPage(&state)
 
     case let .pageLoaded(page):
+      // Only the page being loaded counts: any other is stale, or not from the worker at all.
+      guard state.isLoadingPage, page.page == state.currentPage else { return .none }
       state.items.append(contentsOf: page.items)
-      state.currentPage = page.page + 1
-      state.hasMorePages = page.hasMore
+      let (next, isLast) = page.page.addingReportingOverflow(1)
+      if !isLast { state.currentPage = next }
+      state.hasMorePages = page.hasMore && !isLast
       state.isLoadingPage = false
       return .none
 

@@ -12,6 +12,9 @@ public struct SessionFeature: Reducer {
     public var feed: FeedFeature.State
     /// The catalogue.
     public var catalog: CatalogFeature.State
+    /// How many of the demo's idle checks in a row found no user action in the session since the
+    /// one before; `nil` for none. ``AppFeature`` closes it at ``AppFeature/idleChecksBeforeClosing``.
+    public var idleChecks: Int?
 
     /// Creates a fresh session named `id` whose feed and catalogue come from `upstream`.
     public init(id: String, upstream: UpstreamEndpoints) {

@@ -86,6 +86,8 @@ final class ControlService {
       try endpoints.send(action)
     } catch let refusal as ActionRefusal {
       return reply(.error(id: id, code: "journalFailed", message: "\(refusal)"), to: client)
+    } catch let error as ClientActionError {
+      return reply(.error(id: id, code: "actionRefused", message: "\(error)"), to: client)
     } catch {
       return reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
     }

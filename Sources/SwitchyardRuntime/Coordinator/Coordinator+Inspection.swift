@@ -21,10 +21,10 @@ extension Coordinator {
   /// Decodes `json` as an action and sends it to the store, as the control socket's `send` does.
   ///
   /// - Throws: an error whose description names where the JSON does not fit the action type,
-  ///   the same sentence `switchyard send` prints; or ``ActionRefusal`` when the journal cannot
-  ///   record the action now, which is then not reduced.
+  ///   the same sentence `switchyard send` prints; ``ClientActionError`` for an action clients may
+  ///   not send; or ``ActionRefusal`` when the journal cannot record the action now. A refused
+  ///   action is not reduced.
   public func send(json: JSONValue) throws {
-    if let refusal = actionLog?.refusal { throw ActionRefusal.journalUnavailable(refusal) }
-    store.send(try ActionDecoding.decode(R.Action.self, from: RawJSON(json)))
+    store.send(try clientAction(RawJSON(json)))
   }
 }

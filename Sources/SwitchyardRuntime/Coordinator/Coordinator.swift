@@ -35,6 +35,10 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     didSet { observation.log = actionLog }
   }
 
+  /// The actions clients may send; the control socket and ``send(json:)`` refuse the rest with
+  /// ``ClientActionError`` before they reach the reducer.
+  public var clientActions: ClientActions<R.Action> = .all
+
   let runtime: RemoteRuntime
   let tap: ActionTap
   let observation: ActionObservation<R.State, R.Action>
@@ -227,8 +231,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in
-        if let refusal = actionLog?.refusal { throw ActionRefusal.journalUnavailable(refusal) }
-        let action = try ActionDecoding.decode(R.Action.self, from: json)
+        let action = try clientAction(json)
         actionLog?.sending(arrivedAs: json)
         store.send(action)
         actionLog?.sending(arrivedAs: nil)
@@ -242,6 +245,14 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         return Dictionary(uniqueKeysWithValues: configurationTargets())
       }
     )
+  }
+
+  /// Decodes an action a client sent, refusing one the application does not take from clients.
+  func clientAction(_ json: RawJSON) throws -> R.Action {
+    if let refusal = actionLog?.refusal { throw ActionRefusal.journalUnavailable(refusal) }
+    let action = try ActionDecoding.decode(R.Action.self, from: json)
+    guard clientActions.accepts(action) else { throw ClientActionError.notFromClients(path: ActionPath.of(json.value)) }
+    return action
   }
 
   private func configurationTargets() -> [(String, Int)] {

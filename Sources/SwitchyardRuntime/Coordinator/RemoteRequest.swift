@@ -9,6 +9,7 @@ struct RemoteRequest: Sendable {
   var isRetryable: Bool
   var maxAttempts: Int
   var timeout: Duration?
+  var queueTimeout: Duration?
   var affinityKey: String?
 
   /// A run frame is one level deeper and some bytes longer than its job: a job the worker would
@@ -28,6 +29,7 @@ struct RemoteRequest: Sendable {
     self.isRetryable = job.isRetryable
     self.maxAttempts = job.maxAttempts
     self.timeout = job.timeout
+    self.queueTimeout = job.queueTimeout
     self.affinityKey = job.affinityKey
   }
 }

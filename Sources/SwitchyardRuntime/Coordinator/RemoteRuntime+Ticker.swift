@@ -23,11 +23,13 @@ extension RemoteRuntime {
   private func timeOut(_ record: RemoteEffectRecord, in pool: WorkerPool) {
     let timeout = record.timeout ?? .zero
     guard let worker = record.worker else {
+      let limit = record.waitTimeout == record.timeout ? "its deadline" : "its queue timeout"
       let failure = JobFailure(
         code: .timeout,
         message: """
-          The '\(record.kind)' job waited \(timeout), its deadline, for a worker and was dropped: the \
-          pool has \(pool.readyCount) ready workers. Scale it up or give the job a longer timeout.
+          The '\(record.kind)' job waited \(record.waitTimeout ?? .zero), \(limit), for a worker and was dropped: the \
+          pool's \(pool.readyCount) ready workers are all busy. Scale it up, end the jobs that hold them, or give \
+          the job a longer timeout.
           """,
         retryable: record.isRetryable
       )

@@ -13,17 +13,26 @@ extension ActionJournal {
   /// taken while effects of earlier actions ran, so that they are made again too. Throws
   /// ``JournalError`` (damage, a newer format, the lock held) or ``JournalReplayError``; the
   /// directory is then released.
+  ///
+  /// A record the last coordinator died reducing, as ``PoisonWatch`` noted, stops recovery with
+  /// ``JournalReplayError/poisoned(sequence:action:signal:)`` unless `skipping` names it: replay
+  /// then leaves that record out, notes it in the `skipped` file and snapshots the state at once,
+  /// so that no later start replays it either.
   public static func open<Base>(
     directory: String,
     options: JournalOptions,
     policy: SnapshotPolicy,
     replay: ActionReplay<Base>,
     initialState: Base.State,
+    skipping skip: UInt64? = nil,
     log: @escaping @Sendable (String) -> Void
   ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
     var state = initialState
     let recovery = EffectRecovery()
     let effects = ReplayedEffects()
+    let poison = PoisonRecord.read(directory: directory)
+    var skipped = SkippedRecords.read(directory: directory)
+    var skippedNow: String?
     let journal = try Journal.open(
       directory: directory,
       options: options,
@@ -32,14 +41,53 @@ extension ActionJournal {
         state = try replay.state(snapshot)
         recovery.snapshotSequence = snapshot.sequence
       },
-      replay: { record in _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery) }
+      replay: { record in
+        if record.sequence == skip, !skipped.contains(record.sequence) {
+          try SkippedRecords.add(record.sequence, directory: directory)
+          skipped.insert(record.sequence)
+          skippedNow = actionPath(of: record)
+        } else if let poison, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
+          throw JournalReplayError.poisoned(sequence: record.sequence, action: actionPath(of: record), signal: poison.signalName)
+        }
+        _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped)
+      }
     )
     let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)
     actionJournal.recovered = recovery
-    if journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0 {
+    if let skip {
+      if let skippedNow {
+        log("skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "
+          + "a snapshot follows, and the data directory's 'skipped' file keeps every later replay from it")
+      } else {
+        let why = skipped.contains(skip) ? "it was skipped before" : "no such record after the snapshot"
+        log("--skip-record \(skip): record \(skip) was not replayed (\(why)), so nothing was skipped")
+      }
+    }
+    if let poison, poison.sequence > journal.recovery.lastSequence {
+      log("the last coordinator died of \(poison.signalName) reducing action \(poison.sequence), which was never journaled: "
+        + "nothing replays it, and a client that sent it had no answer; its log says what it was")
+      if let effect = poison.effect {
+        // Run again, the effect would deliver the same event, and the coordinator die again.
+        recovery.ended(effect)
+        actionJournal.effectEnded(effect)
+        log("that action was an event of remote effect \(effect), which is not started again: its end is journaled")
+      }
+    }
+    PoisonRecord.clear(directory: directory)
+    if skippedNow != nil || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {
       actionJournal.snapshot(state)
     }
     return (actionJournal, state)
+  }
+
+  /// The case path of `record`'s action, or what else the record holds, for a message naming it.
+  private static func actionPath(of record: JournalRecord) -> String {
+    guard let payload = try? RawJSON(parsing: record.payload), case let .object(members) = payload.value else {
+      return "an unreadable record"
+    }
+    if let action = members["action"] { return ActionPath.of(action) }
+    if let effect = members["effectEvent"] { return "an event of the remote effect \(effect)" }
+    return members.keys.first ?? "an empty record"
   }
 
   /// The record before the oldest action whose remote effects were in flight at the newest

@@ -80,6 +80,7 @@ public final class ActionJournal: ActionLog {
     self.gathering = Self.gathering(for: journal.options.durability)
     self.writer = PendingRecordWriter(pending: pending, journal: journal, log: log)
     effectIdentities.reset(to: lastSequence + 1)
+    PoisonWatch.nextLiveSequence(lastSequence + 1)
   }
 
   /// Journals one reduced action; returns whether a snapshot of the state after it is due, which
@@ -120,6 +121,7 @@ public final class ActionJournal: ActionLog {
   @discardableResult
   private func numberNextRecord() -> Int {
     lastSequence += 1
+    PoisonWatch.nextLiveSequence(lastSequence + 1)
     return effectIdentities.reset(to: lastSequence + 1)
   }
 

@@ -10,10 +10,14 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   /// The application's reducer, the one that wrote the journal, with its body built once: a
   /// feature's own `reduce` would build its body again for every record replayed.
   let reducer: Reduce<Base.State, Base.Action>
+  /// The records `start --skip-record` left out, which every replay leaves out too.
+  let skipped: Set<UInt64>
 
-  /// Replays through `reducer`.
-  public init(_ reducer: Base) {
+  /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
+  /// journal in `directory`, if given.
+  public init(_ reducer: Base, skippingRecordsIn directory: String? = nil) {
     self.reducer = Reduce(reducer)
+    self.skipped = directory.map { SkippedRecords.read(directory: $0) } ?? []
   }
 
   /// The state a snapshot holds.
@@ -35,16 +39,20 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     to state: inout Base.State,
     effects: ReplayedEffects
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
-    try apply(record, to: &state, effects: effects, recovery: nil)
+    try apply(record, to: &state, effects: effects, recovery: nil, skipped: skipped)
   }
 
   /// Applies `record` as ``apply(_:to:effects:)`` does, and tells `recovery`, if any, which remote
   /// effects its action created, which effect's output it is and which effects' ends it journals.
+  ///
+  /// The records in `skipped`, and the events of the effects their actions made, leave the state
+  /// alone: `start --skip-record` names them. Their effects' bookkeeping still counts.
   func apply(
     _ record: JournalRecord,
     to state: inout Base.State,
     effects: ReplayedEffects,
-    recovery: EffectRecovery?
+    recovery: EffectRecovery?,
+    skipped: Set<UInt64>
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
     let entry: ReplayEntry<Base.Action>
     do {
@@ -63,14 +71,24 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
       ended = entry.ended?.identity
       if let outputOf = entry.outputOf { recovery?.delivered(outputOf.identity) }
     } else if let (effect, event, isEnd) = entry.effectEvent {
+      if skipped.contains(effect.action) {
+        if isEnd { end(effect, effects: effects, recovery: recovery) }
+        return .other(kind: Self.skippedKind)
+      }
       action = try self.action(of: effect, event: event, effects: effects, sequence: record.sequence)
       ended = isEnd ? effect : nil
       if !isEnd { recovery?.delivered(effect) }
     } else {
       return .other(kind: entry.kind)
     }
+    if skipped.contains(record.sequence) {
+      if let ended { end(ended, effects: effects, recovery: recovery) }
+      return .other(kind: Self.skippedKind)
+    }
     let dependencies = entry.dependencies ?? DependencyRecording()
     effects.willReplay(sequence: record.sequence)
+    PoisonWatch.reducing(record.sequence)
+    defer { PoisonWatch.reducing(0) }
     do {
       let effect = try withDependencies {
         $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: recovery)
@@ -85,6 +103,9 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     if let ended { end(ended, effects: effects, recovery: recovery) }
     return .action(action, dependencies: dependencies)
   }
+
+  /// What ``apply(_:to:effects:recovery:skipped:)`` returns for a record it skipped.
+  static var skippedKind: String { "skipped" }
 
   /// The action the effect `identity`'s journaled `event` becomes, through the transform of the
   /// replayed effect.

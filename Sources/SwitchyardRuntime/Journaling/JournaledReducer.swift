@@ -25,8 +25,12 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     // which costs metadata lookups on every action in this unspecialised code.
     var effect = Effect<Base.Action>.none
     let journal = journal
-    // The store reduces on the main actor; `reduce`'s signature just does not say so.
+    // The store reduces on the main actor; `reduce`'s signature just does not say so. The action
+    // gets the journal's next sequence number as it is appended, after it is reduced: a crash in
+    // between names a record that was never journaled.
+    PoisonWatch.reducingLive(true)
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
+    PoisonWatch.reducingLive(false)
     let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
     if snapshotIsDue {
       let reduced = state

@@ -30,6 +30,11 @@ public protocol RemoteJob: Codable, Sendable {
   /// ``JobFailure/Code/timeout``; `nil` for long-running listeners. Defaults to 30 seconds.
   var timeout: Duration? { get }
 
+  /// How long one attempt may wait for a worker before it fails ``JobFailure/Code/timeout``;
+  /// `nil`, the default, leaves ``timeout`` alone to bound the wait. A long-running listener, which
+  /// has no timeout, sets one: behind listeners that never end it would otherwise wait for ever.
+  var queueTimeout: Duration? { get }
+
   /// Jobs with the same key run on the same worker while any of them runs, so a worker can keep
   /// per-key state across overlapping jobs (a debounce window); `nil`, the default, places by
   /// load alone. A key with nothing running may land on another worker next time.
@@ -43,6 +48,8 @@ extension RemoteJob {
   public var maxAttempts: Int { 3 }
   /// Thirty seconds from start to close.
   public var timeout: Duration? { .seconds(30) }
+  /// Only ``timeout`` bounds the wait for a worker.
+  public var queueTimeout: Duration? { nil }
   /// No affinity: the least-loaded worker runs it.
   public var affinityKey: String? { nil }
 }

@@ -36,9 +36,11 @@ final class EffectTable {
     startClock(of: record, at: now)
   }
 
-  /// Starts an attempt's clock, at admission or when a retry begins to wait.
+  /// Starts an attempt's clock, at admission or when a retry begins to wait: until a worker takes
+  /// it, it may wait its ``RemoteEffectRecord/waitTimeout``.
   func startClock(of record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
-    guard let timeout = record.timeout else {
+    record.waitingSince = now
+    guard let timeout = record.waitTimeout else {
       record.deadline = nil
       return
     }
@@ -78,6 +80,10 @@ final class EffectTable {
     record.attempt += 1
     record.worker = worker
     record.dispatchedAt = now
+    // Taken within its queue timeout: from now only its own timeout, since it began to wait, bounds it.
+    if record.waitTimeout != record.timeout, let waitingSince = record.waitingSince {
+      record.deadline = record.timeout.map { waitingSince + $0 }
+    }
   }
 
   /// Takes `record` off its worker, so frames from that attempt are stale from now on.

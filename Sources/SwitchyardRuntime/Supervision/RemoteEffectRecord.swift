@@ -12,6 +12,9 @@ final class RemoteEffectRecord {
   let isRetryable: Bool
   let maxAttempts: Int
   let timeout: Duration?
+  /// How long an attempt may wait for a worker: the shorter of ``timeout`` and the job's queue
+  /// timeout, `nil` when neither bounds it.
+  let waitTimeout: Duration?
   let affinityKey: String?
   let admittedAt: ContinuousClock.Instant
 
@@ -30,6 +33,8 @@ final class RemoteEffectRecord {
   var repeatsDropped = 0
   /// When the current attempt times out: its ``timeout`` after it began to wait for a worker.
   @exclusivity(unchecked) var deadline: ContinuousClock.Instant?
+  /// When the current attempt began to wait for a worker.
+  @exclusivity(unchecked) var waitingSince: ContinuousClock.Instant?
 
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
@@ -49,6 +54,7 @@ final class RemoteEffectRecord {
     self.isRetryable = request.isRetryable
     self.maxAttempts = max(1, request.maxAttempts)
     self.timeout = request.timeout
+    self.waitTimeout = request.queueTimeout.map { queue in request.timeout.map { min($0, queue) } ?? queue } ?? request.timeout
     self.affinityKey = request.affinityKey
     self.report = report
   }

@@ -23,6 +23,10 @@ public struct FeedJob: RemoteJob, Equatable {
   /// A listener runs until cancelled, so it has no start-to-close timeout.
   public var timeout: Duration? { nil }
 
+  /// A listener waits at most 30 seconds for a free slot on a `websocket` worker, then fails
+  /// `timeout` saying so: behind listeners that never end, it would otherwise wait for ever.
+  public var queueTimeout: Duration? { .seconds(30) }
+
   /// A listener whose worker died is started again on another one, as often as it takes.
   public var maxAttempts: Int { .max }
 }

@@ -28,6 +28,7 @@ enum DemoStartMode {
       reducer: AppFeature(),
       initialState: demo.initialState,
       startActions: demo.startActions,
+      clientActions: .demo,
       pools: DemoApplication.pools,
       handlers: [],
       startMessage: """

@@ -31,17 +31,21 @@ final class JournaledEffect: RemoteEffectObserver {
 
   func delivering<Output>(_ output: Output, json: RawJSON) {
     journal.delivering(output, json: json, of: identity)
+    PoisonWatch.delivering(identity)
   }
 
   func delivered() {
     journal.deliveringOutput = nil
+    PoisonWatch.delivering(nil)
   }
 
   func willDeliverEnd(failure: JobFailure?) {
     journal.endingEffect = (identity, failure)
+    PoisonWatch.delivering(identity)
   }
 
   func didEnd(interrupted: Bool) {
+    PoisonWatch.delivering(nil)
     // One the shutdown interrupted is still in flight: the next coordinator starts it again.
     if !interrupted, let slot {
       journal.effectsInFlight.remove(at: slot)

@@ -6,6 +6,10 @@ await SwitchyardCommandLine.main(
     name: "documents",
     reducer: Documents(),
     initialState: Documents.State(),
+    // Clients submit documents; the counts and headlines are the workers' to send.
+    clientActions: ClientActions { action in
+      if case .submitted = action { true } else { false }
+    },
     pools: [
       PoolConfiguration(kind: WordCountJob.kind, size: 2),
       PoolConfiguration(kind: HeadlineJob.kind, size: 1),
