@@ -47,6 +47,19 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     return (operation == "write" || operation == "open") && (errno == ENOSPC || errno == EDQUOT)
   }
 
+  /// Whether the data directory itself is what is wrong — damaged, missing records, of another
+  /// format — so that starting again cannot help until an operator repairs, restores or upgrades it.
+  public var needsOperator: Bool {
+    switch self {
+    case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
+      .unreadableHighWaterMark, .snapshotAheadOfJournal:
+      true
+    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .stalled, .snapshotEncodingFailed, .historyUnavailable,
+      .backupSourceNotJournal, .backupDestinationExists:
+      false
+    }
+  }
+
   public var description: String {
     switch self {
     case let .io(operation, path, errno):

@@ -17,6 +17,8 @@ import Testing
         .appendingPathComponent("deploy/switchyard.service")
       let unit = try SystemdUnit(parsing: String(contentsOf: file, encoding: .utf8))
       #expect(unit.value("KillSignal", in: "Service") == "SIGTERM")
+      #expect(unit.value("Restart", in: "Service") == "on-failure")
+      #expect(unit.value("RestartPreventExitStatus", in: "Service") == "78", "a refused data directory is not restarted into")
       let runtime = try #require(unit.value("RuntimeDirectory", in: "Service"))
       let state = try #require(unit.value("StateDirectory", in: "Service"), "the unit keeps its data where systemd keeps it")
       runDirectory = root + "/run/" + runtime

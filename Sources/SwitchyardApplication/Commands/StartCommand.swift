@@ -61,7 +61,8 @@ enum StartCommand {
         whichever is reached first (--history-retention, --history-max-size).
         A coordinator that dies reducing an action notes its record in the data directory's
         'poison' file; the next 'start' refuses to replay that record, naming it, until
-        --skip-record N leaves it out (for good: a snapshot follows).
+        --skip-record N leaves it out (for good: a snapshot follows). A start that refuses its data
+        directory exits 78, which a supervisor should not restart (systemd: RestartPreventExitStatus=78).
         """,
       options: modes.map(\.flag) + [
         .value(
@@ -102,8 +103,12 @@ enum StartCommand {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")
         }
         let options = try options(arguments)
-        if let mode = chosen.first { return try await mode.run(options) }
-        return try await runApplication(options)
+        do {
+          if let mode = chosen.first { return try await mode.run(options) }
+          return try await runApplication(options)
+        } catch {
+          throw DataDirectoryRefusal.refusing(error)
+        }
       }
     )
   }

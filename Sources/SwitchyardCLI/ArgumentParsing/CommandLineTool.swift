@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// A command-line tool made of subcommands: picks the command, prints help and version, and turns
-/// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage.
+/// outcomes into exit statuses — 0 for success, 1 for a runtime error, 2 for bad usage, or an
+/// ``ExitStatusError``'s own.
 package struct CommandLineTool: Sendable {
   /// The executable's name, as the help spells it.
   package var name: String
@@ -97,6 +98,9 @@ package struct CommandLineTool: Sendable {
       return try await command.run(command.parse(tokens, environment: ProcessInfo.processInfo.environment))
     } catch let error as UsageError {
       return usageFailure(error, usage: usage, helpHint: hint)
+    } catch let error as any ExitStatusError {
+      StandardStream.error.write("error: \(error)\n")
+      return error.exitStatus
     } catch {
       StandardStream.error.write("error: \(error)\n")
       return 1
