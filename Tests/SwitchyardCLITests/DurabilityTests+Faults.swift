@@ -156,7 +156,7 @@ extension DurabilityTests {
     let client = try ControlClient(runDirectory: directory.path)
     let refused = try client.request(.send(id: 3, action: Self.startAction("refused")))
     guard case let .error(_, code, message) = refused else { throw TimedOut(what: "journalFailed, got \(refused)") }
-    #expect(code == "journalFailed")
+    #expect(code == .journalFailed)
     #expect(message.contains("not applied"), "\(message)")
     #expect(!runNames(try state(directory)).contains("refused"), "a refused action changed the live state")
 

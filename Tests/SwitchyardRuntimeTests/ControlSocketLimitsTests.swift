@@ -23,7 +23,7 @@ struct ControlSocketLimitsTests {
         #expect(try first.request(.status(id: 1), timeout: Self.answer) == .sent(id: 1))
         #expect(try second.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
         let third = try ControlClient(socketPath: path)
-        guard case .error(nil, "tooManyConnections", let message) = try third.receive(timeout: Self.answer) else {
+        guard case .error(nil, ControlErrorCode.tooManyConnections, let message) = try third.receive(timeout: Self.answer) else {
           throw TimedOut(what: "a tooManyConnections error")
         }
         #expect(message.contains("2 control clients"))
@@ -99,7 +99,7 @@ struct ControlSocketLimitsTests {
         let subscriber = try ControlClient(socketPath: path)
         try subscriber.send(.subscribe(id: 1, path: "runs"))
         #expect(try idle.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
-        guard case .error(nil, "idleTimeout", _) = try idle.receive(timeout: Self.answer) else {
+        guard case .error(nil, ControlErrorCode.idleTimeout, _) = try idle.receive(timeout: Self.answer) else {
           throw TimedOut(what: "an idleTimeout error")
         }
         #expect(throws: ControlClientError.closed) { try idle.receive(timeout: Self.answer) }
@@ -123,7 +123,7 @@ struct ControlSocketLimitsTests {
         #expect(try busy.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
         let newcomer = try ControlClient(socketPath: path)
         #expect(try newcomer.request(.status(id: 3), timeout: Self.answer) == .sent(id: 3))
-        guard case .error(nil, "evicted", _) = try idle.receive(timeout: Self.answer) else {
+        guard case .error(nil, ControlErrorCode.evicted, _) = try idle.receive(timeout: Self.answer) else {
           throw TimedOut(what: "an evicted error")
         }
         #expect(try busy.request(.status(id: 4), timeout: Self.answer) == .sent(id: 4))

@@ -36,13 +36,13 @@ struct ControlSocketTests {
 
       let bad = try client.request(.send(id: 4, action: .object(["launch": .object([:])])))
       guard case let .error(4, code, message) = bad else { throw TimedOut(what: "an error for a bad action") }
-      #expect(code == "invalidAction")
+      #expect(code == .invalidAction)
       #expect(message.contains("Action"))
 
       #expect(try client.request(.scale(id: 5, pools: ["probe": 3])) == .scaled(id: 5, pools: ["probe": 3]))
       try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
       let unknown = try client.request(.scale(id: 6, pools: ["nope": 1]))
-      guard case .error(6, "unknownPool", _) = unknown else { throw TimedOut(what: "an error for an unknown pool") }
+      guard case .error(6, ControlErrorCode.unknownPool, _) = unknown else { throw TimedOut(what: "an error for an unknown pool") }
 
       let report = try client.status()
       #expect(report.coordinator.actionsTotal >= 5)
@@ -62,16 +62,16 @@ struct ControlSocketTests {
       #expect(hello.role == "coordinator")
       #expect(hello.pid == coordinator.process.pid)
 
-      guard case .error(8, "notSubscribed", _) = try client.request(.unsubscribe(id: 8)) else {
+      guard case .error(8, ControlErrorCode.notSubscribed, _) = try client.request(.unsubscribe(id: 8)) else {
         throw TimedOut(what: "notSubscribed")
       }
-      guard case .error(9, "unknownPath", _) = try client.request(.state(id: 9, path: "runs.nobody")) else {
+      guard case .error(9, ControlErrorCode.unknownPath, _) = try client.request(.state(id: 9, path: "runs.nobody")) else {
         throw TimedOut(what: "unknownPath")
       }
 
       let stranger = try await coordinator.connect()
       try stranger.send(.hello(Hello(version: "2.0", role: "client", pid: getpid())))
-      guard case .error(nil, "versionMismatch", _) = try stranger.receive() else {
+      guard case .error(nil, ControlErrorCode.versionMismatch, _) = try stranger.receive() else {
         throw TimedOut(what: "versionMismatch")
       }
       #expect(throws: ControlClientError.closed) { try stranger.receive() }

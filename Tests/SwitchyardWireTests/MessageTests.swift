@@ -48,9 +48,9 @@ import Testing
     .sent(id: 4),
     .scale(id: 5, pools: ["search": 3]),
     .scaled(id: 5, pools: ["search": 3, "feed": 1]),
-    .error(id: 6, code: "unknownPath", message: "No state at sessions.9."),
-    .error(id: nil, code: "badRequest", message: "The request has no id."),
-    .error(id: 7, code: "shuttingDown", message: "The coordinator is shutting down."),
+    .error(id: 6, code: .unknownPath, message: "No state at sessions.9."),
+    .error(id: nil, code: .badRequest, message: "The request has no id."),
+    .error(id: 7, code: .shuttingDown, message: "The coordinator is shutting down."),
   ]
 
   @Test func workerMessagesRoundTripThroughBothCodecs() throws {
@@ -73,8 +73,16 @@ import Testing
     let run = WorkerMessage.run(Run(effect: 1, generation: 2, kind: "k", job: [:], deadlineMillis: nil, attempt: 1))
     #expect(run.encodedPayload().text == #"{"type":"run","effect":1,"generation":2,"kind":"k","job":{},"attempt":1}"#)
     #expect(ControlMessage.status(id: 9).encodedPayload().text == #"{"type":"status","id":9}"#)
-    #expect(ControlMessage.error(id: nil, code: "c", message: "m").encodedPayload().text
+    #expect(ControlMessage.error(id: nil, code: ControlErrorCode(rawValue: "c"), message: "m").encodedPayload().text
       == #"{"type":"error","code":"c","message":"m"}"#)
+  }
+
+  @Test func anErrorCodeANewerCoordinatorAddsIsKeptAsItsText() throws {
+    let known = try ControlMessage(payload: Array(#"{"type":"error","id":3,"code":"shuttingDown","message":"m"}"#.utf8))
+    guard case .error(3, .shuttingDown, "m") = known else { Issue.record("read as \(known)"); return }
+    let unknown = try ControlMessage(payload: Array(#"{"type":"error","code":"somethingNew","message":"m"}"#.utf8))
+    guard case let .error(nil, code, _) = unknown else { Issue.record("read as \(unknown)"); return }
+    #expect(code == ControlErrorCode(rawValue: "somethingNew") && code != .internal)
   }
 
   @Test func aRunFrameWithItsJobSplicedInIsTheFrameTheMessageWrites() throws {
@@ -234,6 +242,6 @@ import Testing
   @Test func controlMessagesCarryTheirRequestID() {
     #expect(ControlMessage.stateChanged(id: 3, path: "", value: nil).id == 3)
     #expect(ControlMessage.hello(Hello(role: "client", pid: 1)).id == nil)
-    #expect(ControlMessage.error(id: nil, code: "c", message: "m").id == nil)
+    #expect(ControlMessage.error(id: nil, code: ControlErrorCode(rawValue: "c"), message: "m").id == nil)
   }
 }

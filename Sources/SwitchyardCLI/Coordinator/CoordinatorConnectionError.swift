@@ -1,9 +1,11 @@
+import SwitchyardWire
+
 /// Why a command could not get what it asked of a coordinator.
 public enum CoordinatorConnectionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing serves the run directory's control socket.
   case noCoordinator(runDirectory: String)
   /// The coordinator answered with an error; its message says what was wrong with the request.
-  case refused(code: String, message: String)
+  case refused(code: ControlErrorCode, message: String)
   /// The connection failed after it was made.
   case connectionLost(String)
   /// The coordinator answered with a message that does not answer the request.

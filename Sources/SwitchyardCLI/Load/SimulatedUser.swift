@@ -58,7 +58,7 @@ struct SimulatedUser: Sendable {
       try connection.send(action)
     } catch {
       guard case let .refused(code, _) = error else { throw error }
-      recorder.error(code)
+      recorder.error(code.rawValue)
       return false
     }
     recorder.actionSent()
@@ -99,7 +99,7 @@ struct SimulatedUser: Sendable {
   private static func type(of error: CoordinatorConnectionError) -> String {
     switch error {
     case .noCoordinator: "noCoordinator"
-    case let .refused(code, _): code
+    case let .refused(code, _): code.rawValue
     case .connectionLost: "connectionLost"
     case .unexpectedReply: "unexpectedReply"
     }

@@ -66,7 +66,7 @@ public final class ControlClient {
     let deadline = ContinuousClock.now + timeout
     while true {
       let reply = try readNext(until: deadline)
-      let isUpdate = reply.typeName == "stateChanged" && message.typeName != "subscribe"
+      let isUpdate = reply.isStateChange && !message.isSubscription
       if reply.id == message.id, !isUpdate { return reply }
       if case .error(nil, _, _) = reply { return reply }
       buffered.append(reply)
@@ -97,5 +97,17 @@ public final class ControlClient {
       }
     }
     return received.removeFirst()
+  }
+}
+
+extension ControlMessage {
+  /// A subscription's update, which carries the subscription's id without answering a request.
+  fileprivate var isStateChange: Bool {
+    if case .stateChanged = self { true } else { false }
+  }
+
+  /// A subscribe request, whose first answer is itself a `stateChanged`.
+  fileprivate var isSubscription: Bool {
+    if case .subscribe = self { true } else { false }
   }
 }

@@ -62,7 +62,7 @@ final class ControlService {
       case let .message(client, message):
         handle(message, from: client)
       case let .malformed(client, reason):
-        reply(.error(id: nil, code: "badRequest", message: "Could not read that message: \(reason)"), to: client)
+        reply(.error(id: nil, code: .badRequest, message: "Could not read that message: \(reason)"), to: client)
       case let .disconnected(client):
         subscriptions[client] = nil
       }
@@ -80,19 +80,19 @@ final class ControlService {
 
   private func send(_ action: RawJSON, id: UInt64, from client: Int) {
     guard acceptsActions else {
-      return reply(.error(id: id, code: "shuttingDown", message: "The coordinator is shutting down."), to: client)
+      return reply(.error(id: id, code: .shuttingDown, message: "The coordinator is shutting down."), to: client)
     }
     do {
       try endpoints.send(action)
     } catch let refusal as ActionRefusal {
-      return reply(.error(id: id, code: "journalFailed", message: "\(refusal)"), to: client)
+      return reply(.error(id: id, code: .journalFailed, message: "\(refusal)"), to: client)
     } catch let error as ClientActionError {
-      return reply(.error(id: id, code: "actionRefused", message: "\(error)"), to: client)
+      return reply(.error(id: id, code: .actionRefused, message: "\(error)"), to: client)
     } catch {
-      return reply(.error(id: id, code: "invalidAction", message: "\(error)"), to: client)
+      return reply(.error(id: id, code: .invalidAction, message: "\(error)"), to: client)
     }
     endpoints.acknowledge { [weak self] failure in
-      self?.reply(failure.map { .error(id: id, code: "journalFailed", message: $0) } ?? .sent(id: id), to: client)
+      self?.reply(failure.map { .error(id: id, code: .journalFailed, message: $0) } ?? .sent(id: id), to: client)
     }
   }
 
@@ -101,7 +101,7 @@ final class ControlService {
     case let .hello(hello):
       guard ProtocolVersion.isCompatible(hello.version) else {
         let mismatch = WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version)
-        reply(.error(id: nil, code: "versionMismatch", message: "\(mismatch)"), to: client)
+        reply(.error(id: nil, code: .versionMismatch, message: "\(mismatch)"), to: client)
         server?.hangUp(client)
         return
       }
@@ -111,11 +111,11 @@ final class ControlService {
     case let .state(id, path):
       do {
         guard let slice = try endpoints.state()[dottedPath: path]?.value else {
-          return reply(.error(id: id, code: "unknownPath", message: "The state has nothing at '\(path)'."), to: client)
+          return reply(.error(id: id, code: .unknownPath, message: "The state has nothing at '\(path)'."), to: client)
         }
         reply(.stateSlice(id: id, path: path, value: slice), to: client)
       } catch {
-        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
+        reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
       }
     case let .subscribe(id, path):
       do {
@@ -123,11 +123,11 @@ final class ControlService {
         subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
         server?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
       } catch {
-        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
+        reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
       }
     case let .unsubscribe(id):
       guard subscriptions[client]?.removeValue(forKey: id) != nil else {
-        return reply(.error(id: id, code: "notSubscribed", message: "No subscription has id \(id)."), to: client)
+        return reply(.error(id: id, code: .notSubscribed, message: "No subscription has id \(id)."), to: client)
       }
       server?.dropSubscription(id, of: client)
       reply(.unsubscribed(id: id), to: client)
@@ -138,15 +138,15 @@ final class ControlService {
         reply(.scaled(id: id, pools: try endpoints.scale(pools)), to: client)
       } catch let error as CoordinatorError {
         guard case .unknownPool = error else {
-          return reply(.error(id: id, code: "badRequest", message: "\(error)"), to: client)
+          return reply(.error(id: id, code: .badRequest, message: "\(error)"), to: client)
         }
-        reply(.error(id: id, code: "unknownPool", message: "\(error)"), to: client)
+        reply(.error(id: id, code: .unknownPool, message: "\(error)"), to: client)
       } catch {
-        reply(.error(id: id, code: "internal", message: "\(error)"), to: client)
+        reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
       }
     default:
       reply(
-        .error(id: message.id, code: "badRequest", message: "'\(message.typeName)' is a reply, not a request."),
+        .error(id: message.id, code: .badRequest, message: "'\(message.typeName)' is a reply, not a request."),
         to: client
       )
     }

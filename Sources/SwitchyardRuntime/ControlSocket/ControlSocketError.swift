@@ -22,16 +22,16 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
   case evicted(limit: Int)
 
   /// The `code` of the error frame.
-  var code: String {
+  var code: ControlErrorCode {
     switch self {
-    case .tooManyConnections: "tooManyConnections"
-    case .noDescriptors: "noDescriptors"
-    case .repliesUnread: "repliesUnread"
-    case .unfinishedRequestsOverBudget: "requestsOverBudget"
-    case .badFrame: "badRequest"
-    case .handshakeTimeout: "handshakeTimeout"
-    case .idleTimeout: "idleTimeout"
-    case .evicted: "evicted"
+    case .tooManyConnections: .tooManyConnections
+    case .noDescriptors: .noDescriptors
+    case .repliesUnread: .repliesUnread
+    case .unfinishedRequestsOverBudget: .requestsOverBudget
+    case .badFrame: .badRequest
+    case .handshakeTimeout: .handshakeTimeout
+    case .idleTimeout: .idleTimeout
+    case .evicted: .evicted
     }
   }
 

@@ -15,7 +15,7 @@ extension ControlMessage: Codable {
     if type == "error" {
       self = .error(
         id: try container.decodeIfPresent(UInt64.self, forKey: .id),
-        code: try container.decode(String.self, forKey: .code),
+        code: try container.decode(ControlErrorCode.self, forKey: .code),
         message: try container.decode(String.self, forKey: .message))
       return
     }

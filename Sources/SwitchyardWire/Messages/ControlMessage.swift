@@ -33,7 +33,7 @@ public enum ControlMessage: Equatable, Sendable {
   /// Reply to ``scale(id:pools:)``: the sizes the pools now target.
   case scaled(id: UInt64, pools: [String: Int])
   /// Reply to any request that failed; `id` is absent when the request's own id was unreadable.
-  case error(id: UInt64?, code: String, message: String)
+  case error(id: UInt64?, code: ControlErrorCode, message: String)
 
   /// The message's `"type"` on the wire, such as `"statusReport"`.
   public var typeName: String {
