@@ -4,7 +4,8 @@ import PackageDescription
 // Switchyard takes no package dependencies: only the Swift toolchain.
 // Layers point one way: switchyard → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture;
 // switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime.
-// Net (HTTP, WebSocket) serves the workers, the upstream command and the inspector only.
+// Net (HTTP, WebSocket, admission of connections) serves the runtime's listeners, the workers, the
+// upstream command and the inspector.
 let package = Package(
   name: "Switchyard",
   products: [
@@ -20,9 +21,10 @@ let package = Package(
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
     .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet"], exclude: ["THREADS.md"]),
-    // The runtime's diagnostics: the probe feature, job and handler, and the raw-echo worker the
-    // benchmarks measure the pipe with.
-    .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
+    // The runtime's diagnostics: the probe feature, job, handler and load scenarios, and the raw-echo
+    // worker the benchmarks measure the pipe with. Only `switchyard` and the benchmarks link it, never
+    // a user's executable.
+    .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardCLI"]),
     // The catalogue's item and page, shared by the pagination worker and the upstream that serves them.
     .target(name: "SwitchyardCatalog"),
     // The CPU's CRC-32C instruction, which Swift cannot name; the journal checksums every record with it.
@@ -52,7 +54,7 @@ let package = Package(
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
-    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardWire"]),
+    .target(name: "SwitchyardCLI", dependencies: ["SwitchyardRuntime", "SwitchyardWire"]),
     // The web inspector `start --http` serves: pools, actions, state history, send.
     .target(
       name: "SwitchyardInspector",
@@ -62,7 +64,7 @@ let package = Package(
     .target(
       name: "SwitchyardApplication",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI",
         "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
       ]
     ),

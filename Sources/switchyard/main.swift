@@ -3,6 +3,10 @@ import SwitchyardDiagnostics
 
 // `switchyard` is the runtime's probe application through the same entry point a user's
 // executable calls, plus what only this executable offers: the demo, its upstream, and bench.
+
+// `worker raw-echo` copies its input to its output unparsed: the physical limit of a pipe round
+// trip, against which `switchyard bench` measures the runtime. No user's executable has it.
+if CommandLine.arguments.dropFirst() == ["worker", "raw-echo"] { WorkerHost.runRawEcho() }
 var commandLine = SwitchyardCommandLine(
   Application(
     name: "switchyard",

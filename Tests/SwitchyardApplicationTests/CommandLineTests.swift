@@ -29,7 +29,7 @@ struct CommandLineTests {
     #expect(start.contains("USAGE: counter start [--pools KIND=N,…] [--run-dir DIR] [--grace-ms N] [--parent PID]"))
     #expect(start.contains("(default: tally=3,echo=1)"))
     #expect(commandLine.commands[3].help(toolName: "counter").contains("counter scale tally=4"))
-    #expect(commandLine.commands[5].help(toolName: "counter").contains("The job kind to serve: probe, raw-echo."))
+    #expect(commandLine.commands[5].help(toolName: "counter").contains("The job kind to serve: probe."))
   }
 
   @Test func addedCommandsModesAndScenariosJoinTheApplicationsOwn() {

@@ -76,6 +76,9 @@ struct OwnApplicationTests {
 
     let help = try await runToExit(["--help"], executable: documents)
     #expect(help.output.contains("documents <command> [options]") && help.output.contains("  load "))
+    // The runtime's diagnostics stay in `switchyard`: a user's executable has no raw pipe echo.
+    let rawEcho = try await runToExit(["worker", "raw-echo"], executable: documents)
+    #expect(rawEcho.status == 2 && rawEcho.errorOutput.contains("no handler for 'raw-echo'"), "\(rawEcho.errorOutput)")
 
     kill(coordinator.pid, SIGTERM)
     #expect(try await coordinator.exitStatus(within: 15) == 0, "\(coordinator.errorOutput)")

@@ -6,9 +6,6 @@ import SwitchyardRedisTransport
 /// `worker KIND --broker URL` serves a remote pool instead: it reads the kind's jobs from Redis
 /// through the consumer group, on any host, and runs them with the same handlers, in its own
 /// process (``RedisWorker``).
-///
-/// `worker raw-echo` copies its input to its output unparsed: the physical limit of a pipe round
-/// trip, against which `switchyard bench` measures the runtime.
 enum WorkerCommand {
   static let claimIdle = CommandOption.value(
     "--claim-idle-ms", "N",
@@ -28,14 +25,14 @@ enum WorkerCommand {
       name: "worker",
       abstract: "Serve one pool's jobs on stdin/stdout (the coordinator starts these), or from Redis with --broker.",
       arguments: [
-        CommandArgument("KIND", help: "The job kind to serve: \((kinds + ["raw-echo"]).joined(separator: ", ")).")
+        CommandArgument("KIND", help: "The job kind to serve: \(kinds.joined(separator: ", ")).")
       ],
       options: [BrokerFlags.broker, BrokerFlags.passwordFile, BrokerFlags.name, claimIdle, concurrency, healthFile],
       examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
         let kind = arguments.argument("KIND") ?? ""
         let redis = try BrokerFlags.redis(arguments)
-        guard kinds.contains(kind) || (kind == "raw-echo" && redis == nil) else {
+        guard kinds.contains(kind) else {
           throw UsageError.conflict("this worker has no handler for '\(kind)' jobs; it serves: \(kinds.sorted().joined(separator: ", ")).")
         }
         if let redis {
@@ -49,7 +46,6 @@ enum WorkerCommand {
           )
           RedisWorker(host: WorkerHost(kind: JobKind(kind), handlers: handlers), settings: settings).run()
         }
-        if kind == "raw-echo" { WorkerHost.runRawEcho() }
         WorkerHost(kind: JobKind(kind), handlers: handlers).run()
       }
     )

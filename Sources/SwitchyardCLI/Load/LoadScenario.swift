@@ -1,11 +1,10 @@
-import SwitchyardDiagnostics
 import SwitchyardWire
 
 /// What simulated users do to a coordinator: for each user, the actions that set it up, the slice
 /// of state it watches, and the action of each of its steps.
 ///
-/// A scenario is data about an application, so `switchyard load` knows no application: the probe
-/// scenario drives the runtime's ``ProbeFeature``-based coordinator, the demo scenario the demo.
+/// A scenario is data about an application, so `switchyard load` knows no application: each
+/// application brings its own (`switchyard`'s drive its probe application and its demo).
 public protocol LoadScenario: Sendable {
   /// The name `--scenario` selects it by.
   var name: String { get }

@@ -1,4 +1,4 @@
-import SwitchyardDiagnostics
+import SwitchyardCLI
 import SwitchyardRuntime
 import SwitchyardWire
 
