@@ -90,7 +90,7 @@ extension ControlServer {
       close(wakeup.read)
       close(wakeup.write)
     }
-    finished.withLock { $0 = true }
+    finished.signal()
   }
 
   /// Posts each client's next slice of requests, as many as keep at most

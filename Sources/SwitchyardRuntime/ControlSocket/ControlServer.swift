@@ -36,7 +36,8 @@ final class ControlServer: Sendable {
   let listener: Int32
   let wakeup: (read: Int32, write: Int32)
   let shared = Mutex(Shared())
-  let finished = Mutex(false)
+  /// Signalled once by the thread when it has let go of every descriptor.
+  let finished = DispatchSemaphore(value: 0)
   let limits: ControlSocketLimits
   let log: @Sendable (String) -> Void
 
@@ -141,7 +142,7 @@ final class ControlServer: Sendable {
   func stop() {
     shared.withLock { $0.isStopped = true }
     signalWakeup()
-    while !finished.withLock({ $0 }) { usleep(1_000) }
+    finished.wait()
   }
 
   /// Drops `client` at once with `reason`, whatever it still has queued.

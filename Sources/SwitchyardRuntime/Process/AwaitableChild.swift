@@ -12,14 +12,18 @@ package protocol AwaitableChild: AnyObject {
   var terminationStatus: Int32 { get }
   /// Sends `signal` to it, unless it has already exited.
   func send(_ signal: Int32)
-}
-
-extension AwaitableChild {
-  /// Waits up to `seconds` for the process to exit, sleeping between looks; whether it exited.
+  /// Blocks up to `seconds` until it has exited; whether it did.
   ///
   /// Use this, not `waitUntilExit()`: on Linux that runs the calling thread's run loop, which has
   /// no sources and returns at once, so it spins a whole CPU until Foundation reaps the child; on
   /// one of Swift concurrency's few threads it also starves every task queued behind it.
+  @discardableResult
+  func waitForExit(within seconds: Double) -> Bool
+}
+
+extension AwaitableChild {
+  /// Looks every 2 ms: Foundation's `Process` offers no event to wait on. A ``SpawnedProcess``
+  /// waits on its pidfd instead.
   @discardableResult
   package func waitForExit(within seconds: Double) -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)

@@ -72,16 +72,12 @@ final class ChildProcess: Sendable {
   /// A child that has closed its output is normally exiting; one still running after `patience`
   /// is killed, so a worker that closes its pipe but lingers never outlives its connection.
   func reap(patience: Duration) -> ExitStatus {
-    let deadline = ContinuousClock.now + patience
-    var killed = false
-    while true {
-      if let status = process.reapIfExited() { return status }
-      if !killed, ContinuousClock.now >= deadline {
-        kill()
-        killed = true
-      }
-      usleep(500)
+    let seconds = Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18
+    if !process.waitForExit(within: seconds) {
+      kill()
+      while !process.waitForExit(within: 60) {}
     }
+    return process.reapIfExited() ?? .unknown
   }
 
   private static func closePipe(_ pipe: (read: Int32, write: Int32)) {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import SwitchyardJournal
 import SwitchyardWire
 
 /// What a worker process runs: reads `run`/`cancel`/`ping`/`shutdown` frames from standard input and
@@ -184,8 +185,7 @@ struct WorkerSession: Sendable {
     jobs.cancelAll()
     let (writer, liveTasks) = (writer, liveTasks)
     Thread.detachNewThread {
-      let deadline = ContinuousClock.now + grace
-      while liveTasks.value > 0, ContinuousClock.now < deadline { usleep(1_000) }
+      _ = liveTasks.waitUntilNone(within: grace)
       writer.flush()
       exit(0)
     }
@@ -195,7 +195,21 @@ struct WorkerSession: Sendable {
 /// How many job tasks are still running, cancelled or not.
 final class LiveTaskCount: Sendable {
   private let count = Atomic<Int>(0)
+  /// Signalled each time the count falls to zero, for ``waitUntilNone(within:)``.
+  private let none = DispatchSemaphore(value: 0)
   var value: Int { count.load(ordering: .acquiring) }
   func increment() { count.add(1, ordering: .relaxed) }
-  func decrement() { count.subtract(1, ordering: .releasing) }
+  func decrement() {
+    if count.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { none.signal() }
+  }
+
+  /// Blocks until no task runs, or `timeout` has passed; whether none does.
+  func waitUntilNone(within timeout: Duration) -> Bool {
+    let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.wholeNanoseconds))
+    // A signal may be left from an earlier time the count fell to zero: look again after each.
+    while value > 0 {
+      if none.wait(timeout: deadline) == .timedOut { return value == 0 }
+    }
+    return true
+  }
 }
