@@ -94,7 +94,7 @@ struct CommandsAgainstACoordinatorTests {
       #expect(unknown.errorOutput.hasPrefix("error: Not a SwitchyardDiagnostics.ProbeFeature.Action"))
       let wrongType = try await switchyard("send", #"{"cancel":{"name":5}}"#, "--run-dir", runDirectory)
       #expect(wrongType.status == 1)
-      #expect(wrongType.errorOutput.contains("cancel.name: expected String, found the number 5"))
+      #expect(wrongType.errorOutput.contains("ProbeFeature.Action: cancel.name: expected String, found the number 5"), "the path starts at the action")
     }
   }
 

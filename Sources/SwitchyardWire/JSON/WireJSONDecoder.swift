@@ -40,7 +40,7 @@ public struct WireJSONDecoder: Sendable {
 
   func decode<T: Decodable>(_ type: T.Type, from document: JSONDocument, at node: Int) throws -> T {
     let options = Options(userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, nullAsNaN: nullAsNaN)
-    return try TapeDecoder(document: document, node: node, options: options).decode(type, at: node)
+    return try TapeDecoder(document: document, node: node, root: node, options: options).decode(type, at: node)
   }
 
   /// What a ``TapeDecoder`` needs from its configuration, fixed for one decode.

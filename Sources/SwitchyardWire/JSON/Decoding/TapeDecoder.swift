@@ -7,10 +7,14 @@ final class TapeDecoder: Decoder {
   private var node: Int
   /// For decoders standing in for an absent key, the path the layout cannot tell.
   private let pathOverride: [any CodingKey]?
+  /// The node the whole decode began at: coding paths start there, so an action decoded from
+  /// inside a request reads `sessionOpened.id`, not `action.sessionOpened.id`.
+  private let root: Int
 
-  init(document: JSONDocument, node: Int, options: WireJSONDecoder.Options, pathOverride: [any CodingKey]? = nil) {
+  init(document: JSONDocument, node: Int, root: Int, options: WireJSONDecoder.Options, pathOverride: [any CodingKey]? = nil) {
     self.document = document
     self.node = node
+    self.root = root
     self.options = options
     self.pathOverride = pathOverride
   }
@@ -23,7 +27,7 @@ final class TapeDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
   func path(to index: Int) -> [any CodingKey] {
-    pathOverride ?? document.codingPath(to: index)
+    pathOverride ?? document.codingPath(to: index, from: root)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -48,7 +52,7 @@ final class TapeDecoder: Decoder {
 
   /// A decoder of its own for `superDecoder()`, which its caller may keep and use later.
   func detached(at index: Int, path: [any CodingKey]? = nil) -> TapeDecoder {
-    TapeDecoder(document: document, node: index, options: options, pathOverride: path)
+    TapeDecoder(document: document, node: index, root: root, options: options, pathOverride: path)
   }
 
   /// Decodes a value of any type at a node: primitives directly, anything else by pointing this

@@ -112,9 +112,9 @@ extension JSONDocument {
 
   /// The coding path from the root to a node, rebuilt from the layout only when someone asks
   /// (for an error or a `codingPath` property), so decoding never pays to track it.
-  func codingPath(to target: Int) -> [any CodingKey] {
+  func codingPath(to target: Int, from start: Int = 0) -> [any CodingKey] {
     var path: [any CodingKey] = []
-    var current = 0
+    var current = start
     while current != target, current < nodeCount, target < Int(nodes[current].end) {
       let node = nodes[current]
       var child = current + 1
