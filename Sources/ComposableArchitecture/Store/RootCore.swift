@@ -19,10 +19,6 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
-  /// Where effects run the work they await off the main actor, when not where Swift would put it:
-  /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
-  var effectExecutor: (any TaskExecutor)?
-
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   /// Whether `buffer` holds actions: checked on every send instead of the generic array itself.
@@ -281,8 +277,8 @@ final class RootCore<State, Action>: StoreCore {
   ) {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
-    pendingStarts.append { [weakSelf] in
-      entry.task = Task.immediate(executorPreference: weakSelf.object?.effectExecutor) { @MainActor in
+    pendingStarts.append {
+      entry.task = Task.immediate { @MainActor in
         await body(fence, tasks)
         entry.taskDidEnd()
       }

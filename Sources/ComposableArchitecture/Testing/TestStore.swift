@@ -22,12 +22,12 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
-  /// Whether effects run the work they await off the main actor on the main serial executor, one
-  /// job at a time in a fixed order, as TCA's test store does by default; see
-  /// ``withMainSerialExecutor(isolation:operation:)``. Applies to effects started after it is set.
+  /// Whether all async work in the process runs on the main serial executor, one job at a time in
+  /// a fixed order: ``uncheckedUseMainSerialExecutor``, which a test store turns on while it lives
+  /// and restores when it ends, as TCA's does.
   public var useMainSerialExecutor: Bool {
-    get { core.effectExecutor != nil }
-    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+    get { uncheckedUseMainSerialExecutor }
+    set { uncheckedUseMainSerialExecutor = newValue }
   }
 
   /// How long `receive` and `finish` wait for effects before failing.
@@ -81,7 +81,7 @@ public final class TestStore<State: Equatable, Action> {
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
-    self.core.effectExecutor = MainSerialExecutor.shared
+    MainSerialExecutorClaims.shared.claim()
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.
@@ -190,6 +190,7 @@ public final class TestStore<State: Equatable, Action> {
   // Not `isolated`: an isolated deinit runs without task-local values, so it could not tell which
   // test to fail. Everything it touches lives in the recorder.
   deinit {
+    MainSerialExecutorClaims.shared.release()
     recorder.reportUnasserted()
     let effects = recorder.takeAllEffects()
     Task { @MainActor in
