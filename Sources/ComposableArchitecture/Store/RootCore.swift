@@ -207,8 +207,13 @@ final class RootCore<State, Action>: StoreCore {
     case let .merge(effects):
       for effect in effects { interpret(effect, origin: origin, context: context) }
     case let .concatenate(effects):
+      // Leading steps that start no task run now, as TCA's synchronous publishers do.
+      let immediate = effects.prefix { $0.isImmediate }
+      for effect in immediate { interpret(effect, origin: origin, context: context) }
+      let rest = effects.dropFirst(immediate.count)
+      guard !rest.isEmpty else { return }
       spawn(context: context) { fence, tasks in
-        for effect in effects {
+        for effect in rest {
           guard !fence.isCancelled, !Task.isCancelled else { return }
           let collector = EntryCollector()
           var step = context

@@ -122,7 +122,16 @@ enum TestStoreMessage {
     \(actions.count) received action\
     \(actions.count == 1 ? " was" : "s were") skipped.
 
-    \(customDump(actions))
+    \(actions.count == 1 ? customDump(actions[0]) : customDump(actions))
+    """
+  }
+
+  static func skippedInFlight(_ actions: [Any]) -> String {
+    """
+    \(actions.count) in-flight effect\
+    \(actions.count == 1 ? " was" : "s were") cancelled, originating from:
+
+    \(actions.count == 1 ? customDump(actions[0]) : customDump(actions))
     """
   }
 
