@@ -282,9 +282,10 @@ final class RootCore<State, Action>: StoreCore {
   ) {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
+    let running = RunningEffectStore(cancellations: cancellations, fence: fence)
     pendingStarts.append {
       entry.task = Task.immediate { @MainActor in
-        await body(fence, tasks)
+        await RunningEffectStore.$current.withValue(running) { await body(fence, tasks) }
         entry.taskDidEnd()
       }
     }
