@@ -1,6 +1,16 @@
 /// The texts of the issues navigation reducers report for actions that arrive for state that is
 /// not there, worded as TCA words them.
 enum NavigationMessage {
+  /// A write through `[case:]` to a case that is not the current one: names the current case, as
+  /// TCA's message does.
+  static func unrelatedCase(_ root: Any?) -> String {
+    guard let root else { return "Can't modify unrelated case" }
+    let mirror = Mirror(reflecting: root)
+    guard mirror.displayStyle == .enum else { return "Can't modify unrelated case" }
+    let name = mirror.children.first?.label ?? "\(root)"
+    return "Can't modify unrelated case \(name.debugDescription)"
+  }
+
   static func childActionWithoutState(_ action: Any, location: CallSite) -> String {
     """
     An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child state was \

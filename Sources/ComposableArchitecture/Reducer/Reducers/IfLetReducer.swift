@@ -58,8 +58,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffects = parent.reduce(into: &state, action: action)
     var after = Presence(state[keyPath: toChildState], isIdentified: isIdentified)
     // An alert or dialog goes once it has sent its action, unless the parent replaced it.
-    if after != .absent, after == before, toChildAction.extract(from: action) != nil,
-      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    if after != .absent, after == before, let childAction = toChildAction.extract(from: action),
+      let childState = state[keyPath: toChildState], isEphemeral(childState, sending: childAction)
     {
       state[keyPath: toChildState] = nil
       after = .absent
