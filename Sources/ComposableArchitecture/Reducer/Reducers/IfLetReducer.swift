@@ -39,6 +39,40 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Runs no child on optional alert or dialog state, only dismissing it once it sends an action:
+  /// `.ifLet(\.alert, action: \.alert)`.
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    ifLet(
+      toWrappedState, action: AnyCasePath(toWrappedAction), then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Runs no child on optional alert or dialog state, with a case path: TCA's form before case key
+  /// paths, `.ifLet(\.alert, action: /Action.alert)`.
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: AnyCasePath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
 /// The reducer built by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 ///
 /// A child whose state is `Identifiable` is a different child when its id changes: the old one's
