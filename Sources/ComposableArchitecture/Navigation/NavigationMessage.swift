@@ -68,7 +68,7 @@ enum NavigationMessage {
     destination state was absent.
 
       Action:
-    \(customDump(action).indent(by: 4))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few \
     reasons:
@@ -83,13 +83,14 @@ enum NavigationMessage {
     """
   }
 
-  /// For a stack's `forEach` when `isStack`, else an identified array's.
+  /// For a stack's `forEach` when `isStack`, naming the element's action as TCA does; else an
+  /// identified array's, naming the parent's.
   static func elementActionWithoutState(_ action: Any, isStack: Bool, location: CallSite) -> String {
     """
     A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
 
       Action:
-    \(customDump(action).indent(by: 4))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
