@@ -50,10 +50,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
-    ifLet(
-      toWrappedState, action: AnyCasePath(toWrappedAction), then: { EmptyReducer() },
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
+    ifLet(toWrappedState, action: AnyCasePath(toWrappedAction), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs no child on optional alert or dialog state, with a case path: TCA's form before case key
