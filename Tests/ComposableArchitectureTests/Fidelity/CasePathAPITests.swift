@@ -105,5 +105,15 @@ private enum Destination: Equatable {
     }
     _ = existentialFirst.reduce(into: &state, action: ())
     #expect(state == 120)
+    // TCA's own form: the builder's types come from the concrete reducer beside the existential.
+    let inferred = CombineReducers {
+      Reduce<Int, Void> { state, _ in
+        state -= 20
+        return .none
+      }
+      increment as any ReducerOf<Reduce<Int, Void>>
+    }
+    _ = inferred.reduce(into: &state, action: ())
+    #expect(state == 101)
   }
 }
