@@ -33,6 +33,17 @@ private enum Outer {
     #expect(text.contains("+   #1: 1"))
   }
 
+  @Test func aScopeReportsAnActionForAnotherCaseInTCAsWords() {
+    var state = Pane.State.alert(AlertState { TextState("Sure?") })
+    withKnownIssue {
+      _ = Pane.body.reduce(into: &state, action: .ticker(.tick))
+    } matching: {
+      $0.description.contains("received a child action when child state was set to a different case.")
+        && $0.description.contains("  Action:\n    Pane.Action.ticker(.tick)\n  State:\n    Pane.State.alert\n")
+        && $0.description.contains(#"A parent reducer set "Pane.State" to a different case"#)
+    }
+  }
+
   @Test func unhandledActionsAreListedShort() async {
     struct Echo: Reducer {
       func reduce(into state: inout Int, action: Outer.Action) -> Effect<Outer.Action> {
