@@ -20,6 +20,14 @@ private enum Outer {
     #expect(debugCaseOutput(Outer.Action.loaded(.success(1)), abbreviated: true) == ".loaded(.success)")
   }
 
+  @Test func typesAreNamedAsSwiftCustomDumpNamesThem() {
+    #expect(customDump(Result<Int, Outer.Failure>.success(1)) == "Result.success(1)")
+    #expect(DumpNode.typeName(Optional<[Int]>.self) == "[Int]?")
+    #expect(DumpNode.typeName([String: [Int?]].self) == "[String: [Int?]]")
+    #expect(DumpNode.typeName(PresentationAction<Outer.Inner>.self) == "PresentationAction")
+    #expect(DumpNode.typeName(Outer.Action.self) == "Outer.Action")
+  }
+
   @Test func aStackElementWhoseIDAloneChangedShowsInTheDiff() throws {
     var before = StackState<Int>()
     before.append(1)
