@@ -200,4 +200,17 @@ extension Effect {
     if case .none = operation { return true }
     return false
   }
+
+  /// Whether this effect does all it does at once, starting no task: sends and cancels only.
+  ///
+  /// The steps of a `.concatenate` that are run at once, as TCA's publishers do: its leading sends
+  /// are delivered inside the send that returned it.
+  var isImmediate: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run, .handled: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isImmediate)
+    case let .cancellable(_, _, effect), let .tracked(effect, _): effect.isImmediate
+    }
+  }
 }

@@ -71,7 +71,8 @@ private enum Status: Equatable {
     #expect(text.contains("\u{2212}     \"b\","))
     #expect(text.contains("+     \"x\","))
     #expect(text.contains("+     \"d\""))
-    #expect(text.contains("      \"a\","))
+    // Unchanged lines start with a figure space, so they align with "−" in proportional fonts.
+    #expect(text.contains("\u{2007}     \"a\","))
   }
 
   @Test func aDifferentEnumCaseIsShownWhole() throws {

@@ -48,6 +48,17 @@ extension BindingAction: CasePathable {
         extract: { ($0.keyPath as AnyKeyPath) == keyPath ? $0.value as? Value : nil }
       )
     }
+
+    /// The binding actions that set the `@BindingState` property at `keyPath`, and the wrapped value
+    /// they set: `action[case: \.binding.$count]` is an `Int?`, as in TCA.
+    public subscript<Value: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<Root, BindingState<Value>> & Sendable
+    ) -> AnyCasePath<BindingAction, Value> {
+      AnyCasePath(
+        embed: { .set(keyPath, $0) },
+        extract: { ($0.keyPath as AnyKeyPath) == keyPath ? $0.value as? Value : nil }
+      )
+    }
   }
 
   public static var allCasePaths: AllCasePaths { AllCasePaths() }

@@ -31,6 +31,32 @@ extension CasePathable {
   public func `is`<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Bool {
     self[case: keyPath] != nil
   }
+
+  /// Changes the value of the case named by `keyPath` in place: `state.modify(\.loaded) { $0.count += 1 }`.
+  ///
+  /// When `self` is another case nothing changes and an issue is reported, as swift-case-paths does.
+  public mutating func modify<Value>(
+    _ keyPath: CaseKeyPath<Self, Value>,
+    yield: (inout Value) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let casePath = AnyCasePath(keyPath)
+    guard var value = casePath.extract(from: self) else {
+      reportIssue(
+        """
+        Can't modify '\(String(describing: self))' via 'CaseKeyPath<\(Self.self), \(Value.self)>' \
+        (aka '\(String(reflecting: keyPath))')
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+      return
+    }
+    yield(&value)
+    self = casePath.embed(value)
+  }
 }
 
 extension Result: CasePathable {

@@ -1,28 +1,94 @@
-import Dispatch
+import Foundation
+import Synchronization
 
-/// Runs `operation` with the main thread as its task executor preference: child tasks, `async let`
-/// and nonisolated async functions it starts run on the main thread, one job at a time in the order
-/// they were enqueued, so concurrent work interleaves the same way on every run.
+/// Runs `operation` with every task in the process enqueued on the main serial executor, then
+/// restores ``uncheckedUseMainSerialExecutor`` to what it was once nothing else holds it on.
 ///
-/// TCA's tool for deterministic tests of effects that fan out. Unlike TCA's, which redirects the
-/// whole process's global executor, this is a task executor preference: it reaches only the tasks
-/// `operation` starts, so tests running in parallel are unaffected.
+/// TCA's tool for deterministic tests of effects that fan out: child tasks, `async let`, detached
+/// tasks and default actors all run on the main thread, one job at a time in enqueue order, so
+/// concurrent work interleaves the same way on every run. Process-wide, as TCA's is: tests running
+/// in parallel are serialised with it.
 public func withMainSerialExecutor<T: Sendable>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> T
 ) async rethrows -> T {
-  try await withTaskExecutorPreference(MainSerialExecutor.shared, isolation: isolation, operation: operation)
+  MainSerialExecutorClaims.shared.claim()
+  defer { MainSerialExecutorClaims.shared.release() }
+  return try await operation()
 }
 
-/// A task executor that runs every job on the main thread, in the order it was enqueued.
-final class MainSerialExecutor: TaskExecutor {
-  static let shared = MainSerialExecutor()
+/// Runs synchronous `operation` with every task in the process enqueued on the main serial
+/// executor: for a test harness wrapping a whole test, as TCA's `invokeTest` override does.
+public func withMainSerialExecutor<T>(operation: () throws -> T) rethrows -> T {
+  MainSerialExecutorClaims.shared.claim()
+  defer { MainSerialExecutorClaims.shared.release() }
+  return try operation()
+}
 
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedTaskExecutor()
-    DispatchQueue.main.async {
-      job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor)
+/// Whether every job the process enqueues on Swift's global executor runs on the main serial
+/// executor instead, until set back to `false`.
+///
+/// Unchecked: nothing scopes it, so prefer ``withMainSerialExecutor(isolation:operation:)``. A
+/// ``TestStore`` sets it while it lives, as TCA's does. It replaces the concurrency runtime's
+/// `swift_task_enqueueGlobal_hook`, which Linux's runtime exports as Darwin's does.
+public var uncheckedUseMainSerialExecutor: Bool {
+  get { GlobalEnqueueHook.isInstalled }
+  set { GlobalEnqueueHook.isInstalled = newValue }
+}
+
+/// The concurrency runtime's hook on enqueuing a job on the global executor.
+private enum GlobalEnqueueHook {
+  typealias Original = @convention(thin) (UnownedJob) -> Void
+  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  /// The runtime's variable; written under `lock` so a read-then-write here is never torn.
+  nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook")
+    .map { $0.assumingMemoryBound(to: Hook?.self) }
+  static let lock = Mutex(())
+
+  static var isInstalled: Bool {
+    get { lock.withLock { _ in slot?.pointee != nil } }
+    set {
+      lock.withLock { _ in
+        slot?.pointee = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil
+      }
+    }
+  }
+}
+
+/// The test stores and `withMainSerialExecutor` scopes alive in the process, which keep the main
+/// serial executor on between them.
+///
+/// The first to start saves ``uncheckedUseMainSerialExecutor`` and sets it; the last to end
+/// restores it. One at a time, that is exactly TCA's save-and-restore; with tests running in
+/// parallel, one ending does not turn the executor off under another.
+final class MainSerialExecutorClaims: Sendable {
+  static let shared = MainSerialExecutorClaims(
+    read: { uncheckedUseMainSerialExecutor },
+    write: { uncheckedUseMainSerialExecutor = $0 }
+  )
+
+  private let state = Mutex<(count: Int, saved: Bool)>((0, false))
+  private let read: @Sendable () -> Bool
+  private let write: @Sendable (Bool) -> Void
+
+  init(read: @escaping @Sendable () -> Bool, write: @escaping @Sendable (Bool) -> Void) {
+    self.read = read
+    self.write = write
+  }
+
+  func claim() {
+    state.withLock { state in
+      if state.count == 0 { state.saved = read() }
+      state.count += 1
+      write(true)
+    }
+  }
+
+  func release() {
+    state.withLock { state in
+      state.count -= 1
+      if state.count == 0 { write(state.saved) }
     }
   }
 }

@@ -7,3 +7,13 @@ extension Task where Failure == Never {
     throw Swift.CancellationError()
   }
 }
+
+extension Task where Success == Never, Failure == Never {
+  /// Suspends until the task is cancelled, then throws `CancellationError`: the form
+  /// `try await Task.never()` resolves to, returning nothing.
+  public static func never() async throws {
+    let stream = AsyncStream<Never> { _ in }
+    for await _ in stream {}
+    throw Swift.CancellationError()
+  }
+}

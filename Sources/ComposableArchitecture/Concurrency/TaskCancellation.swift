@@ -28,11 +28,12 @@ public func withTaskCancellation<T: Sendable>(
 }
 
 extension Task where Success == Never, Failure == Never {
-  /// Cancels the work running under `id` with ``withTaskCancellation(id:cancelInFlight:isolation:operation:)``.
+  /// Cancels the work running under `id`: with ``withTaskCancellation(id:cancelInFlight:isolation:operation:)``
+  /// anywhere, and, when called from an effect, the store's effects made `.cancellable(id:)`.
   public static func cancel(id: some Hashable & Sendable) {
-    TaskCancellationRegistry.shared.cancel(
-      EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath)
-    )
+    let cancelID = EffectCancelID(id: id, navigationIDPath: DependencyValues._current.navigationIDPath)
+    TaskCancellationRegistry.shared.cancel(cancelID)
+    RunningEffectStore.cancel(cancelID)
   }
 }
 

@@ -21,8 +21,9 @@ package struct DiffFormat {
   /// `-` and `+`, as `diff -u` prints them.
   package static let `default` = DiffFormat(removed: "-", added: "+", unchanged: " ")
 
-  /// `−` for what the test expected and `+` for what happened, as TCA's test store prints them.
-  static let testStore = DiffFormat(removed: "\u{2212}", added: "+", unchanged: " ")
+  /// `−` for what the test expected and `+` for what happened, unchanged lines marked with a figure
+  /// space (U+2007) so they align in proportional fonts: TCA's test store's format.
+  static let testStore = DiffFormat(removed: "\u{2212}", added: "+", unchanged: "\u{2007}")
 }
 
 private struct DiffPrinter {
@@ -63,6 +64,11 @@ private struct DiffPrinter {
     for (offset, step) in steps.enumerated() {
       let comma = offset < steps.count - 1 ? "," : ""
       switch step {
+      case let .pair(left, right) where left.label != right.label:
+        // Another key for the same content, as a stack element under a new id: not the same element.
+        flushUnchanged()
+        output += withComma(mark(format.removed, left.node.lines(label: left.label, indent: indent + 2)), comma)
+        output += withComma(mark(format.added, right.node.lines(label: right.label, indent: indent + 2)), comma)
       case let .pair(left, right) where left == right:
         unchanged.append(withComma(mark(format.unchanged, left.node.lines(label: left.label, indent: indent + 2)), comma))
       case let .pair(left, right):

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value taken apart by reflection into the tree that ``customDump(_:)`` prints and ``diff(_:_:format:)`` compares.
 ///
@@ -117,18 +118,38 @@ indirect enum DumpNode: Equatable {
     }
   }
 
-  /// A type's name without its module, as a reader would write it: `CounterFeature.State`.
+  /// A type's name as swift-custom-dump writes it, so TCA's messages read the same: without its
+  /// module (`CounterFeature.State`), with `?`, `[…]` and `[…: …]` for optionals, arrays and
+  /// dictionaries, and without generic arguments (`Result.success(1)`).
   static func typeName(_ type: Any.Type) -> String {
+    if let cached = typeNames.withLock({ $0[ObjectIdentifier(type)] }) { return cached }
     var name = String(reflecting: type)
     // Private and local types carry an anonymous context: "(unknown context at $55b1d4801d10)."
     while let start = name.range(of: "(unknown context at "), let end = name[start.upperBound...].range(of: ").") {
       name.removeSubrange(start.lowerBound..<end.upperBound)
     }
-    if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<") {
-      name.removeSubrange(...dot)
+    // Innermost first, until nothing changes: `Optional<Array<Int>>` becomes `[Int]?`.
+    while true {
+      let sugared = sugar.reduce(name) { name, rule in
+        name.replacingOccurrences(of: rule.pattern, with: rule.template, options: .regularExpression)
+      }
+      if sugared == name { break }
+      name = sugared
     }
-    return name.replacingOccurrences(of: "Swift.", with: "")
+    name = name.replacingOccurrences(of: #"\w+\.([\w.]+)"#, with: "$1", options: .regularExpression)
+    name = name.replacingOccurrences(of: "<.+>", with: "", options: .regularExpression)
+    typeNames.withLock { $0[ObjectIdentifier(type)] = name }
+    return name
   }
+
+  /// Names already worked out: dumping reads a type's name for every value of it.
+  private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
+  private static let sugar: [(pattern: String, template: String)] = [
+    (#"\bSwift.Optional<([^><]+)>"#, "$1?"),
+    (#"\bSwift.Array<([^><]+)>"#, "[$1]"),
+    (#"\bSwift.Dictionary<([^,<]+), ([^><]+)>"#, "[$1: $2]"),
+  ]
 
   /// Tuple labels: `.0`, `.1` are positions, not names.
   private static func tupleLabel(_ label: String?) -> String? {

@@ -21,6 +21,10 @@ public protocol TestDependencyKey {
 /// }
 /// ```
 public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency's value; re-declared, as swift-dependencies does, so that it is
+  /// inferred from ``liveValue`` when the key is not the value itself.
+  associatedtype Value = Self
+
   /// The value used when the application runs for real.
   static var liveValue: Value { get }
 }

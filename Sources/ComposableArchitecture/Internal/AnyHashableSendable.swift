@@ -1,9 +1,13 @@
-/// A type-erased hashable value that is also `Sendable`, for cancel ids and navigation ids.
-@usableFromInline
-struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
-  let base: any Hashable & Sendable
+/// A type-erased hashable value that is also `Sendable`: what `AnyHashable` is, for values that
+/// cross concurrency domains, such as cancel ids.
+///
+/// TCA re-exports it from swift-concurrency-extras; apps use it for ids of mixed types.
+public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
+  /// The value wrapped.
+  public let base: any Hashable & Sendable
 
-  init<Base: Hashable & Sendable>(_ base: Base) {
+  /// Wraps `base`; an `AnyHashableSendable` is not wrapped twice.
+  public init<Base: Hashable & Sendable>(_ base: Base) {
     // Comparing the types, not casting: a cast of every cancel id cost a dynamic cast.
     if Base.self == AnyHashableSendable.self {
       self.base = unsafeBitCast(base, to: AnyHashableSendable.self).base
@@ -12,8 +16,7 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  @usableFromInline
-  static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
     // Values of one type compare directly; boxing both in `AnyHashable` on every lookup of a
     // cancel id cost casts and metadata lookups. Different types (`1 as Int` and `1 as Int8`)
     // compare as `AnyHashable` does.
@@ -24,8 +27,7 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
     return equals(lhs.base)
   }
 
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     // A string, the usual cancel id, equals only strings, so it hashes as itself; other values
     // hash as `AnyHashable` does, which `1 as Int` and `1 as Int8` must agree on. The opened type
     // is compared, not cast: casting every cancel id to `String` cost a dynamic cast.
@@ -36,8 +38,7 @@ struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
     hash(base)
   }
 
-  @usableFromInline
-  var description: String {
+  public var description: String {
     String(describing: base)
   }
 }

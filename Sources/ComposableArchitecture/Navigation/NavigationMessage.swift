@@ -1,6 +1,16 @@
 /// The texts of the issues navigation reducers report for actions that arrive for state that is
 /// not there, worded as TCA words them.
 enum NavigationMessage {
+  /// A write through `[case:]` to a case that is not the current one: names the current case, as
+  /// TCA's message does.
+  static func unrelatedCase(_ root: Any?) -> String {
+    guard let root else { return "Can't modify unrelated case" }
+    let mirror = Mirror(reflecting: root)
+    guard mirror.displayStyle == .enum else { return "Can't modify unrelated case" }
+    let name = mirror.children.first?.label ?? "\(root)"
+    return "Can't modify unrelated case \(name.debugDescription)"
+  }
+
   static func childActionWithoutState(_ action: Any, location: CallSite) -> String {
     """
     An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child state was \
@@ -22,6 +32,34 @@ enum NavigationMessage {
     This action was sent to the store while state was "nil". Make sure that actions for this \
     reducer can only be sent from a store when state is non-"nil". In SwiftUI \
     applications, use "IfLetStore".
+    """
+  }
+
+  static func scopeActionForOtherCase(_ action: Any, state: Any, location: CallSite) -> String {
+    """
+    A "Scope" at "\(location.fileID):\(location.line)" received a child action when child state was \
+    set to a different case.
+
+      Action:
+        \(debugCaseOutput(action))
+      State:
+        \(debugCaseOutput(state))
+
+    This is generally considered an application logic error, and can happen for a few reasons:
+
+    A parent reducer set "\(DumpNode.typeName(type(of: state)))" to a different case before the \
+    scoped reducer ran. Child reducers must run before any parent reducer sets child state to a \
+    different case. This ensures that child reducers can handle their actions while their state \
+    is still available. Consider using "Reducer.ifCaseLet" to embed this child reducer in the \
+    parent reducer that change its state to ensure the child reducer runs first.
+
+    An in-flight effect emitted this action when child state was unavailable. While it may be \
+    perfectly reasonable to ignore this action, consider canceling the associated effect before \
+    child state changes to another case, especially if it is a long-living effect.
+
+    This action was sent to the store while state was another case. Make sure that actions for \
+    this reducer can only be sent from a store when state is set to the appropriate case. In \
+    SwiftUI applications, use "SwitchStore".
     """
   }
 
@@ -58,7 +96,7 @@ enum NavigationMessage {
     destination state was absent.
 
       Action:
-    \(customDump(action).indent(by: 4))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few \
     reasons:
@@ -73,13 +111,14 @@ enum NavigationMessage {
     """
   }
 
-  /// For a stack's `forEach` when `isStack`, else an identified array's.
+  /// For a stack's `forEach` when `isStack`, naming the element's action as TCA does; else an
+  /// identified array's, naming the parent's.
   static func elementActionWithoutState(_ action: Any, isStack: Bool, location: CallSite) -> String {
     """
     A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing element.
 
       Action:
-    \(customDump(action).indent(by: 4))
+        \(debugCaseOutput(action))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 

@@ -3,8 +3,8 @@
 /// The action type of a presentation domain: `case destination(PresentationAction<Destination.Action>)`.
 /// A parent sees both as they pass, e.g. `case .alert(.presented(.confirmDeletion))`.
 public enum PresentationAction<Action>: CasePathable {
-  /// An action of the presented child.
-  case presented(Action)
+  /// An action of the presented child; `indirect`, so a feature can present itself.
+  indirect case presented(Action)
   /// Dismisses the child: its state becomes `nil` and its effects are cancelled.
   case dismiss
 

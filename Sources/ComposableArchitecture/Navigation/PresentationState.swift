@@ -67,19 +67,25 @@ extension PresentationState {
   /// Reads or changes the presented state as one case of an enum destination:
   /// `$0.$destination[case: \.edit]?.title = "New"`.
   ///
-  /// Reads `nil` when nothing or another case is presented; assigning `nil` changes nothing.
+  /// Reads `nil` when nothing or another case is presented; assigning `nil` dismisses. Changing a
+  /// case that is not the one presented changes nothing and reports "Can't modify unrelated case",
+  /// as in TCA.
   public subscript<Case>(case path: CaseKeyPath<State, Case>) -> Case? {
     get { self[case: AnyCasePath(path)] }
-    set { self[case: AnyCasePath(path)] = newValue }
+    _modify { yield &self[case: AnyCasePath(path)] }
   }
 
   /// Reads or changes the presented state as one case, named by a case path: TCA's form before case
   /// key paths, `$0.$destination[case: /Destination.State.edit]`.
   public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
     get { wrappedValue.flatMap(path.extract(from:)) }
-    set {
-      guard let newValue, wrappedValue.flatMap(path.extract(from:)) != nil else { return }
-      wrappedValue = path.embed(newValue)
+    _modify {
+      let root = wrappedValue
+      var value = root.flatMap(path.extract(from:))
+      let isPresented = value != nil
+      yield &value
+      guard isPresented else { return reportIssue(NavigationMessage.unrelatedCase(root)) }
+      wrappedValue = value.map(path.embed)
     }
   }
 }

@@ -33,5 +33,6 @@ public struct StackElementID: Hashable, Sendable, Codable, Comparable, Expressib
 extension StackElementID: CustomStringConvertible, CustomDumpStringConvertible {
   public var description: String { "#\(generation)" }
 
-  var customDumpDescription: String { description }
+  /// How dumps and test failures show the id: `#0`.
+  public var customDumpDescription: String { description }
 }

@@ -60,22 +60,25 @@ public struct StackState<Element> {
 
   /// Reads or changes the element with `id` as one case of an enum: `$0.path[id: 0, case: \.detail]?.title = "New"`.
   ///
-  /// Reads `nil` when the element is missing or another case; assigning `nil` changes nothing.
+  /// Reads `nil` when the element is missing or another case; assigning `nil` pops the element.
+  /// Changing an element that is not that case changes nothing and reports "Can't modify unrelated
+  /// case", as in TCA.
   public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case? {
-    get { elements[id].flatMap(AnyCasePath(path).extract(from:)) }
-    set {
-      guard let newValue, elements[id] != nil else { return }
-      elements[id] = AnyCasePath(path).embed(newValue)
-    }
+    get { self[id: id, case: AnyCasePath(path)] }
+    _modify { yield &self[id: id, case: AnyCasePath(path)] }
   }
 
   /// Reads or changes the element with `id` as one case of an enum, named by a case path: TCA's form
   /// before case key paths, `$0.path[id: 0, case: /Path.State.detail]`.
   public subscript<Case>(id id: StackElementID, case path: AnyCasePath<Element, Case>) -> Case? {
     get { elements[id].flatMap(path.extract(from:)) }
-    set {
-      guard let newValue, elements[id] != nil else { return }
-      elements[id] = path.embed(newValue)
+    _modify {
+      let root = elements[id]
+      var value = root.flatMap(path.extract(from:))
+      let isThatCase = value != nil
+      yield &value
+      guard isThatCase else { return reportIssue(NavigationMessage.unrelatedCase(root)) }
+      self[id: id] = value.map(path.embed)
     }
   }
 

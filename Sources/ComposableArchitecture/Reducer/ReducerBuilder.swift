@@ -30,6 +30,13 @@ public enum ReducerBuilder<State, Action> {
     expression
   }
 
+  /// Accepts a reducer known only as an existential, `feature as any ReducerOf<Feature>`, where the
+  /// builder's types come from the other reducers, as TCA's builder does.
+  @_disfavoredOverload
+  public static func buildExpression(_ expression: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(expression)
+  }
+
   public static func buildFinalResult<R: Reducer<State, Action>>(_ reducer: R) -> R {
     reducer
   }

@@ -3,8 +3,9 @@
 /// Every copy reads and changes the same value, so a child that changes it is seen by its parent
 /// at once. Under a ``TestStore`` a change must be asserted like any other change of state.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value> {
-  let reference: SharedReference<Value>
+  let reference: any SharedBox<Value>
 
   /// Shares `value` between whoever holds a copy of this, without persisting it.
   public init(value: Value) {
@@ -21,8 +22,15 @@ public struct Shared<Value> {
     self = key._shared(default: wrappedValue)
   }
 
-  init(reference: SharedReference<Value>) {
+  init(reference: any SharedBox<Value>) {
     self.reference = reference
+  }
+
+  /// The value `base` holds, shared with it, or `nil` when it holds none: how
+  /// `Shared($syncUps[id: id])` turns an optional part into a value to pass on.
+  public init?(_ base: Shared<Value?>) {
+    guard base.wrappedValue != nil else { return nil }
+    self.init(reference: ProjectedSharedBox(base: base.reference, keyPath: \Value?.!))
   }
 
   /// Holds the same reference as `projectedValue`: how a feature's initialiser takes a `Shared` from its parent.
@@ -42,6 +50,12 @@ public struct Shared<Value> {
     set { self = newValue }
   }
 
+  /// A part of the shared value, shared with it: `$syncUp.title`, `$syncUps[id: id]`. Changing it
+  /// changes the whole, for every holder.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
+    Shared<Member>(reference: ProjectedSharedBox(base: reference, keyPath: keyPath))
+  }
+
   /// Changes the value atomically with respect to other holders.
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     try reference.withLock(operation)
@@ -52,7 +66,7 @@ extension Shared: Equatable where Value: Equatable {
   /// Inside a test store's assertion, a value compared with itself compares what the test expects
   /// with what it holds, so an unasserted change shows.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs.reference === rhs.reference, SharedChangeTracker.isAsserting else {
+    guard SharedChangeTracker.isAsserting, lhs.reference.identity == rhs.reference.identity else {
       return lhs.wrappedValue == rhs.wrappedValue
     }
     return lhs.reference.current == rhs.reference.actual

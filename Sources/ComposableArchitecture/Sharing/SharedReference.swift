@@ -54,6 +54,10 @@ final class SharedReference<Value>: @unchecked Sendable {
 
 extension SharedReference: SharedChange {}
 
+extension SharedReference: SharedBox {
+  var identity: SharedIdentity { SharedIdentity(root: ObjectIdentifier(self), path: []) }
+}
+
 /// A reference whose unasserted change a ``SharedChangeTracker`` can accept.
 protocol SharedChange: AnyObject, Sendable {
   func acceptChange()

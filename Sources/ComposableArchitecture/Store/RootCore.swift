@@ -19,10 +19,6 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
-  /// Where effects run the work they await off the main actor, when not where Swift would put it:
-  /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
-  var effectExecutor: (any TaskExecutor)?
-
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   /// Whether `buffer` holds actions: checked on every send instead of the generic array itself.
@@ -211,8 +207,13 @@ final class RootCore<State, Action>: StoreCore {
     case let .merge(effects):
       for effect in effects { interpret(effect, origin: origin, context: context) }
     case let .concatenate(effects):
+      // Leading steps that start no task run now, as TCA's synchronous publishers do.
+      let immediate = effects.prefix { $0.isImmediate }
+      for effect in immediate { interpret(effect, origin: origin, context: context) }
+      let rest = effects.dropFirst(immediate.count)
+      guard !rest.isEmpty else { return }
       spawn(context: context) { fence, tasks in
-        for effect in effects {
+        for effect in rest {
           guard !fence.isCancelled, !Task.isCancelled else { return }
           let collector = EntryCollector()
           var step = context
@@ -281,9 +282,10 @@ final class RootCore<State, Action>: StoreCore {
   ) {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
-    pendingStarts.append { [weakSelf] in
-      entry.task = Task.immediate(executorPreference: weakSelf.object?.effectExecutor) { @MainActor in
-        await body(fence, tasks)
+    let running = RunningEffectStore(cancellations: cancellations, fence: fence)
+    pendingStarts.append {
+      entry.task = Task.immediate { @MainActor in
+        await RunningEffectStore.$current.withValue(running) { await body(fence, tasks) }
         entry.taskDidEnd()
       }
     }

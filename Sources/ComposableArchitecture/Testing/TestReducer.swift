@@ -76,27 +76,32 @@ final class TestRecorder<State, Action>: @unchecked Sendable {
     return nextEffectID
   }
 
-  /// Reports, in exhaustive mode, actions received but never asserted and effects still running.
+  /// Reports actions received but never asserted and effects still running, as the exhaustivity
+  /// treats skipped assertions.
   func reportUnasserted() {
-    guard exhaustivity == .on else { return }
     reportUnassertedActions(at: lastLocation)
-    reportInFlightEffects()
-    if sharedChanges.hasChanges {
+    for effect in inFlight.values.sorted(by: { $0.location.line < $1.location.line }) {
+      exhaustivity.reportSkipped(TestStoreMessage.effectStillRunning, location: effect.location)
+    }
+    if exhaustivity == .on, sharedChanges.hasChanges {
       reportIssue(TestStoreMessage.unassertedSharedChanges, location: lastLocation)
     }
   }
 
-  /// Reports, in exhaustive mode, actions received but never asserted, at `location`.
+  /// Reports actions received but never asserted, at `location`, as the exhaustivity treats
+  /// skipped assertions.
   func reportUnassertedActions(at location: CallSite) {
-    guard exhaustivity == .on, !received.isEmpty else { return }
-    reportIssue(TestStoreMessage.unexpectedReceived(received.map(\.action)), location: location)
+    guard !received.isEmpty else { return }
+    exhaustivity.reportSkipped(TestStoreMessage.unexpectedReceived(received.map(\.action)), location: location)
   }
 
-  /// Reports each effect still running at the `send` that started it.
-  func reportInFlightEffects() {
-    for effect in inFlight.values.sorted(by: { $0.location.line < $1.location.line }) {
-      reportIssue(TestStoreMessage.effectStillRunning, location: effect.location)
-    }
+  /// Stops tracking the effects still running, reporting them as `exhaustivity` treats skipped
+  /// assertions; they keep running, as in TCA.
+  func skipInFlightEffects(location: CallSite, as exhaustivity: Exhaustivity) {
+    guard !inFlight.isEmpty else { return }
+    let origins = inFlight.sorted { $0.key < $1.key }.map(\.value.action)
+    exhaustivity.reportSkipped(TestStoreMessage.skippedInFlight(origins), location: location)
+    inFlight.removeAll()
   }
 
   /// Forgets the effects the test's sends started, handing them back to be cancelled.

@@ -104,18 +104,13 @@ extension TestStore {
     column: UInt = #column
   ) async {
     await yieldToEffects()
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     if recorder.received.isEmpty {
-      if strict {
-        reportIssue(
-          "There were no received actions to skip.",
-          location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-      }
+      if strict { reportIssue("There were no received actions to skip.", location: location) }
       return
     }
-    guard let last = recorder.received.last else { return }
-    state = last.state
-    recorder.received.removeAll()
+    // Informational even in an exhaustive test, as in TCA: skipping was asked for.
+    skipReceived(location: location, as: exhaustivity == .on ? .off(showSkippedAssertions: true) : exhaustivity)
   }
 
   /// Waits, while effects are in flight, for an action to arrive, then checks it and the state it
@@ -157,9 +152,7 @@ extension TestStore {
       }
       let skipped = recorder.received.prefix { !isMatching($0.action) }
       if let last = skipped.last {
-        if case .off(showSkippedAssertions: true) = exhaustivity {
-          reportIssue(TestStoreMessage.skippedReceived(skipped.map(\.action)), location: location)
-        }
+        exhaustivity.reportSkipped(TestStoreMessage.skippedReceived(skipped.map(\.action)), location: location)
         state = last.state
         recorder.received.removeFirst(skipped.count)
       }

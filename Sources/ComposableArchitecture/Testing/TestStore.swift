@@ -22,12 +22,12 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
-  /// Whether effects run the work they await off the main actor on the main serial executor, one
-  /// job at a time in a fixed order, as TCA's test store does by default; see
-  /// ``withMainSerialExecutor(isolation:operation:)``. Applies to effects started after it is set.
+  /// Whether all async work in the process runs on the main serial executor, one job at a time in
+  /// a fixed order: ``uncheckedUseMainSerialExecutor``, which a test store turns on while it lives
+  /// and restores when it ends, as TCA's does.
   public var useMainSerialExecutor: Bool {
-    get { core.effectExecutor != nil }
-    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+    get { uncheckedUseMainSerialExecutor }
+    set { uncheckedUseMainSerialExecutor = newValue }
   }
 
   /// How long `receive` and `finish` wait for effects before failing.
@@ -74,14 +74,18 @@ public final class TestStore<State: Equatable, Action> {
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       sharedChanges: sharedChanges
     )
-    // A root feature that dismisses itself dismisses the test store, as in TCA.
-    dependencies.dismiss = DismissEffect { [weak recorder] in recorder?.isDismissed = true }
+    // A root feature that dismisses itself dismisses the test store and stops tracking its effects,
+    // as in TCA: what runs after a dismissal is not the test's to assert.
+    dependencies.dismiss = DismissEffect { [weak recorder] in
+      recorder?.isDismissed = true
+      recorder?.inFlight.removeAll()
+    }
     let testReducer = TestReducer(base: base, recorder: recorder)
     self.state = initialState
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
-    self.core.effectExecutor = MainSerialExecutor.shared
+    MainSerialExecutorClaims.shared.claim()
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.
@@ -109,11 +113,8 @@ public final class TestStore<State: Equatable, Action> {
       return TestStoreTask(tasks: nil, timeout: timeout)
     }
     if !recorder.received.isEmpty {
-      if exhaustivity == .on {
-        reportIssue(TestStoreMessage.mustHandleReceived(recorder.received.map(\.action)), location: location)
-      } else {
-        skipReceived(reason: "sending \(customDump(action))")
-      }
+      exhaustivity.reportSkipped(TestStoreMessage.mustHandleReceived(recorder.received.map(\.action)), location: location)
+      if exhaustivity != .on { skipReceived(location: location, as: exhaustivity) }
     }
     recorder.lastLocation = location
     let tasks = core.send(.send(action, location), tasks: nil)
@@ -165,24 +166,27 @@ public final class TestStore<State: Equatable, Action> {
     } else if requiringChange, !sharedChanged, exhaustivity == .on, modify != nil, actual == state {
       reportIssue(TestStoreMessage.unnecessaryModify, location: location)
     }
-    if case .off(showSkippedAssertions: true) = exhaustivity {
+    if matches, case .off(showSkippedAssertions: true) = exhaustivity {
+      // What an exhaustive test would have had to assert, shown but not failed, as TCA does.
       var exhaustive = state
-      try? DependencyValues.$_current.withValue(dependencies) { try modify?(&exhaustive) }
+      try? SharedChangeTracker.$isAsserting.withValue(true) {
+        try DependencyValues.$_current.withValue(dependencies) { try modify?(&exhaustive) }
+      }
       if let skipped = diff(exhaustive, actual, format: .testStore) {
-        print("Skipped assertions at \(location.fileID):\(location.line): …\n\n\(skipped)\n\n(Expected: −, Actual: +)")
+        let heading = modify == nil
+          ? "State was not expected to change, but a change occurred"
+          : "A state change does not match expectation"
+        exhaustivity.reportSkipped(TestStoreMessage.stateMismatch(heading: heading, difference: skipped), location: location)
       }
     }
   }
 
-  /// Drops the actions received so far, adopting the state after the last of them.
-  func skipReceived(reason: String) {
+  /// Drops the actions received so far, adopting the state after the last of them, and reports
+  /// them as `exhaustivity` treats skipped assertions.
+  func skipReceived(location: CallSite, as exhaustivity: Exhaustivity) {
     guard let last = recorder.received.last else { return }
-    if case .off(showSkippedAssertions: true) = exhaustivity {
-      print(
-        "Skipped receiving \(recorder.received.count) action(s) before \(reason):\n"
-          + recorder.received.map { "  " + customDump($0.action) }.joined(separator: "\n")
-      )
-    }
+    let actions = recorder.received.map(\.action)
+    exhaustivity.reportSkipped(TestStoreMessage.skippedReceived(actions), location: location)
     state = last.state
     recorder.received.removeAll()
   }
@@ -190,6 +194,7 @@ public final class TestStore<State: Equatable, Action> {
   // Not `isolated`: an isolated deinit runs without task-local values, so it could not tell which
   // test to fail. Everything it touches lives in the recorder.
   deinit {
+    MainSerialExecutorClaims.shared.release()
     recorder.reportUnasserted()
     let effects = recorder.takeAllEffects()
     Task { @MainActor in

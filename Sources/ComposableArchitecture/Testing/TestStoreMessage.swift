@@ -42,7 +42,7 @@ enum TestStoreMessage {
     action\(actions.count == 1 ? "" : "s").
 
       Unhandled actions:
-    \(actions.map { customDump($0).indent(by: 4) }.joined(separator: "\n"))
+    \(actions.map { "    " + debugCaseOutput($0, abbreviated: true) }.joined(separator: "\n"))
 
     To fix, explicitly assert against these actions using "store.receive", skip these actions \
     by performing "await store.skipReceivedActions()", or consider using a non-exhaustive test \
@@ -122,7 +122,16 @@ enum TestStoreMessage {
     \(actions.count) received action\
     \(actions.count == 1 ? " was" : "s were") skipped.
 
-    \(customDump(actions))
+    \(actions.count == 1 ? customDump(actions[0]) : customDump(actions))
+    """
+  }
+
+  static func skippedInFlight(_ actions: [Any]) -> String {
+    """
+    \(actions.count) in-flight effect\
+    \(actions.count == 1 ? " was" : "s were") cancelled, originating from:
+
+    \(actions.count == 1 ? customDump(actions[0]) : customDump(actions))
     """
   }
 

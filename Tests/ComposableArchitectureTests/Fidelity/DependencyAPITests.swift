@@ -70,6 +70,30 @@ import Testing
     #expect(state == 1)
   }
 
+  @Test func theInnerOfFusedOverridesWinsAsWhenNotFused() {
+    let reducer = Reduce<Int, Void> { state, _ in
+      @Dependency(\.date.now) var now
+      state = Int(now.timeIntervalSince1970)
+      return .none
+    }
+    let fused = reducer
+      .dependency(\.date, .constant(Date(timeIntervalSince1970: 1)))
+      .dependency(\.date, .constant(Date(timeIntervalSince1970: 2)))
+    let transformed = reducer
+      .dependency(\.date, .constant(Date(timeIntervalSince1970: 1)))
+      .transformDependency(\.date) { $0 = .constant(Date(timeIntervalSince1970: 3)) }
+    // Not fused: a reducer between the two overrides.
+    let nested = CombineReducers { reducer.dependency(\.date, .constant(Date(timeIntervalSince1970: 1))) }
+      .dependency(\.date, .constant(Date(timeIntervalSince1970: 2)))
+    var state = 0
+    _ = fused.reduce(into: &state, action: ())
+    #expect(state == 1)
+    _ = transformed.reduce(into: &state, action: ())
+    #expect(state == 1)
+    _ = nested.reduce(into: &state, action: ())
+    #expect(state == 1)
+  }
+
   @Test func aDependencyIsOverriddenByItsKeyType() {
     struct Flags: TestDependencyKey, Sendable, Equatable {
       var isOn: Bool

@@ -52,12 +52,13 @@ extension _DependencyKeyWritingReducer {
     fused { transform(&$0[keyPath: keyPath]) }
   }
 
-  // The outer override is applied last, so it wins, as a wrapping reducer's would.
+  // The inner override is applied last, so it wins, as it does when each override wraps the
+  // reducer in a reducer of its own (the outer one sets its value first).
   private func fused(_ next: @escaping @Sendable (inout DependencyValues) -> Void) -> Self {
     let update = self.update
     return Self(base: base) {
-      update(&$0)
       next(&$0)
+      update(&$0)
     }
   }
 }

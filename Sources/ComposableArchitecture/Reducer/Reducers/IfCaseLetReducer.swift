@@ -1,7 +1,8 @@
 extension Reducer {
   /// Runs a child reducer on one case of enum child state while the state is that case.
   ///
-  /// When this reducer moves the state to another case, the child's effects are cancelled.
+  /// When this reducer moves the state to another case, the child's effects are cancelled; for an
+  /// `Identifiable` child, also when its `id` changes, since that is another child.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
@@ -57,12 +58,18 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let childEffects = reduceChild(into: &state, action: action)
-    let wasPresent = toChildState.extract(from: state) != nil
+    let before = toChildState.extract(from: state).map(childID(for:))
     let parentEffects = parent.reduce(into: &state, action: action)
-    guard wasPresent, toChildState.extract(from: state) == nil else {
+    guard let before, before != toChildState.extract(from: state).map(childID(for:)) else {
       return .merge(childEffects, parentEffects)
     }
-    return .merge(childEffects, parentEffects, .cancel(id: navigationID))
+    return .merge(childEffects, parentEffects, .cancel(id: before))
+  }
+
+  /// The id the child's effects run under: for an `Identifiable` child, one per identity.
+  private func childID(for childState: Child.State) -> NavigationID {
+    guard Child.State.self is any Identifiable.Type else { return navigationID }
+    return navigationID.identified(by: PresentedID(childState))
   }
 
   private func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -72,10 +79,11 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     let toChildAction = self.toChildAction
-    let effect = DependencyValues.withNavigationID(navigationID) {
+    let id = childID(for: childState)
+    let effect = DependencyValues.withNavigationID(id) {
       child.reduce(into: &childState, action: childAction)
     }
     state = toChildState.embed(childState)
-    return effect.map(toChildAction.embed).cancellable(id: navigationID)
+    return effect.map(toChildAction.embed).cancellable(id: id)
   }
 }

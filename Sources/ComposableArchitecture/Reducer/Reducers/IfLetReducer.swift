@@ -39,6 +39,37 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Runs no child on optional alert or dialog state, only dismissing it once it sends an action:
+  /// `.ifLet(\.alert, action: \.alert)`.
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    ifLet(toWrappedState, action: AnyCasePath(toWrappedAction), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs no child on optional alert or dialog state, with a case path: TCA's form before case key
+  /// paths, `.ifLet(\.alert, action: /Action.alert)`.
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: AnyCasePath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
 /// The reducer built by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 ///
 /// A child whose state is `Identifiable` is a different child when its id changes: the old one's
@@ -58,8 +89,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffects = parent.reduce(into: &state, action: action)
     var after = Presence(state[keyPath: toChildState], isIdentified: isIdentified)
     // An alert or dialog goes once it has sent its action, unless the parent replaced it.
-    if after != .absent, after == before, toChildAction.extract(from: action) != nil,
-      let childState = state[keyPath: toChildState], isEphemeral(childState)
+    if after != .absent, after == before, let childAction = toChildAction.extract(from: action),
+      let childState = state[keyPath: toChildState], isEphemeral(childState, sending: childAction)
     {
       state[keyPath: toChildState] = nil
       after = .absent

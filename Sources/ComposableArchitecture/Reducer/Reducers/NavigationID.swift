@@ -25,6 +25,18 @@ struct NavigationID: Hashable, @unchecked Sendable {
   }
 }
 
+extension NavigationID {
+  /// This id for the identified child `id`: a child whose identity changes is another child.
+  func identified(by id: PresentedID) -> NavigationID {
+    NavigationID(keyPath: keyPath, elementID: Identified(base: elementID, id: id))
+  }
+
+  private struct Identified: Hashable, Sendable {
+    let base: AnyHashableSendable?
+    let id: PresentedID
+  }
+}
+
 extension DependencyValues {
   /// Runs `body` as a child at `id`, so cancel ids made inside are namespaced under it.
   @usableFromInline

@@ -112,7 +112,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       case .dismiss:
         state[keyPath: toPresentationState].wrappedValue = nil
         presentedAfter = nil
-      case .presented where before.map { isEphemeral($0) } == true:
+      case let .presented(destinationAction) where before.map({ isEphemeral($0, sending: destinationAction) }) == true:
         state[keyPath: toPresentationState].wrappedValue = nil
         presentedAfter = nil
       case .presented:

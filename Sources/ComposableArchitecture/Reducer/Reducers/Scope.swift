@@ -99,7 +99,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         .map(toChildAction.embed)
     case let .casePath(casePath, location):
       guard var childState = casePath.extract(from: state) else {
-        reportStateMismatch(childAction: childAction, state: state, location: location)
+        reportStateMismatch(parentAction: action, state: state, location: location)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
@@ -109,17 +109,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   @usableFromInline
-  func reportStateMismatch(childAction: Child.Action, state: ParentState, location: CallSite) {
-    reportIssue(
-      """
-      A "Scope" at "\(location.fileID):\(location.line)" received a child action when child state \
-      was set to a different case.
-        Action: \(childAction)
-        State: \(state)
-      Make sure the parent does not change the case before this action arrives, or cancel the \
-      child's effects when it does.
-      """,
-      location: location
-    )
+  func reportStateMismatch(parentAction: ParentAction, state: ParentState, location: CallSite) {
+    reportIssue(NavigationMessage.scopeActionForOtherCase(parentAction, state: state, location: location), location: location)
   }
 }

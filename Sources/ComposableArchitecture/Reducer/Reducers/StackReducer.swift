@@ -59,7 +59,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     var elementEffects = Effect<Parent.Action>.none
     switch stackAction {
     case let .element(id, elementAction)?:
-      elementEffects = reduceElement(id: id, action: elementAction, parentAction: action, state: &state)
+      elementEffects = reduceElement(id: id, action: elementAction, state: &state)
     case let .popFrom(id)? where stackBefore[id: id] == nil:
       reportIssue(
         NavigationMessage.popFromMissing(id: id, ids: stackBefore.ids, location: location), location: location
@@ -94,12 +94,11 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   private func reduceElement(
     id: StackElementID,
     action elementAction: Destination.Action,
-    parentAction: Parent.Action,
     state: inout Parent.State
   ) -> Effect<Parent.Action> {
     guard state[keyPath: toStackState][id: id] != nil else {
       reportIssue(
-        NavigationMessage.elementActionWithoutState(parentAction, isStack: true, location: location),
+        NavigationMessage.elementActionWithoutState(elementAction, isStack: true, location: location),
         location: location
       )
       return .none

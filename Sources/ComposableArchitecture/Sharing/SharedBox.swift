@@ -1,0 +1,43 @@
+/// What a ``Shared`` reads and changes: a reference of its own, or a part of another's reached by
+/// a key path (`$syncUps[id: id]`), which reads and changes the root's value in place.
+protocol SharedBox<Value>: AnyObject, Sendable {
+  associatedtype Value
+
+  /// The value, or inside an assertion the value as the test expects it.
+  var current: Value { get }
+  /// The value as it really is, whatever the test expects.
+  var actual: Value { get }
+  /// Changes the value; inside an assertion, changes what the test expects instead.
+  func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R
+  /// The root reference and the path into it: two `Shared` with one identity are the same value.
+  var identity: SharedIdentity { get }
+}
+
+/// Which shared value a ``Shared`` names: its root reference and the key paths into it.
+struct SharedIdentity: Hashable, @unchecked Sendable {
+  let root: ObjectIdentifier
+  let path: [AnyKeyPath]
+}
+
+/// The part of another shared value that `keyPath` reaches.
+final class ProjectedSharedBox<Root, Value>: SharedBox, @unchecked Sendable {
+  private let base: any SharedBox<Root>
+  private let keyPath: WritableKeyPath<Root, Value>
+
+  init(base: any SharedBox<Root>, keyPath: WritableKeyPath<Root, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var current: Value { base.current[keyPath: keyPath] }
+  var actual: Value { base.actual[keyPath: keyPath] }
+
+  func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { try operation(&$0[keyPath: keyPath]) }
+  }
+
+  var identity: SharedIdentity {
+    let root = base.identity
+    return SharedIdentity(root: root.root, path: root.path + [keyPath])
+  }
+}
