@@ -19,7 +19,12 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal"], exclude: ["THREADS.md"]),
+    // Counters, gauges and histograms and their Prometheus text: what `/metrics` serves.
+    .target(name: "SwitchyardMetrics"),
+    .target(
+      name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardMetrics"],
+      exclude: ["THREADS.md"]
+    ),
     // The runtime's diagnostics: the probe feature, job and handler, and the raw-echo worker the
     // benchmarks measure the pipe with.
     .target(name: "SwitchyardDiagnostics", dependencies: ["ComposableArchitecture", "SwitchyardRuntime"]),
@@ -63,7 +68,8 @@ let package = Package(
       name: "SwitchyardApplication",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardCLI",
-        "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
+        "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardNet",
+        "SwitchyardMetrics",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.

@@ -30,6 +30,8 @@ public struct StartOptions: Sendable {
   public var repair: Bool
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
+  /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
+  public var metrics: MetricsConfiguration?
 
   /// Creates start options.
   public init(
@@ -44,7 +46,8 @@ public struct StartOptions: Sendable {
     snapshotPolicy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
     repair: Bool = false,
-    broker: BrokerOptions? = nil
+    broker: BrokerOptions? = nil,
+    metrics: MetricsConfiguration? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
@@ -52,6 +55,7 @@ public struct StartOptions: Sendable {
     self.parent = parent
     self.http = http
     self.broker = broker
+    self.metrics = metrics
     self.dataDirectory = dataDirectory
     self.journals = journals
     self.durability = durability

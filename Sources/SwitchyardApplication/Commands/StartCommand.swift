@@ -71,6 +71,8 @@ enum StartCommand {
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         BrokerFlags.broker,
         BrokerFlags.name,
+        MetricsFlags.metrics,
+        MetricsFlags.token,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
@@ -126,7 +128,8 @@ enum StartCommand {
       ),
       snapshotsKept: kept ?? 2,
       repair: arguments.flag("--repair"),
-      broker: broker
+      broker: broker,
+      metrics: try MetricsFlags.configuration(arguments)
     )
   }
 

@@ -2,7 +2,7 @@ import SwitchyardWire
 
 extension RemoteRuntime {
   /// The supervision clock: each pool's supervisor checks its workers' liveness, and effects past
-  /// their deadline time out.
+  /// their deadline time out; then the metrics' gauges are set.
   func tick(now: ContinuousClock.Instant) {
     for supervisor in supervisors.values {
       supervisor.superviseLiveness(now: now)
@@ -11,6 +11,7 @@ extension RemoteRuntime {
       guard let pool = pools[record.kind] else { continue }
       timeOut(record, in: pool)
     }
+    metrics?.publish(self, now: now)
   }
 
   /// Ends an attempt that ran past its deadline: cancelled on its worker, and retried if its job

@@ -1,0 +1,33 @@
+import SwitchyardMetrics
+import SwitchyardWire
+
+/// What a coordinator's runtime exposes in its ``MetricsRegistry``: each pool's counters and
+/// latencies as its effects end, and the gauges the supervision tick sets from the main actor, so
+/// a scrape reads atomics and never waits for the main actor.
+@MainActor
+final class RuntimeMetrics {
+  let registry: MetricsRegistry
+  /// The journal's report, when the coordinator journals.
+  var journalReport: (@MainActor () -> JournalReport?)?
+  private var pools: [JobKind: PoolGauges] = [:]
+  private var journal: JournalGauges?
+
+  init(registry: MetricsRegistry, runtime: RemoteRuntime) {
+    self.registry = registry
+    for pool in runtime.pools.values {
+      pool.metrics.instruments = PoolInstruments(registry: registry, pool: pool.kind)
+      pools[pool.kind] = PoolGauges(registry: registry, pool: pool.kind)
+    }
+  }
+
+  /// Sets every gauge from the runtime's state now.
+  func publish(_ runtime: RemoteRuntime, now: ContinuousClock.Instant) {
+    for (kind, pool) in runtime.pools {
+      pools[kind]?.publish(pool, remote: runtime.transport(for: kind).remoteStatus(of: kind), now: now)
+    }
+    if let report = journalReport?() {
+      if journal == nil { journal = JournalGauges(registry: registry) }
+      journal?.publish(report, now: now)
+    }
+  }
+}
