@@ -116,6 +116,13 @@ let package = Package(
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
+    // The exposition checked by promtool, and the demo coordinator with a remote pool and its worker
+    // scraped by a real Prometheus whose stored counters must agree with status; deploy/'s rules
+    // and dashboard against it.
+    .testTarget(
+      name: "SwitchyardMetricsTests",
+      dependencies: ["SwitchyardMetrics", "SwitchyardNet", "SwitchyardRedis", "SwitchyardTestSupport", "switchyard"]
+    ),
     // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate
     // package on Switchyard by path, built and run by these tests, never part of this package's build.
     .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication", "SwitchyardDiagnostics", "SwitchyardTestSupport"]),
