@@ -46,7 +46,7 @@ extension Application {
   @MainActor
   private func openJournal(_ options: StartOptions) throws -> (ActionJournal, Feature.State) {
     let directory = options.resolvedDataDirectory
-    let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
+    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
     try journalOwner.check(directory: directory)
     let started = ContinuousClock.now
     let opened: (ActionJournal, Feature.State)
@@ -144,11 +144,11 @@ extension Application {
     }
     let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
     let message = startMessage.isEmpty ? "" : startMessage.hasSuffix("\n") ? startMessage : startMessage + "\n"
-    StandardStream.error.write(
-      "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
+    Logger.standardError.write(
+      lines: "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
     if let metricsServer, let address = options.metrics?.address {
-      StandardStream.error.write("\(name): metrics at http://\(address.host):\(metricsServer.port)/metrics\n")
+      Logger.standardError.write(line: "\(name): metrics at http://\(address.host):\(metricsServer.port)/metrics")
     }
     await coordinator.runUntilTerminated()
     journal?.close(finalState: coordinator.store.state)

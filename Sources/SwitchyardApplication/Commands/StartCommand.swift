@@ -73,12 +73,15 @@ enum StartCommand {
         BrokerFlags.name,
         MetricsFlags.metrics,
         MetricsFlags.token,
+        LogFlags.format,
+        LogFlags.level,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
         "\(toolName) start --data-dir /var/lib/\(toolName) --fsync always",
       ],
       run: { arguments in
+        try LogFlags.configure(arguments, program: toolName)
         let chosen = modes.filter { arguments.flag($0.flag.name) }
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")

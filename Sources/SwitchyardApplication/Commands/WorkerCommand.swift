@@ -27,9 +27,12 @@ enum WorkerCommand {
       arguments: [
         CommandArgument("KIND", help: "The job kind to serve: \((kinds + ["raw-echo"]).joined(separator: ", ")).")
       ],
-      options: [BrokerFlags.broker, BrokerFlags.name, claimIdle, concurrency, MetricsFlags.metrics, MetricsFlags.token],
+      options: [BrokerFlags.broker, BrokerFlags.name, claimIdle, concurrency, MetricsFlags.metrics, MetricsFlags.token,
+        LogFlags.format, LogFlags.level,
+      ],
       examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
+        try LogFlags.configure(arguments, program: toolName)
         let kind = arguments.argument("KIND") ?? ""
         if let redis = try BrokerFlags.redis(arguments) {
           guard handlers.contains(where: { $0.kind.rawValue == kind }) else {
