@@ -53,7 +53,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.

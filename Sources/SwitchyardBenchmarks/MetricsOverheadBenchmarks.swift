@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+import SwitchyardDiagnostics
+import SwitchyardMetrics
+import SwitchyardRuntime
+
+/// What serving metrics costs a busy coordinator: `process.pipelined` through two coordinators at
+/// once, one recording metrics and scraped every 100 ms (the registry rendered as `/metrics`
+/// renders it, on a thread of its own) and one without, their windows alternated, each side first
+/// in every other round, as ``JournalOverheadBenchmarks`` does; the headline is metered time over
+/// plain time.
+enum MetricsOverheadBenchmarks {
+  static func cases(launch: WorkerLaunch) -> [BenchmarkCase] {
+    [pipelined(launch: launch)]
+  }
+
+  static func pipelined(launch: WorkerLaunch) -> BenchmarkCase {
+    BenchmarkCase(
+      name: "metrics.pipelined-overhead",
+      summary: "process.pipelined (1 worker) recording metrics and scraped every 100 ms, over the same without metrics",
+      target: .atMostRatio(1.02)
+    ) { harness in
+      let window = harness.mode == .full ? 1_024 : 64
+      let rounds = harness.mode == .full ? 40 : 1
+      let base = NSTemporaryDirectory() + "switchyard-bench-metrics-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      defer { try? FileManager.default.removeItem(atPath: base) }
+      let registry = MetricsRegistry()
+      ProcessMetrics.register(in: registry)
+      let plain = PipelineCoordinator(ProbeFeature(), runDirectory: base + "/plain", launch: launch, window: window)
+      let metered = PipelineCoordinator(
+        ProbeFeature(), runDirectory: base + "/metered", launch: launch, window: window, metrics: registry
+      )
+      let scraper = Scraper(registry, every: .milliseconds(100))
+      defer { scraper.stop() }
+      var times = (plain: 0.0, metered: 0.0)
+      do {
+        try await plain.start()
+        try await metered.start()
+        _ = try await plain.pipeline(window: window, tag: "warm")
+        _ = try await metered.pipeline(window: window, tag: "warm")
+        for round in 0..<rounds {
+          if round.isMultiple(of: 2) {
+            times.plain += try await plain.pipeline(window: window, tag: "\(round)")
+            times.metered += try await metered.pipeline(window: window, tag: "\(round)")
+          } else {
+            times.metered += try await metered.pipeline(window: window, tag: "\(round)")
+            times.plain += try await plain.pipeline(window: window, tag: "\(round)")
+          }
+        }
+      } catch {
+        await plain.shutdown()
+        await metered.shutdown()
+        throw error
+      }
+      await plain.shutdown()
+      await metered.shutdown()
+      let effects = Double(window * rounds)
+      let (scrapes, bytes, renderNanoseconds) = scraper.statistics
+      return BenchmarkMeasurement(
+        value: times.metered / times.plain,
+        unit: .ratio,
+        note: "\(BenchmarkUnit.perSecond.format(effects / (times.metered / 1e9))) metered, "
+          + "\(BenchmarkUnit.perSecond.format(effects / (times.plain / 1e9))) plain; "
+          + "\(scrapes) scrapes of \(bytes / max(1, scrapes)) bytes, "
+          + "\(fixed(renderNanoseconds / Double(max(1, scrapes)) / 1e3, digits: 1)) µs each; windows of \(window); unpinned"
+      )
+    }
+  }
+}
+
+/// A thread rendering a registry every `interval`, as Prometheus scraping `/metrics` would make
+/// the endpoint do, until stopped.
+private final class Scraper: Sendable {
+  private let state = Mutex((stopped: false, scrapes: 0, bytes: 0, nanoseconds: 0.0))
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ registry: MetricsRegistry, every interval: Duration) {
+    Thread.detachNewThread { [self] in
+      let clock = ContinuousClock()
+      while !state.withLock({ $0.stopped }) {
+        let start = clock.now
+        let text = registry.render(.text)
+        let elapsed = start.duration(to: clock.now).nanoseconds
+        state.withLock {
+          $0.scrapes += 1
+          $0.bytes += text.utf8.count
+          $0.nanoseconds += elapsed
+        }
+        Thread.sleep(forTimeInterval: interval.nanoseconds / 1e9)
+      }
+      done.signal()
+    }
+  }
+
+  /// Scrapes made, bytes rendered, and nanoseconds spent rendering.
+  var statistics: (scrapes: Int, bytes: Int, nanoseconds: Double) {
+    state.withLock { ($0.scrapes, $0.bytes, $0.nanoseconds) }
+  }
+
+  func stop() {
+    let wasRunning = state.withLock { state in
+      defer { state.stopped = true }
+      return !state.stopped
+    }
+    if wasRunning { done.wait() }
+  }
+}
