@@ -1,4 +1,5 @@
 import SwitchyardMetrics
+import SwitchyardNet
 import SwitchyardRedisTransport
 
 /// `worker KIND`: serves one pool's jobs on standard input and output. The coordinator starts
@@ -69,7 +70,7 @@ enum WorkerCommand {
     version: String,
     settings: RedisWorker.Settings,
     kind: String
-  ) throws(MetricsError) {
+  ) throws(HTTPServerError) {
     let registry = MetricsRegistry.process(application: application, version: version, role: "worker")
     let labels = [MetricLabel("pool", kind)]
     registry.gauge(

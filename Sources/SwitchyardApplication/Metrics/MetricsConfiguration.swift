@@ -12,14 +12,20 @@ public struct MetricsConfiguration: Sendable, Equatable {
   public var token: String?
 
   /// Reads `--metrics` and `--metrics-token`; `nil` without `--metrics`: metrics are off by default.
-  public static func commandLine(address: String?, token: String?) throws(MetricsError) -> MetricsConfiguration? {
+  public static func commandLine(address: String?, token: String?) throws(UsageError) -> MetricsConfiguration? {
     guard let address else {
-      if token != nil { throw .tokenWithoutAddress }
+      if token != nil { throw .conflict("--metrics-token protects /metrics, which only --metrics HOST:PORT turns on; add --metrics or drop the token") }
       return nil
     }
-    guard let listen = ListenAddress(address) else { throw .invalidAddress(address) }
-    if let token, token.isEmpty { throw .emptyToken }
-    guard listen.isLoopback || token != nil else { throw .tokenRequired(host: listen.host) }
+    guard let listen = ListenAddress(address) else {
+      throw .invalidValue(name: "--metrics", value: address, expected: "an IPv4 address and a port, e.g. 127.0.0.1:9464")
+    }
+    if let token, token.isEmpty { throw .invalidValue(name: "--metrics-token", value: token, expected: "a secret every scrape must carry") }
+    guard listen.isLoopback || token != nil else {
+      throw .conflict(
+        "/metrics would be reachable beyond this machine at \(listen.host); add --metrics-token with a secret your scraper sends as a bearer token, or use 127.0.0.1"
+      )
+    }
     return MetricsConfiguration(address: listen, token: token)
   }
 }

@@ -6,7 +6,7 @@ import SwitchyardNet
 /// waits for the main actor.
 enum MetricsEndpoint {
   /// Starts serving; the caller stops the returned server.
-  static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration) throws(MetricsError) -> HTTPServer {
+  static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration) throws(HTTPServerError) -> HTTPServer {
     var server = HTTPServer.Configuration(port: configuration.address.port)
     server.host = configuration.address.host
     var router = HTTPRouter()
@@ -16,11 +16,7 @@ enum MetricsEndpoint {
       response.headers["WWW-Authenticate"] = #"Bearer realm="switchyard metrics""#
       return response
     }
-    do {
-      return try HTTPServer.start(configuration: server, router: router)
-    } catch {
-      throw .cannotListen(error)
-    }
+    return try HTTPServer.start(configuration: server, router: router)
   }
 
   private static func scrape(_ request: HTTPRequest, _ registry: MetricsRegistry) -> HTTPResponse {

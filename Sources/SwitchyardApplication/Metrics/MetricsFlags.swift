@@ -10,10 +10,6 @@ enum MetricsFlags {
 
   /// Reads `--metrics` and `--metrics-token`.
   static func configuration(_ arguments: ParsedArguments) throws(UsageError) -> MetricsConfiguration? {
-    do {
-      return try MetricsConfiguration.commandLine(address: arguments.value(metrics.name), token: arguments.value(token.name))
-    } catch {
-      throw .conflict(error.description)
-    }
+    try MetricsConfiguration.commandLine(address: arguments.value(metrics.name), token: arguments.value(token.name))
   }
 }

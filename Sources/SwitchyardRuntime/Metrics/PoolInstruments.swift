@@ -13,24 +13,15 @@ struct PoolInstruments: Sendable {
 
   init(registry: MetricsRegistry, pool: JobKind) {
     let labels = [MetricLabel("pool", pool.rawValue)]
-    started = registry.counter(
-      "switchyard_effects_started_total", help: "Remote effects handed to the pool.", labels: labels
-    )
-    completed = registry.counter(
-      "switchyard_effects_completed_total", help: "Remote effects that completed.", labels: labels
-    )
-    failed = registry.counter(
-      "switchyard_effects_failed_total", help: "Remote effects that failed for good.", labels: labels
-    )
-    cancelled = registry.counter(
-      "switchyard_effects_cancelled_total", help: "Remote effects cancelled before they ended.", labels: labels
-    )
-    retried = registry.counter(
-      "switchyard_effects_retried_total", help: "Attempts run again after a retryable failure or a crash.", labels: labels
-    )
-    restarts = registry.counter(
-      "switchyard_worker_restarts_total", help: "Worker processes restarted after exiting unexpectedly.", labels: labels
-    )
+    func counter(_ name: String, _ help: String) -> Counter {
+      registry.counter(name, help: help, labels: labels)
+    }
+    started = counter("switchyard_effects_started_total", "Remote effects handed to the pool.")
+    completed = counter("switchyard_effects_completed_total", "Remote effects that completed.")
+    failed = counter("switchyard_effects_failed_total", "Remote effects that failed for good.")
+    cancelled = counter("switchyard_effects_cancelled_total", "Remote effects cancelled before they ended.")
+    retried = counter("switchyard_effects_retried_total", "Attempts run again after a retryable failure or a crash.")
+    restarts = counter("switchyard_worker_restarts_total", "Worker processes restarted after exiting unexpectedly.")
     latency = registry.histogram(
       "switchyard_effect_duration_seconds", help: "Time from admission to completion of completed remote effects.",
       labels: labels
