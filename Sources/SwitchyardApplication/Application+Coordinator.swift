@@ -148,7 +148,8 @@ extension Application {
       lines: "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
     if let metricsServer, let address = options.metrics?.address {
-      Logger.standardError.write(line: "\(name): metrics at http://\(address.host):\(metricsServer.port)/metrics")
+      let url = "http://\(address.host):\(metricsServer.port)/metrics"
+      Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
     }
     await coordinator.runUntilTerminated()
     journal?.close(finalState: coordinator.store.state)

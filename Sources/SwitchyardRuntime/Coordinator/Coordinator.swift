@@ -119,6 +119,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         throw error
       }
       self.control = control
+      runtime.metrics?.observeControlConnections { [weak self] in self?.control?.clientCount ?? 0 }
       // Only subscribers need to hear of changes; without a control socket an action skips the call.
       tap.onReduce = { [weak self] in self?.stateMayHaveChanged() }
     }

@@ -9,6 +9,7 @@ final class RuntimeMetrics {
   let registry: MetricsRegistry
   /// The journal's report, when the coordinator journals.
   var journalReport: (@MainActor () -> JournalReport?)?
+  private var controlConnections: (count: @MainActor () -> Int, gauge: Gauge)?
   private var pools: [JobKind: PoolGauges] = [:]
   private var journal: JournalGauges?
 
@@ -20,11 +21,17 @@ final class RuntimeMetrics {
     }
   }
 
+  /// Shows how many clients `count` says the control socket has.
+  func observeControlConnections(_ count: @escaping @MainActor () -> Int) {
+    controlConnections = (count, registry.gauge("switchyard_control_connections", help: "Clients connected to the control socket."))
+  }
+
   /// Sets every gauge from the runtime's state now.
   func publish(_ runtime: RemoteRuntime, now: ContinuousClock.Instant) {
     for (kind, pool) in runtime.pools {
       pools[kind]?.publish(pool, remote: runtime.transport(for: kind).remoteStatus(of: kind), now: now)
     }
+    if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
     if let report = journalReport?() {
       if journal == nil { journal = JournalGauges(registry: registry) }
       journal?.publish(report, now: now)
