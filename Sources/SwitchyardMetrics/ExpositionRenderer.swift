@@ -8,7 +8,7 @@ struct ExpositionRenderer {
     var text = ""
     for (family, children) in families where !children.isEmpty {
       let name = familyName(family)
-      text += "# HELP \(name) \(Self.escapeHelp(family.help))\n"
+      text += "# HELP \(name) \(escapeHelp(family.help))\n"
       text += "# TYPE \(name) \(typeName(family.type))\n"
       for (labels, instrument) in children {
         switch instrument {
@@ -62,8 +62,9 @@ struct ExpositionRenderer {
     return "\(value)"
   }
 
-  /// Escapes help text: backslash and line feed.
-  static func escapeHelp(_ help: String) -> String {
-    help.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+  /// Escapes help text: backslash and line feed, and in OpenMetrics the double quote too.
+  func escapeHelp(_ help: String) -> String {
+    let escaped = help.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    return format == .openMetrics ? escaped.replacingOccurrences(of: "\"", with: "\\\"") : escaped
   }
 }

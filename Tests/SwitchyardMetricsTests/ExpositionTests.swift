@@ -48,6 +48,13 @@ import Testing
     #expect(text.hasSuffix("switchyard_effect_duration_seconds_count 3\n# EOF\n"))
   }
 
+  @Test func helpTextIsEscapedAsEachFormatAsks() {
+    let registry = MetricsRegistry()
+    registry.gauge("a", help: #"a "quoted" \ help"#).set(1)
+    #expect(registry.render(.text).hasPrefix(#"# HELP a a "quoted" \\ help"# + "\n"))
+    #expect(registry.render(.openMetrics).hasPrefix(#"# HELP a a \"quoted\" \\ help"# + "\n"))
+  }
+
   @Test func acceptChoosesTheFormat() {
     #expect(ExpositionFormat(accept: nil) == .text)
     #expect(ExpositionFormat(accept: "text/plain;version=0.0.4;q=0.5,*/*;q=0.1") == .text)
