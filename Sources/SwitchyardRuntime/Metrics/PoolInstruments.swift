@@ -2,7 +2,7 @@ import SwitchyardMetrics
 
 /// One pool's counters and latency histogram in a ``MetricsRegistry``: what ``PoolMetrics`` also
 /// records into, so a scrape reads the same numbers as `status` without reaching the main actor.
-struct PoolInstruments: Sendable {
+final class PoolInstruments: Sendable {
   let started: Counter
   let completed: Counter
   let failed: Counter
