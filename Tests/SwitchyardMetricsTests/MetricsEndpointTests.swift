@@ -14,6 +14,13 @@ import Testing
     #expect(bad.status == 2 && bad.errorOutput.contains("e.g. 127.0.0.1:9464"), "\(bad.errorOutput)")
   }
 
+  @Test func aPipeWorkerServesNoMetricsAndLogFlagsAreChecked() async throws {
+    let worker = try await switchyard("worker", "probe", "--metrics", "127.0.0.1:9464")
+    #expect(worker.status == 2 && worker.errorOutput.contains("it needs --broker"), "\(worker.errorOutput)")
+    let format = try await switchyard("start", "--log-format", "yaml", "--run-dir", makeRunDirectory())
+    #expect(format.status == 2 && format.errorOutput.contains("text or json"), "\(format.errorOutput)")
+  }
+
   @Test(.timeLimit(.minutes(1))) func aTokenIsRequiredAndAcceptChoosesTheFormat() async throws {
     let port = try freePort()
     let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--metrics", "127.0.0.1:\(port)", "--metrics-token", "s3cret"])
