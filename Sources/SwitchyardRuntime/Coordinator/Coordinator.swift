@@ -34,7 +34,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   public var actionLog: (any ActionLog)? {
     didSet {
       observation.log = actionLog
-      runtime.metrics?.journalReport = { [weak self] in self?.actionLog?.report() }
+      if let journal = actionLog as? ActionJournal { runtime.metrics?.observe(journal) }
     }
   }
 

@@ -1,5 +1,4 @@
 import SwitchyardMetrics
-import SwitchyardWire
 
 /// What a coordinator's runtime exposes in its ``MetricsRegistry``: each pool's counters and
 /// latencies as its effects end, and the gauges the supervision tick sets from the main actor, so
@@ -7,11 +6,9 @@ import SwitchyardWire
 @MainActor
 final class RuntimeMetrics {
   let registry: MetricsRegistry
-  /// The journal's report, when the coordinator journals.
-  var journalReport: (@MainActor () -> JournalReport?)?
   private var controlConnections: (count: @MainActor () -> Int, gauge: Gauge)?
   private var pools: [JobKind: PoolGauges] = [:]
-  private var journal: JournalGauges?
+  private var journal: (log: ActionJournal, gauges: JournalGauges)?
 
   init(registry: MetricsRegistry, runtime: RemoteRuntime) {
     self.registry = registry
@@ -19,6 +16,11 @@ final class RuntimeMetrics {
       pool.metrics.instruments = PoolInstruments(registry: registry, pool: pool.kind)
       pools[pool.kind] = PoolGauges(registry: registry, pool: pool.kind)
     }
+  }
+
+  /// Shows `log`'s progress from now on.
+  func observe(_ log: ActionJournal) {
+    journal = (log, JournalGauges(registry: registry, journal: log.journal))
   }
 
   /// Shows how many clients `count` says the control socket has.
@@ -32,9 +34,6 @@ final class RuntimeMetrics {
       pools[kind]?.publish(pool, remote: runtime.transport(for: kind).remoteStatus(of: kind), now: now)
     }
     if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
-    if let report = journalReport?() {
-      if journal == nil { journal = JournalGauges(registry: registry) }
-      journal?.publish(report, now: now)
-    }
+    if let log = journal?.log { journal?.gauges.publish(log, now: now) }
   }
 }
