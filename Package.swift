@@ -20,7 +20,13 @@ let package = Package(
     .target(name: "SwitchyardWire"),
     .target(name: "SwitchyardNet"),
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
-    .target(name: "SwitchyardRuntime", dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet"], exclude: ["THREADS.md"]),
+    // Counters, gauges and histograms and their Prometheus text: what `/metrics` serves.
+    .target(name: "SwitchyardMetrics"),
+    .target(
+      name: "SwitchyardRuntime",
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics"],
+      exclude: ["THREADS.md"]
+    ),
     // The runtime's diagnostics: the probe feature, job, handler and load scenarios, and the raw-echo
     // worker the benchmarks measure the pipe with. Only `switchyard` and the benchmarks link it, never
     // a user's executable.
@@ -50,7 +56,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
@@ -65,7 +71,8 @@ let package = Package(
       name: "SwitchyardApplication",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI",
-        "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport",
+        "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardNet",
+        "SwitchyardMetrics",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
@@ -112,6 +119,13 @@ let package = Package(
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
+    // The exposition checked by promtool, and the demo coordinator with a remote pool and its worker
+    // scraped by a real Prometheus whose stored counters must agree with status; deploy/'s rules
+    // and dashboard against it.
+    .testTarget(
+      name: "SwitchyardMetricsTests",
+      dependencies: ["SwitchyardMetrics", "SwitchyardNet", "SwitchyardRedis", "SwitchyardTestSupport", "switchyard"]
+    ),
     // The entry point's parsing, the README guide's snippets, and Tests/Fixtures/OwnApp — a separate
     // package on Switchyard by path, built and run by these tests, never part of this package's build.
     .testTarget(name: "SwitchyardApplicationTests", dependencies: ["SwitchyardApplication", "SwitchyardDiagnostics", "SwitchyardTestSupport"]),

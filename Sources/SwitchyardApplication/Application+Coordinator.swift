@@ -1,6 +1,8 @@
 import Foundation
 import SwitchyardRedisTransport
 import SwitchyardInspector
+import SwitchyardMetrics
+import SwitchyardNet
 
 extension Application {
   /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: recovers the
@@ -10,10 +12,24 @@ extension Application {
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
   public func runCoordinator(_ options: StartOptions) async throws -> Int32 {
-    guard options.journals else { return try await serve(reducer, initialState: initialState, journal: nil, options) }
+    let metrics = options.metrics.map { _ in MetricsRegistry.process(application: name, version: version, role: "coordinator") }
+    guard options.journals else {
+      return try await serve(reducer, initialState: initialState, journal: nil, metrics: metrics, options)
+    }
+    let started = ContinuousClock.now
     let (journal, state) = try openJournal(options)
+    if let metrics {
+      metrics.gauge("switchyard_journal_recovery_duration_seconds", help: "How long opening and replaying the journal took at start.")
+        .set(ContinuousClock.now - started)
+      metrics.gauge(
+        "switchyard_journal_durability_promise_seconds",
+        help: "How long --fsync lets an appended record wait before it is durable (0 for always)."
+      ).set(options.durability.promisedDelay)
+    }
     do {
-      let status = try await serve(JournaledReducer(reducer, journal: journal), initialState: state, journal: journal, options)
+      let status = try await serve(
+        JournaledReducer(reducer, journal: journal), initialState: state, journal: journal, metrics: metrics, options
+      )
       return status
     } catch {
       journal.close()
@@ -30,7 +46,7 @@ extension Application {
   @MainActor
   private func openJournal(_ options: StartOptions) throws -> (ActionJournal, Feature.State) {
     let directory = options.resolvedDataDirectory
-    let log: @Sendable (String) -> Void = { [name] line in StandardStream.error.write("\(name): \(line)\n") }
+    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
     try journalOwner.check(directory: directory)
     // Before replay, which may die on a record as the live store may on an action.
     try PoisonWatch.install(directory: directory)
@@ -87,6 +103,7 @@ extension Application {
     _ root: Root,
     initialState: Feature.State,
     journal: ActionJournal?,
+    metrics: MetricsRegistry?,
     _ options: StartOptions
   ) async throws -> Int32 where Root.State == Feature.State, Root.Action == Feature.Action {
     let pools = options.pools.isEmpty ? self.pools : options.pools
@@ -96,6 +113,7 @@ extension Application {
       shutdownGrace: options.shutdownGrace,
       version: version
     )
+    configuration.metrics = metrics
     if let broker = options.broker {
       let transport = try RedisTransport(
         configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.log
@@ -116,7 +134,21 @@ extension Application {
     let inspector = try options.http.map { configuration in
       try Inspector.start(coordinator, configuration: configuration, history: try journal.map(inspectorHistory))
     }
-    try coordinator.start()
+    if let inspector, let metrics {
+      let pages = metrics.gauge("switchyard_inspector_pages", help: "Inspector pages connected.")
+      let connected = inspector.connectedPages
+      metrics.refreshOnScrape { pages.set(Double(connected())) }
+    }
+    var metricsServer: HTTPServer?
+    if let metrics, let configuration = options.metrics {
+      metricsServer = try MetricsEndpoint.start(metrics, configuration: configuration)
+    }
+    do {
+      try coordinator.start()
+    } catch {
+      await metricsServer?.stop()
+      throw error
+    }
     journal?.resumeEffects(in: coordinator)
     journal?.snapshotAfterLongRecovery(coordinator.store.state)
     for action in startActions {
@@ -124,12 +156,17 @@ extension Application {
     }
     let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
     let message = startMessage.isEmpty ? "" : startMessage.hasSuffix("\n") ? startMessage : startMessage + "\n"
-    StandardStream.error.write(
-      "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
+    Logger.standardError.write(
+      lines: "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
     )
+    if let metricsServer, let address = options.metrics?.address {
+      let url = "http://\(address.host):\(metricsServer.port)/metrics"
+      Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
+    }
     await coordinator.runUntilTerminated()
     journal?.close(finalState: coordinator.store.state)
     await inspector?.stop()
+    await metricsServer?.stop()
     return 0
   }
 }

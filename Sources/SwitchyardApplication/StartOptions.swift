@@ -36,6 +36,8 @@ public struct StartOptions: Sendable {
   public var skipRecord: UInt64?
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
+  /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
+  public var metrics: MetricsConfiguration?
 
   /// Creates start options.
   public init(
@@ -53,7 +55,8 @@ public struct StartOptions: Sendable {
     segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
     skipRecord: UInt64? = nil,
-    broker: BrokerOptions? = nil
+    broker: BrokerOptions? = nil,
+    metrics: MetricsConfiguration? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
@@ -61,6 +64,7 @@ public struct StartOptions: Sendable {
     self.parent = parent
     self.http = http
     self.broker = broker
+    self.metrics = metrics
     self.dataDirectory = dataDirectory
     self.journals = journals
     self.durability = durability

@@ -51,7 +51,7 @@ public struct SwitchyardCommandLine {
       SendCommand.command(toolName: name, examples: application.sendExamples),
       ScaleCommand.command(toolName: name, kinds: kinds),
       LoadCommand.command(toolName: name, scenarios: loadScenarios),
-      WorkerCommand.command(toolName: name, handlers: handlers),
+      WorkerCommand.command(toolName: name, version: version, handlers: handlers),
       HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
       BackupCommand.command(toolName: name),
     ] + additionalCommands

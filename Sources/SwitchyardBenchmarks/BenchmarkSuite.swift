@@ -22,7 +22,8 @@ public struct BenchmarkSuite: Sendable {
   /// pool beside a pipe pool.
   public static func all(workerLaunch launch: WorkerLaunch) -> BenchmarkSuite {
     BenchmarkSuite(cases: MemoryBenchmarks.cases)
-      .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch))
+      .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch)
+        + MetricsOverheadBenchmarks.cases(launch: launch))
       .adding(RedisBenchmarks.cases + RemotePoolBenchmarks.cases(launch: launch))
   }
 

@@ -37,6 +37,10 @@ import SwitchyardWire
 public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   /// Where the page is served, with the token when one is required.
   public let url: String
+  /// Reads how many pages are connected, from any thread: what a metrics scrape calls.
+  public nonisolated var connectedPages: @Sendable () -> Int {
+    { [hub] in hub.clientCount }
+  }
   private let server: HTTPServer
   private let hub: InspectorHub
   private let recorder: InspectionRecorder<R>

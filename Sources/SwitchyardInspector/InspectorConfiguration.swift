@@ -56,18 +56,11 @@ public struct InspectorConfiguration: Sendable {
   /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an IPv4 address and a port,
   ///   ``InspectorError/tokenRequired(host:)`` for a non-loopback address without a token.
   public init(address: String, token: String?) throws(InspectorError) {
-    guard let colon = address.lastIndex(of: ":"), let port = UInt16(address[address.index(after: colon)...]) else {
-      throw .invalidAddress(address)
-    }
-    let host = String(address[..<colon])
-    let octets = host.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
-    guard octets.count == 4, host.split(separator: ".", omittingEmptySubsequences: false).count == 4 else {
-      throw .invalidAddress(address)
-    }
+    guard let listen = ListenAddress(address) else { throw .invalidAddress(address) }
     if let token, token.isEmpty { throw .emptyToken }
-    guard octets[0] == 127 || token != nil else { throw .tokenRequired(host: host) }
-    self.host = host
-    self.port = port
+    guard listen.isLoopback || token != nil else { throw .tokenRequired(host: listen.host) }
+    self.host = listen.host
+    self.port = listen.port
     self.token = token
   }
 }

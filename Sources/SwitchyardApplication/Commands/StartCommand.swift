@@ -92,12 +92,17 @@ enum StartCommand {
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
+        MetricsFlags.metrics,
+        MetricsFlags.token,
+        LogFlags.format,
+        LogFlags.level,
       ],
       examples: ["\(toolName) start"] + modes.map { "\(toolName) start \($0.flag.name)" } + [
         "\(toolName) start --pools \(defaultPools.first.map { "\($0.kind)=4" } ?? "KIND=4") --run-dir /tmp/sy",
         "\(toolName) start --data-dir /var/lib/\(toolName) --fsync always",
       ],
       run: { arguments in
+        try LogFlags.configure(arguments, program: toolName)
         let chosen = modes.filter { arguments.flag($0.flag.name) }
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")
@@ -161,7 +166,8 @@ enum StartCommand {
       } ?? JournalOptions().segmentSize,
       repair: arguments.flag("--repair"),
       skipRecord: try positive(skipRecord, arguments.value(skipRecord, as: Int.self)).map(UInt64.init),
-      broker: broker
+      broker: broker,
+      metrics: try MetricsFlags.configuration(arguments)
     )
   }
 

@@ -1,6 +1,7 @@
-import Foundation
+import SwitchyardRuntime
 
-/// Writes one line to standard error, where a remote worker's log goes.
+/// Writes one line to standard error, where a remote worker's log goes, through the process's
+/// ``Logger`` (`--log-format`, `--log-level`).
 func writeToStandardError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  Logger.standardError.write(line: line)
 }

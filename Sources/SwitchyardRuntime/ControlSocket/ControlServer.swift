@@ -137,6 +137,11 @@ final class ControlServer: Sendable {
     shared.withLock { _ = $0.clients[client]?.latest.removeValue(forKey: id) }
   }
 
+  /// How many clients are connected: what the metrics' control-connections gauge shows.
+  var clientCount: Int {
+    shared.withLock { $0.clients.count }
+  }
+
   /// Stops accepting clients, disconnects every client and closes the socket; returns once the
   /// thread has let go of every descriptor.
   func stop() {

@@ -37,6 +37,11 @@ final class ControlService {
     subscriptions.removeAll()
   }
 
+  /// How many clients are connected.
+  var clientCount: Int {
+    server?.clientCount ?? 0
+  }
+
   /// Whether any client subscribes to state, so the coordinator encodes state only when needed.
   var hasSubscribers: Bool {
     subscriptions.values.contains { !$0.isEmpty }

@@ -32,7 +32,10 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// Where the store's actions are journaled, if anywhere: shown in status, and waited for before
   /// a `send` is answered when it makes senders wait for the disk. Set it before ``start()``.
   public var actionLog: (any ActionLog)? {
-    didSet { observation.log = actionLog }
+    didSet {
+      observation.log = actionLog
+      if let journal = actionLog as? ActionJournal { runtime.metrics?.observe(journal) }
+    }
   }
 
   /// The actions clients may send; the control socket and ``send(json:)`` refuse the rest with
@@ -87,9 +90,14 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     }
     // A hook rather than a second reducer in the tree: composing one cost generic metadata lookups
     // on every action.
+    let actionCounter = configuration.metrics.map { ActionCaseCounter<R.Action>(registry: $0) }
     store.onReduce { action, state in
       tap.didReduce()
+      actionCounter?.count(action)
       observation.didReduce(counted: tap.total, action: action, state: state)
+    }
+    if let registry = configuration.metrics {
+      runtime.metrics = RuntimeMetrics(registry: registry, runtime: runtime)
     }
     // Weak: the store's dependencies hold the runtime, through its job executor.
     runtime.deliver = { [weak store] body in
@@ -115,6 +123,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         throw error
       }
       self.control = control
+      runtime.metrics?.observeControlConnections { [weak self] in self?.control?.clientCount ?? 0 }
       // Only subscribers need to hear of changes; without a control socket an action skips the call.
       tap.onReduce = { [weak self] in self?.stateMayHaveChanged() }
     }

@@ -1,3 +1,4 @@
+import SwitchyardMetrics
 import SwitchyardWire
 
 /// Everything a ``Coordinator`` needs to run: its pools, where its run directory is, how it starts
@@ -24,6 +25,8 @@ public struct CoordinatorConfiguration: Sendable {
   public var controlLimits = ControlSocketLimits()
   /// The software version reported in status: the executable's, as `--version` prints it.
   public var version: String
+  /// Where the coordinator's metrics go, for `start --metrics` to serve; `nil` records none.
+  public var metrics: MetricsRegistry?
   /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.
   public var log: @Sendable (String) -> Void
 

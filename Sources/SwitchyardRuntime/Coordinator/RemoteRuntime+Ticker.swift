@@ -2,7 +2,8 @@ import SwitchyardWire
 
 extension RemoteRuntime {
   /// The supervision clock: each pool's supervisor checks its workers' liveness, effects past
-  /// their deadline time out, and each pool's transport hears its backlog.
+  /// their deadline time out, and each pool's transport hears its backlog; then the metrics'
+  /// gauges are set.
   func tick(now: ContinuousClock.Instant) {
     for supervisor in supervisors.values {
       supervisor.superviseLiveness(now: now)
@@ -15,6 +16,7 @@ extension RemoteRuntime {
       guard let pool = pools[record.kind] else { continue }
       timeOut(record, in: pool)
     }
+    metrics?.publish(self, now: now)
   }
 
   /// Ends an attempt that ran past its deadline: cancelled on its worker, and retried if its job

@@ -24,6 +24,8 @@ final class RemoteRuntime {
   /// Every admitted effect not yet ended, and the fence.
   let effects = EffectTable()
   var isShuttingDown = false
+  /// What the supervision tick publishes for scrapes, when the coordinator serves metrics.
+  var metrics: RuntimeMetrics?
   private var ticker: Task<Void, Never>?
   lazy var inbox = MainActorInbox<WorkerEvent> { [weak self] events in
     guard let self else { return }

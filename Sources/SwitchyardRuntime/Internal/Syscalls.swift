@@ -45,11 +45,10 @@ func currentExecutablePath() -> String {
   return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Writes `text` to standard error with one raw `write`, so lines from many threads do not interleave.
+/// Writes `text` to standard error through the process's ``Logger``: in the text format with one
+/// raw `write`, so lines from many threads do not interleave.
 func writeToStandardError(_ text: String) {
-  var bytes = Array(text.utf8)
-  if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-  _ = bytes.withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
+  Logger.standardError.write(line: text)
 }
 
 /// Fills a Unix socket address for `path`; `nil` when the path does not fit.

@@ -42,7 +42,7 @@ public final class ActionJournal: ActionLog {
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
   @exclusivity(unchecked) private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
-  @exclusivity(unchecked) private var failure: String?
+  @exclusivity(unchecked) private(set) var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
   /// The effect whose last event is being delivered, and the failure if it failed: the record of

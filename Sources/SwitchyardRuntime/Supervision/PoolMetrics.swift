@@ -8,6 +8,8 @@ struct PoolMetrics {
   private(set) var retried: Int64 = 0
   private(set) var restarts: Int64 = 0
   private(set) var latency = LatencyHistogram()
+  /// The pool's counters in a metrics registry, when the coordinator serves metrics.
+  var instruments: PoolInstruments?
 
   /// How one effect ended.
   enum Outcome {
@@ -18,6 +20,7 @@ struct PoolMetrics {
 
   mutating func recordStart() {
     started += 1
+    instruments?.started.increment()
   }
 
   mutating func record(_ outcome: Outcome) {
@@ -25,18 +28,24 @@ struct PoolMetrics {
     case let .completed(duration):
       completed += 1
       latency.record(duration)
+      instruments?.completed.increment()
+      instruments?.latency.observe(duration)
     case .failed:
       failed += 1
+      instruments?.failed.increment()
     case .cancelled:
       cancelled += 1
+      instruments?.cancelled.increment()
     }
   }
 
   mutating func recordRetry() {
     retried += 1
+    instruments?.retried.increment()
   }
 
   mutating func recordRestart() {
     restarts += 1
+    instruments?.restarts.increment()
   }
 }

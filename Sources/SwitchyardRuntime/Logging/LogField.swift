@@ -1,0 +1,24 @@
+/// One named value a log event carries, such as the pool or the worker's pid: a key of its own in
+/// the JSON format.
+public struct LogField: Sendable, Equatable {
+  /// The key, in snake case: `pool`, `worker_pid`, `effect_id`, `action_sequence`.
+  public var name: String
+  /// The value.
+  public var value: Value
+
+  /// A string or a whole number.
+  public enum Value: Sendable, Equatable {
+    case string(String)
+    case integer(Int64)
+  }
+
+  /// A string field.
+  public static func string(_ name: String, _ value: String) -> LogField {
+    LogField(name: name, value: .string(value))
+  }
+
+  /// A number field.
+  public static func integer(_ name: String, _ value: some BinaryInteger) -> LogField {
+    LogField(name: name, value: .integer(Int64(value)))
+  }
+}

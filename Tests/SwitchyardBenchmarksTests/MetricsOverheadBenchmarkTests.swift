@@ -1,0 +1,24 @@
+import Foundation
+import SwitchyardBenchmarks
+import SwitchyardRuntime
+import Testing
+
+/// `metrics.pipelined-overhead` runs against the `switchyard` built beside this test bundle and
+/// yields a ratio; its speed is never asserted here.
+@MainActor
+struct MetricsOverheadBenchmarkTests {
+  @Test func theMetricsOverheadCaseRunsInQuickMode() async throws {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let executable = testBinary.deletingLastPathComponent().appendingPathComponent("switchyard").path
+    try #require(FileManager.default.isExecutableFile(atPath: executable))
+    let launch = WorkerLaunch(executable: executable) { ["worker", $0.rawValue] }
+    let suite = BenchmarkSuite.all(workerLaunch: launch).filtered(by: "metrics.")
+    #expect(suite.cases.map(\.name) == ["metrics.pipelined-overhead"])
+    let report = await suite.run(mode: .quick)
+    let result = try #require(report.results.first)
+    #expect(result.failure == nil, "\(result.failure ?? "")")
+    let ratio = result.measurement?.value ?? .nan
+    #expect(ratio.isFinite && ratio > 0, "measured \(ratio)")
+    #expect(result.measurement?.note.contains("scrapes of") == true)
+  }
+}

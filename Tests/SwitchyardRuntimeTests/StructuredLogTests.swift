@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SwitchyardTestSupport
+import Testing
+@testable import SwitchyardRuntime
+
+/// `--log-format json`: every line an object with time, level and message, the fields read from
+/// today's text conventions, and `--log-level` leaving out what matters less.
+@Suite struct StructuredLogTests {
+  @Test func aWorkersLineCarriesItsPoolPidAndLevel() {
+    let event = LogEvent(line: "switchyard: [search 4242] warning: dropped effect 17's output", program: "switchyard")
+    #expect(event.level == .warning)
+    #expect(event.message == "dropped effect 17's output")
+    #expect(event.fields == [.string("program", "switchyard"), .string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)])
+  }
+
+  @Test func plainLinesAreInfoAndErrorsAreErrors() {
+    #expect(LogEvent(line: "received signal 15; shutting down").level == .info)
+    let error = LogEvent(line: "error: the 'search' pool failed: too many restarts.")
+    #expect(error.level == .error && error.message == "the 'search' pool failed: too many restarts." && error.fields.isEmpty)
+    // A bracket that is not `[KIND PID]` stays in the message.
+    #expect(LogEvent(line: "[not a worker] hello").message == "[not a worker] hello")
+  }
+
+  @Test func jsonIsOneObjectPerLineWithTimeLevelMessageAndFields() throws {
+    let event = LogEvent(.error, "a \"quoted\"\nline", fields: [.string("pool", "search"), .integer("worker_pid", 7)])
+    let line = Logger.json(event, at: Date(timeIntervalSince1970: 0))
+    #expect(!line.contains("\n"))
+    #expect(line == #"{"time":"1970-01-01T00:00:00.000Z","level":"error","message":"a \"quoted\"\nline","pool":"search","worker_pid":7}"#)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aCoordinatorLogsJSONIncludingItsWorkersEvents() async throws {
+    let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--log-format", "json"])
+    defer { coordinator.cleanUp() }
+    _ = try await coordinator.connect()
+    let status = try await switchyard("status", "--json", "--run-dir", coordinator.runDirectory)
+    let workers = (try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any])?["workers"] as? [[String: Any]]
+    let victim = try #require(workers?.first?["pid"] as? Int)
+    kill(Int32(victim), SIGKILL)
+    var objects: [[String: Any]] = []
+    try await eventually("a JSON line about worker \(victim); log:\n\(coordinator.log)") {
+      objects = coordinator.log.split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+      return objects.contains { $0["worker_pid"] as? Int == victim && $0["pool"] as? String == "probe" }
+    }
+    #expect(objects.count == coordinator.log.split(separator: "\n").count, "every line is a JSON object:\n\(coordinator.log)")
+    for object in objects {
+      #expect(object["time"] is String && object["message"] is String)
+      #expect(["debug", "info", "warning", "error"].contains(object["level"] as? String ?? ""))
+    }
+    #expect(objects.contains { ($0["message"] as? String)?.hasPrefix("coordinator ") == true && $0["program"] as? String == "switchyard" })
+  }
+
+  @Test(.timeLimit(.minutes(1))) func logLevelLeavesOutWhatMattersLess() async throws {
+    let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--log-level", "warning"])
+    defer { coordinator.cleanUp() }
+    _ = try await coordinator.connect()
+    #expect(await coordinator.terminate() == 0)
+    #expect(!coordinator.log.contains("serving"), "the info line about serving is left out:\n\(coordinator.log)")
+  }
+}
