@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Runs `operation` with every task in the process enqueued on the main serial executor, then
-/// restores ``uncheckedUseMainSerialExecutor`` to what it was once nothing else holds it on.
+/// Runs `operation` with the work it starts enqueued on the main serial executor, then restores
+/// ``uncheckedUseMainSerialExecutor`` to what it was once nothing else holds it on.
 ///
 /// TCA's tool for deterministic tests of effects that fan out: child tasks, `async let`, detached
 /// tasks and default actors all run on the main thread, one job at a time in enqueue order, so
-/// concurrent work interleaves the same way on every run. Process-wide, as TCA's is: tests running
-/// in parallel are serialised with it.
+/// concurrent work interleaves the same way on every run. Every job enqueued from the main queue
+/// (the main actor's work) is serialised — a test store's, its effects', and everything they start in turn — but not jobs
+/// other threads enqueue: Swift Testing runs suites in parallel in one process, and TCA's
+/// process-wide hook would put their blocking work on the main queue too.
 public func withMainSerialExecutor<T: Sendable>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> T
@@ -25,8 +27,8 @@ public func withMainSerialExecutor<T>(operation: () throws -> T) rethrows -> T {
   return try operation()
 }
 
-/// Whether every job the process enqueues on Swift's global executor runs on the main serial
-/// executor instead, until set back to `false`.
+/// Whether every job enqueued on Swift's global executor from the main queue (the main actor's
+/// work) runs on the main serial executor instead, until set back to `false`.
 ///
 /// Unchecked: nothing scopes it, so prefer ``withMainSerialExecutor(isolation:operation:)``. A
 /// ``TestStore`` sets it while it lives, as TCA's does. It replaces the concurrency runtime's
@@ -50,11 +52,28 @@ private enum GlobalEnqueueHook {
     get { lock.withLock { _ in slot?.pointee != nil } }
     set {
       lock.withLock { _ in
-        slot?.pointee = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil
+        guard newValue else {
+          slot?.pointee = nil
+          return
+        }
+        DispatchQueue.main.setSpecific(key: mainQueueMark, value: ())
+        // A job enqueued from the main queue goes to the main actor's queue, behind every job
+        // enqueued before it; any other to the global executor, as without the hook.
+        slot?.pointee = { job, original in
+          if DispatchQueue.getSpecific(key: mainQueueMark) != nil {
+            MainActor.shared.enqueue(job)
+          } else {
+            original(job)
+          }
+        }
       }
     }
   }
 }
+
+/// Marks the main queue, so the hook can tell a job enqueued from the main actor's work (which the
+/// main queue runs) from one enqueued by any other thread.
+private let mainQueueMark = DispatchSpecificKey<Void>()
 
 /// The test stores and `withMainSerialExecutor` scopes alive in the process, which keep the main
 /// serial executor on between them.
@@ -90,5 +109,27 @@ final class MainSerialExecutorClaims: Sendable {
       state.count -= 1
       if state.count == 0 { write(state.saved) }
     }
+  }
+}
+
+/// One holder's claim on the main serial executor, such as a test store's: held or not, and let go
+/// when the holder ends.
+final class MainSerialExecutorClaim: Sendable {
+  private let held = Mutex(false)
+
+  /// Whether it is held.
+  var isHeld: Bool { held.withLock { $0 } }
+
+  /// Holds the claim, or lets it go.
+  func hold(_ wanted: Bool) {
+    held.withLock { held in
+      guard held != wanted else { return }
+      held = wanted
+      wanted ? MainSerialExecutorClaims.shared.claim() : MainSerialExecutorClaims.shared.release()
+    }
+  }
+
+  deinit {
+    if held.withLock({ $0 }) { MainSerialExecutorClaims.shared.release() }
   }
 }

@@ -22,13 +22,18 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
-  /// Whether all async work in the process runs on the main serial executor, one job at a time in
-  /// a fixed order: ``uncheckedUseMainSerialExecutor``, which a test store turns on while it lives
-  /// and restores when it ends, as TCA's does.
+  /// Whether the work this test starts from the main actor — sends, effects, the test clock's
+  /// wake-ups — runs on the main serial executor, one job at a time in a fixed order
+  /// (``uncheckedUseMainSerialExecutor``), until it is set back or the store ends.
+  ///
+  /// Off unless set, where TCA's test store turns it on itself: Swift Testing runs suites in
+  /// parallel in one process, and every other suite's work started from the main actor would be
+  /// serialised with it, blocking calls included.
   public var useMainSerialExecutor: Bool {
-    get { uncheckedUseMainSerialExecutor }
-    set { uncheckedUseMainSerialExecutor = newValue }
+    get { serialExecutorClaim.isHeld }
+    set { serialExecutorClaim.hold(newValue) }
   }
+  private let serialExecutorClaim = MainSerialExecutorClaim()
 
   /// How long `receive` and `finish` wait for effects before failing.
   public var timeout: Duration
@@ -85,7 +90,6 @@ public final class TestStore<State: Equatable, Action> {
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
-    MainSerialExecutorClaims.shared.claim()
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.
@@ -194,7 +198,6 @@ public final class TestStore<State: Equatable, Action> {
   // Not `isolated`: an isolated deinit runs without task-local values, so it could not tell which
   // test to fail. Everything it touches lives in the recorder.
   deinit {
-    MainSerialExecutorClaims.shared.release()
     recorder.reportUnasserted()
     let effects = recorder.takeAllEffects()
     Task { @MainActor in

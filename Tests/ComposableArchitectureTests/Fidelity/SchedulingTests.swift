@@ -1,23 +1,36 @@
 @testable import ComposableArchitecture
 import Dispatch
+import Foundation
 import Testing
 
-/// A test store runs all async work on the main serial executor while it lives, as TCA's does, so an
+/// A test store asked for the main serial executor runs the work it starts one job at a time, so an
 /// advance of the test clock and the effects it wakes interleave the same way on every run.
 @MainActor
 @Suite struct SchedulingTests {
   private func makeStore(_ state: Host.State, clock: TestClock<Duration>) -> TestStoreOf<Host> {
-    TestStore(initialState: state) { Host() } withDependencies: { $0.continuousClock = clock }
+    let store = TestStore(initialState: state) { Host() } withDependencies: { $0.continuousClock = clock }
+    store.useMainSerialExecutor = true
+    return store
   }
 
-  @Test func aTestStoreTurnsTheMainSerialExecutorOnWhileItLives() async {
+  @Test func aTestStoreAskedForTheMainSerialExecutorHoldsItWhileItLives() async {
     let store = TestStore(initialState: 0) { EmptyReducer<Int, Void>() }
+    #expect(!store.useMainSerialExecutor, "off unless asked for")
+    store.useMainSerialExecutor = true
     #expect(uncheckedUseMainSerialExecutor)
     #expect(store.useMainSerialExecutor)
-    // Process-wide, as TCA's: even a detached task runs on the main queue.
+    // Work started from the main thread, even a detached task, runs on the main queue.
     let mainQueueKey = DispatchSpecificKey<Int>()
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
     #expect(await Task.detached { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }.value)
+    // Work another thread starts (another suite's, in parallel) keeps Swift's global executor.
+    let elsewhere = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        Task.detached { continuation.resume(returning: DispatchQueue.getSpecific(key: mainQueueKey) == 1) }
+      }
+    }
+    #expect(!elsewhere)
+    _ = store
   }
 
   @Test func theLastClaimRestoresTheFlagAsTheFirstFoundIt() {

@@ -195,7 +195,7 @@ private struct Beeper: Reducer {
       }
     }
     let store = TestStore(initialState: FanOut.State()) { FanOut() }
-    #expect(store.useMainSerialExecutor)
+    store.useMainSerialExecutor = true
     await store.send(.start)
     await store.receive(.finished(Array(0..<20))) { $0.order = Array(0..<20) }
   }
