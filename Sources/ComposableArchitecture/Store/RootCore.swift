@@ -19,6 +19,10 @@ final class RootCore<State, Action>: StoreCore {
 
   let cancellations = CancellationRegistry()
 
+  /// Where effects run the work they await off the main actor, when not where Swift would put it:
+  /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
+  var effectExecutor: (any TaskExecutor)?
+
   private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   /// Whether `buffer` holds actions: checked on every send instead of the generic array itself.
@@ -283,8 +287,8 @@ final class RootCore<State, Action>: StoreCore {
     let (entry, tasks) = register(context: context, isHandled: false)
     let fence = entry.fence
     let running = RunningEffectStore(cancellations: cancellations, fence: fence)
-    pendingStarts.append {
-      entry.task = Task.immediate { @MainActor in
+    pendingStarts.append { [weakSelf] in
+      entry.task = Task.immediate(executorPreference: weakSelf.object?.effectExecutor) { @MainActor in
         await RunningEffectStore.$current.withValue(running) { await body(fence, tasks) }
         entry.taskDidEnd()
       }

@@ -22,18 +22,14 @@ public final class TestStore<State: Equatable, Action> {
     set { recorder.exhaustivity = newValue }
   }
 
-  /// Whether the work this test starts from the main actor — sends, effects, the test clock's
-  /// wake-ups — runs on the main serial executor, one job at a time in a fixed order
-  /// (``uncheckedUseMainSerialExecutor``), until it is set back or the store ends.
-  ///
-  /// Off unless set, where TCA's test store turns it on itself: Swift Testing runs suites in
-  /// parallel in one process, and every other suite's work started from the main actor would be
-  /// serialised with it, blocking calls included.
+  /// Whether effects run the work they await off the main actor on the main serial executor, one
+  /// job at a time in a fixed order, as TCA's test store does by default; see
+  /// ``withMainSerialExecutor(isolation:operation:)``. Starts as ``uncheckedUseMainSerialExecutor``
+  /// says, and applies to effects started after it is set.
   public var useMainSerialExecutor: Bool {
-    get { serialExecutorClaim.isHeld }
-    set { serialExecutorClaim.hold(newValue) }
+    get { core.effectExecutor != nil }
+    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
   }
-  private let serialExecutorClaim = MainSerialExecutorClaim()
 
   /// How long `receive` and `finish` wait for effects before failing.
   public var timeout: Duration
@@ -90,6 +86,7 @@ public final class TestStore<State: Equatable, Action> {
     self.timeout = timeout
     self.recorder = recorder
     self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
+    self.core.effectExecutor = uncheckedUseMainSerialExecutor ? MainSerialExecutor.shared : nil
   }
 
   /// The dependencies the reducer and its effects run with; changes apply to later actions.

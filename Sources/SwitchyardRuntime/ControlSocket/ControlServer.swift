@@ -36,7 +36,8 @@ final class ControlServer: Sendable {
   let listener: Int32
   let wakeup: (read: Int32, write: Int32)
   let shared = Mutex(Shared())
-  /// Signalled once by the thread when it has let go of every descriptor.
+  /// Signalled by the thread when it has let go of every descriptor, and again by each stop that
+  /// saw it, so every later stop sees it too.
   let finished = DispatchSemaphore(value: 0)
   let limits: ControlSocketLimits
   let log: @Sendable (String) -> Void
@@ -148,6 +149,8 @@ final class ControlServer: Sendable {
     shared.withLock { $0.isStopped = true }
     signalWakeup()
     finished.wait()
+    // Passed on, so that a second stop returns at once too.
+    finished.signal()
   }
 
   /// Drops `client` at once with `reason`, whatever it still has queued.

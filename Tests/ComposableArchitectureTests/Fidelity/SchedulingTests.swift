@@ -3,55 +3,28 @@ import Dispatch
 import Foundation
 import Testing
 
-/// A test store asked for the main serial executor runs the work it starts one job at a time, so an
+/// A test store runs its effects' work on the main serial executor, as TCA's does by default, so an
 /// advance of the test clock and the effects it wakes interleave the same way on every run.
 @MainActor
 @Suite struct SchedulingTests {
   private func makeStore(_ state: Host.State, clock: TestClock<Duration>) -> TestStoreOf<Host> {
-    let store = TestStore(initialState: state) { Host() } withDependencies: { $0.continuousClock = clock }
-    store.useMainSerialExecutor = true
-    return store
+    TestStore(initialState: state) { Host() } withDependencies: { $0.continuousClock = clock }
   }
 
-  @Test func aTestStoreAskedForTheMainSerialExecutorHoldsItWhileItLives() async {
+  @Test func aTestStoreRunsItsEffectsOnTheMainSerialExecutorUnlessTheFlagSaysOtherwise() async {
+    #expect(uncheckedUseMainSerialExecutor, "on unless set otherwise, as in TCA")
     let store = TestStore(initialState: 0) { EmptyReducer<Int, Void>() }
-    #expect(!store.useMainSerialExecutor, "off unless asked for")
-    store.useMainSerialExecutor = true
-    #expect(uncheckedUseMainSerialExecutor)
     #expect(store.useMainSerialExecutor)
-    // Work started from the main thread, even a detached task, runs on the main queue.
-    let mainQueueKey = DispatchSpecificKey<Int>()
-    DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
-    #expect(await Task.detached { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }.value)
-    // Work another thread starts (another suite's, in parallel) keeps Swift's global executor.
-    let elsewhere = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        Task.detached { continuation.resume(returning: DispatchQueue.getSpecific(key: mainQueueKey) == 1) }
-      }
-    }
-    #expect(!elsewhere)
-    _ = store
+    store.useMainSerialExecutor = false
+    #expect(!store.useMainSerialExecutor)
   }
 
-  @Test func theLastClaimRestoresTheFlagAsTheFirstFoundIt() {
-    for initial in [false, true] {
-      let flag = LockIsolated(initial)
-      let claims = MainSerialExecutorClaims(read: { flag.value }, write: { flag.setValue($0) })
-      claims.claim()
-      #expect(flag.value)
-      claims.claim()
-      claims.release()
-      #expect(flag.value, "a claim still holds it")
-      claims.release()
-      #expect(flag.value == initial)
-    }
-  }
-
-  @Test func withMainSerialExecutorRunsDetachedWorkOnTheMainQueue() async {
+  @Test func withMainSerialExecutorRunsChildWorkOnTheMainQueue() async {
     let mainQueueKey = DispatchSpecificKey<Int>()
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
     let onMainQueue = await withMainSerialExecutor {
-      await Task.detached { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }.value
+      async let child = { DispatchQueue.getSpecific(key: mainQueueKey) == 1 }()
+      return await child
     }
     #expect(onMainQueue)
   }
