@@ -101,6 +101,14 @@ extension DurabilityTests {
     try await eventually("the snapshot after recovery") {
       (try? FileManager.default.contentsOfDirectory(atPath: directory.data))?.contains { $0.hasSuffix(".snap") && !$0.hasSuffix("00000000.snap") } == true
     }
+    // Effects the recovery restarted that are still running at the crash would send the next
+    // recovery back before them, to make them again: let them end, and their ends reach the disk.
+    try await eventually("the restarted effects to end, durably") {
+      guard case let .statusReport(_, status)? = try? ControlClient(runDirectory: directory.path).request(.status(id: 1)),
+        let journal = status.journal
+      else { return false }
+      return status.pools.allSatisfy { $0.busy == 0 && $0.queued == 0 } && journal.durableSequence == journal.lastSequence
+    }
     try await crash(second)
 
     let third = try await startCoordinator(directory, options, pools: "probe=1")
