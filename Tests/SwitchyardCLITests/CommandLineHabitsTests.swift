@@ -55,6 +55,8 @@ import Testing
     #expect(try await complete(["switchyard", "sta"]) == ["start", "status"])
     #expect(try await complete(["switchyard", "status", "--js"]) == ["--json"])
     #expect(try await complete(["switchyard", "history", "--data-dir", "/"]).contains("/tmp"))
+    #expect(try await complete(["switchyard", "history", "--set-aside", "/etc/host"]).contains("/etc/hostname"), "a file")
+    #expect(try await !complete(["switchyard", "status", "--state", "/"]).contains("/tmp"), "a state path, not a file")
 
     for shell in ["zsh", "fish"] {
       let other = try await switchyard("completion", shell)

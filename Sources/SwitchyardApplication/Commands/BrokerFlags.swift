@@ -12,7 +12,7 @@ enum BrokerFlags {
     environmentVariable: "SWITCHYARD_BROKER"
   )
   static let passwordFile = CommandOption.value(
-    "--broker-password-file", "PATH",
+    "--broker-password-file", "FILE",
     help: "Authenticate to the broker with the password in PATH (a mounted Secret), kept out of the command line."
   )
   static let name = CommandOption.value(

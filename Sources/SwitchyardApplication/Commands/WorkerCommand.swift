@@ -17,7 +17,7 @@ enum WorkerCommand {
     "--concurrency", "N", help: "With --broker: the most jobs this worker runs at once (default: 64)."
   )
   static let healthFile = CommandOption.value(
-    "--health-file", "PATH",
+    "--health-file", "FILE",
     help: "With --broker: rewrite PATH on every heartbeat Redis took (each second), for a liveness probe of its age."
   )
 

@@ -45,7 +45,17 @@ enum ShellCompletion: String, CaseIterable {
     let cases = tool.commands.map { command in
       "    \(command.name)) options=\"\((command.options.map(\.name) + ["--help"]).joined(separator: " "))\" ;;"
     }
-    let pathOptions = Set(tool.commands.flatMap(\.options).filter(\.takesPath).map(\.name)).sorted()
+    // After an option that takes a directory or a file, the shell offers those.
+    let pathCases = [("DIR", "-d"), ("FILE", "-f")].compactMap { valueName, flag -> String? in
+      let names = Set(tool.commands.flatMap(\.options).filter { $0.valueName == valueName }.map(\.name)).sorted()
+      return names.isEmpty ? nil : "    \(names.joined(separator: "|"))) COMPREPLY=($(compgen \(flag) -- \"$current\")); return ;;"
+    }
+    let directoryCompletion = pathCases.isEmpty ? "" : """
+        case "$previous" in
+      \(pathCases.joined(separator: "\n"))
+        esac
+
+      """
     return """
       \(function)() {
         local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}" options=""
@@ -53,10 +63,7 @@ enum ShellCompletion: String, CaseIterable {
           COMPREPLY=($(compgen -W "\(commands.joined(separator: " ")) --help --version" -- "$current"))
           return
         fi
-        case "$previous" in
-          \(pathOptions.isEmpty ? "--no-path-options" : pathOptions.joined(separator: "|"))) COMPREPLY=($(compgen -d -- "$current")); return ;;
-        esac
-        case "${COMP_WORDS[1]}" in
+      \(directoryCompletion)  case "${COMP_WORDS[1]}" in
       \(cases.joined(separator: "\n"))
         esac
         COMPREPLY=($(compgen -W "$options" -- "$current"))
@@ -92,11 +99,16 @@ extension CommandOption {
     return true
   }
 
+  /// The name of its value in the help (`DIR`, `FILE`, `N`), or `nil` for a flag.
+  fileprivate var valueName: String? {
+    switch value {
+    case let .required(name), let .optional(name, _): name
+    case .none: nil
+    }
+  }
+
   /// Whether its value is a directory or file, which the shell completes from the file system.
   fileprivate var takesPath: Bool {
-    switch value {
-    case let .required(name), let .optional(name, _): ["DIR", "FILE", "PATH"].contains(name)
-    case .none: false
-    }
+    valueName == "DIR" || valueName == "FILE"
   }
 }
