@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import SwitchyardJournal
+import SwitchyardRedis
+
+/// One coordinator started with `--ha`: it stands by, copying the shared journal into its data
+/// directory, until it wins the lease; then it leads until the lease is lost.
+public final class HighAvailabilityNode: Sendable {
+  /// The shared Redis, name and lease.
+  public let configuration: HighAvailabilityConfiguration
+  private let current: Mutex<HighAvailabilityStatus>
+  private let isStopped = Atomic<Bool>(false)
+
+  /// A node that has not stood by yet.
+  public init(configuration: HighAvailabilityConfiguration) {
+    self.configuration = configuration
+    current = Mutex(HighAvailabilityStatus(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0))
+  }
+
+  /// Where the node stands now.
+  public var status: HighAvailabilityStatus { current.withLock { $0 } }
+
+  /// How often a standby asks for the lease: a leader's death is noticed within this of its
+  /// lease running out.
+  var pollInterval: Duration { min(configuration.leaseTTL / 5, .milliseconds(500)) }
+
+  /// Stands by until this node holds the lease and its data directory holds the whole shared
+  /// journal; blocks, so call it off Swift's cooperative pool.
+  ///
+  /// `restore` and `replay` hear the state and records as the standby copies them, for a
+  /// read-only replica; `journalOptions` are the local journal's (without replication). `lost`
+  /// hears, once, that the lease won was lost, on the lease keeper's thread. Throws
+  /// what Redis or the data directory throws, or ``HighAvailabilityError/stopped`` after ``stop()``.
+  public func standByUntilLeading(
+    directory: String,
+    journalOptions: JournalOptions,
+    restore: @escaping (JournalSnapshot) throws -> Void = { _ in },
+    replay: @escaping (JournalRecord) throws -> Void = { _ in },
+    log: @escaping @Sendable (String) -> Void,
+    lost: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> Leadership {
+    let connection = configuration.connection(named: "standby")
+    defer { connection.close() }
+    let lease = RedisLease(connection: connection, layout: configuration.layout, ttl: configuration.leaseTTL)
+    let stream = FencedJournalStream(connection: connection, layout: configuration.layout)
+    var options = journalOptions
+    options.replication = nil
+    let follower = JournalFollower(directory: directory, options: options, stream: stream, restore: restore, replay: replay)
+    defer { follower.close() }
+    var following = false
+    var announced: LeaseGrant?
+    while !isStopped.load(ordering: .relaxed) {
+      let asked = ContinuousClock.now
+      if let grant = try lease.acquire(holder: configuration.holder) {
+        let seeds = try !following && !follower.hasSharedJournal()
+        if following { try follower.catchUp() }
+        follower.close()
+        let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
+          current.withLock { $0.role = .standby }
+          lost(reason)
+        }
+        let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
+        current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: follower.lastSequence, lag: 0) }
+        log("leads with epoch \(grant.epoch)" + (seeds ? "; the shared journal was empty and starts from this coordinator's own" : ", having copied the shared journal through record \(follower.lastSequence)"))
+        return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds)
+      }
+      let leader = try lease.current()
+      if leader != announced, let leader {
+        log("stands by: \(leader) leads")
+        announced = leader
+      }
+      if !following { following = try follower.hasSharedJournal() }
+      if following {
+        try follower.follow(block: pollInterval)
+      } else {
+        Thread.sleep(forTimeInterval: Double(pollInterval.components.attoseconds) / 1e18)
+      }
+      current.withLock {
+        $0 = HighAvailabilityStatus(
+          role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
+      }
+    }
+    throw HighAvailabilityError.stopped
+  }
+
+  /// Ends ``standByUntilLeading(directory:journalOptions:restore:replay:log:lost:)`` within its poll interval.
+  public func stop() {
+    isStopped.store(true, ordering: .relaxed)
+  }
+}
