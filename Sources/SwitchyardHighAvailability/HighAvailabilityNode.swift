@@ -54,14 +54,15 @@ public final class HighAvailabilityNode: Sendable {
       if let grant = try lease.acquire(holder: configuration.holder) {
         let seeds = try !following && !follower.hasSharedJournal()
         if following { try follower.catchUp() }
+        let copied = follower.lastSequence
         follower.close()
         let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
           current.withLock { $0.role = .standby }
           lost(reason)
         }
         let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
-        current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: follower.lastSequence, lag: 0) }
-        log("leads with epoch \(grant.epoch)" + (seeds ? "; the shared journal was empty and starts from this coordinator's own" : ", having copied the shared journal through record \(follower.lastSequence)"))
+        current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
+        log("leads with epoch \(grant.epoch)" + (seeds ? "; the shared journal was empty and starts from this coordinator's own" : ", having copied the shared journal through record \(copied)"))
         return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds)
       }
       let leader = try lease.current()

@@ -1,0 +1,90 @@
+import Foundation
+import SwitchyardRedis
+import SwitchyardRuntime
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+
+/// Two `switchyard start --ha` coordinators and a redis-server on 127.0.0.1: the leader is killed
+/// or stopped under traffic, and the standby takes over with everything acknowledged.
+@Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
+  /// Waits for `child`'s log to contain `text`.
+  private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 15) async throws {
+    try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
+  }
+
+  /// The names of the runs in the state of the coordinator at `socketPath`.
+  private func runNames(at socketPath: String) throws -> Set<String> {
+    let client = try ControlClient(socketPath: socketPath)
+    guard case let .stateSlice(_, _, .object(runs)) = try client.request(.state(id: 1, path: "runs")) else { return [] }
+    return Set(runs.keys)
+  }
+
+  /// Checks that the stream's epochs never go back: no entry of an old leader after a new one's.
+  private func expectEpochsOnlyGrow(_ entries: [JournalStreamEntry]) {
+    let epochs = entries.map(\.epoch)
+    #expect(epochs == epochs.sorted(), "an old leader wrote after a newer one: \(epochs)")
+    #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "the stream has a gap")
+  }
+
+  @Test func aStandbyTakesOverFromAKilledLeaderWithEveryAcknowledgedSend() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start()
+    _ = try await first.connect(within: 30)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+
+    let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
+    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
+    first.crash()
+    let killed = ContinuousClock.now
+    #expect(traffic.waitForEnd(within: 10))
+    let acknowledged = traffic.names
+
+    _ = try await second.connect(within: 15)
+    let failover = ContinuousClock.now - killed
+    #expect(failover < .milliseconds(cluster.leaseMilliseconds + 2_000), "took over in \(failover)")
+    #expect(second.log.contains("leads with epoch 2"))
+    let names = try runNames(at: second.socketPath)
+    #expect(Set(acknowledged).isSubset(of: names), "lost: \(Set(acknowledged).subtracting(names).sorted())")
+
+    let after = Traffic(socketPath: second.socketPath, prefix: "b")
+    try await eventually("the new leader serving sends") { after.names.count >= 5 }
+    let entries = try cluster.stream()
+    expectEpochsOnlyGrow(entries)
+    #expect(Set(entries.map(\.epoch)) == [1, 2])
+    #expect(await second.terminate() == 0)
+  }
+
+  @Test func aLeaderStoppedPastItsLeaseStepsDownWhenResumedAndNeverWritesAgain() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start()
+    _ = try await first.connect(within: 30)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+
+    let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
+    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
+    first.process.send(SIGSTOP)
+    let stopped = ContinuousClock.now
+    let acknowledgedBefore = traffic.names
+    _ = try await second.connect(within: 15)
+    #expect(ContinuousClock.now - stopped < .milliseconds(cluster.leaseMilliseconds + 2_000))
+    let headAtTakeover = try cluster.stream().last?.last ?? 0
+
+    // Resumed, the old leader still has sends in hand; none of them may reach the journal.
+    first.process.send(SIGCONT)
+    try await waitForLog(first, "stepping down to standby")
+    try await waitForLog(first, "stands by: epoch 2")
+    #expect(traffic.waitForEnd(within: 10))
+    let names = try runNames(at: second.socketPath)
+    #expect(Set(acknowledgedBefore).isSubset(of: names))
+    let entries = try cluster.stream()
+    expectEpochsOnlyGrow(entries)
+    #expect(entries.filter { $0.epoch == 1 }.allSatisfy { $0.last <= headAtTakeover })
+    #expect(Set(traffic.names).isSubset(of: names), "a send the old leader acknowledged after resuming is missing")
+    #expect(await second.terminate() == 0)
+  }
+}
