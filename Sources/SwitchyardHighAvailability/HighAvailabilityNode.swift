@@ -63,7 +63,7 @@ public final class HighAvailabilityNode: Sendable {
         let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
         current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
         log("leads with epoch \(grant.epoch)" + (seeds ? "; the shared journal was empty and starts from this coordinator's own" : ", having copied the shared journal through record \(copied)"))
-        return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds)
+        return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
       }
       let leader = try lease.current()
       if leader != announced, let leader {

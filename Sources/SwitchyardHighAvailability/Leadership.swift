@@ -10,4 +10,6 @@ public struct Leadership: Sendable {
   /// Whether the shared journal was empty: the leader's own journal seeds it, and a snapshot of
   /// its state should follow at once so that standbys have one to copy from.
   public let seedsSharedJournal: Bool
+  /// Where the node stands now: leader until the lease is lost.
+  public let status: @Sendable () -> HighAvailabilityStatus
 }

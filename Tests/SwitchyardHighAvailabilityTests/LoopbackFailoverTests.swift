@@ -13,6 +13,22 @@ import Testing
     try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
   }
 
+  /// What the coordinator at `socketPath` says of its role, or `nil` while its socket is down.
+  private func role(_ child: CoordinatorChild) -> HighAvailabilityReport? {
+    guard let client = try? ControlClient(socketPath: child.socketPath),
+      case let .statusReport(_, report) = try? client.request(.status(id: 1))
+    else { return nil }
+    return report.highAvailability
+  }
+
+  /// Waits until `child` leads, returning how long that took.
+  @discardableResult
+  private func waitUntilLeading(_ child: CoordinatorChild, within seconds: Double = 30) async throws -> Duration {
+    let started = ContinuousClock.now
+    try await eventually("the coordinator leading", within: seconds) { role(child)?.role == "leader" }
+    return ContinuousClock.now - started
+  }
+
   /// The names of the runs in the state of the coordinator at `socketPath`.
   private func runNames(at socketPath: String) throws -> Set<String> {
     let client = try ControlClient(socketPath: socketPath)
@@ -31,21 +47,27 @@ import Testing
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
     let first = try cluster.start()
-    _ = try await first.connect(within: 30)
+    try await waitUntilLeading(first)
     let second = try cluster.start()
     try await waitForLog(second, "stands by")
 
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
     try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
+    // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
+    let standby = try #require(role(second))
+    #expect(standby.role == "standby" && standby.epoch == 1 && standby.leader?.hasSuffix("/\(first.process.pid)") == true)
+    try await eventually("the replica holding the first 20 sends") { (try? runNames(at: second.socketPath))?.count ?? 0 >= 20 }
+    let refused = try ControlClient(socketPath: second.socketPath).request(.send(id: 1, action: HighAvailabilityCluster.start("x")))
+    guard case .error(1, .notLeader, _) = refused else { Issue.record("the standby answered \(refused)"); return }
     first.crash()
     let killed = ContinuousClock.now
     #expect(traffic.waitForEnd(within: 10))
     let acknowledged = traffic.names
 
-    _ = try await second.connect(within: 15)
+    try await waitUntilLeading(second, within: 15)
     let failover = ContinuousClock.now - killed
     #expect(failover < .milliseconds(cluster.leaseMilliseconds + 2_000), "took over in \(failover)")
-    #expect(second.log.contains("leads with epoch 2"))
+    #expect(role(second)?.epoch == 2)
     let names = try runNames(at: second.socketPath)
     #expect(Set(acknowledged).isSubset(of: names), "lost: \(Set(acknowledged).subtracting(names).sorted())")
 
@@ -61,7 +83,7 @@ import Testing
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
     let first = try cluster.start()
-    _ = try await first.connect(within: 30)
+    try await waitUntilLeading(first)
     let second = try cluster.start()
     try await waitForLog(second, "stands by")
 
@@ -70,7 +92,7 @@ import Testing
     first.process.send(SIGSTOP)
     let stopped = ContinuousClock.now
     let acknowledgedBefore = traffic.names
-    _ = try await second.connect(within: 15)
+    try await waitUntilLeading(second, within: 15)
     #expect(ContinuousClock.now - stopped < .milliseconds(cluster.leaseMilliseconds + 2_000))
     let headAtTakeover = try cluster.stream().last?.last ?? 0
 
@@ -78,6 +100,7 @@ import Testing
     first.process.send(SIGCONT)
     try await waitForLog(first, "stepping down to standby")
     try await waitForLog(first, "stands by: epoch 2")
+    try await eventually("the old leader standing by") { role(first)?.role == "standby" }
     #expect(traffic.waitForEnd(within: 10))
     let names = try runNames(at: second.socketPath)
     #expect(Set(acknowledgedBefore).isSubset(of: names))
