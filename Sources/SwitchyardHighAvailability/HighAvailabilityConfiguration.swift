@@ -25,9 +25,16 @@ public struct HighAvailabilityConfiguration: Sendable {
   public var layout: HighAvailabilityLayout { HighAvailabilityLayout(coordinator: coordinator) }
 
   /// A new connection to the Redis server; each thread that blocks on Redis wants its own.
+  ///
+  /// It waits for Redis (connecting, answering, reconnecting) at most a third of the lease, so a
+  /// leader cut off from Redis learns it in time to stop before a standby takes over.
   func connection(named role: String) -> RedisConnection {
     var redis = redis
     redis.clientName = "switchyard-ha-\(role)"
+    redis.connectTimeout = min(redis.connectTimeout, leaseTTL / 3)
+    redis.readTimeout = min(redis.readTimeout, leaseTTL / 3)
+    redis.reconnect.maxAttempts = min(redis.reconnect.maxAttempts, 2)
+    redis.reconnect.maxDelay = min(redis.reconnect.maxDelay, leaseTTL / 10)
     return RedisConnection(configuration: redis)
   }
 }

@@ -49,39 +49,67 @@ public final class HighAvailabilityNode: Sendable {
     defer { follower.close() }
     var following = false
     var announced: LeaseGrant?
+    var unreachable: RedisError?
     while !isStopped.load(ordering: .relaxed) {
-      let asked = ContinuousClock.now
-      if let grant = try lease.acquire(holder: configuration.holder) {
-        let seeds = try !following && !follower.hasSharedJournal()
-        if following { try follower.catchUp() }
-        let copied = follower.lastSequence
-        follower.close()
-        let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
-          current.withLock { $0.role = .standby }
-          lost(reason)
+      do {
+        if let leadership = try standBy(
+          lease: lease, follower: follower, following: &following, announced: &announced, log: log, lost: lost)
+        {
+          return leadership
         }
-        let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
-        current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
-        log("leads with epoch \(grant.epoch)" + (seeds ? "; the shared journal was empty and starts from this coordinator's own" : ", having copied the shared journal through record \(copied)"))
-        return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
-      }
-      let leader = try lease.current()
-      if leader != announced, let leader {
-        log("stands by: \(leader) leads")
-        announced = leader
-      }
-      if !following { following = try follower.hasSharedJournal() }
-      if following {
-        try follower.follow(block: pollInterval)
-      } else {
-        Thread.sleep(forTimeInterval: Double(pollInterval.components.attoseconds) / 1e18)
-      }
-      current.withLock {
-        $0 = HighAvailabilityStatus(
-          role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
+        if unreachable != nil { log("reaches Redis again") }
+        unreachable = nil
+      } catch let error as RedisError {
+        // A standby cut off from Redis waits for it: it has nothing to lose meanwhile.
+        if unreachable == nil { log("cannot reach Redis (\(error)); standing by until it answers") }
+        unreachable = error
+        Thread.sleep(forTimeInterval: pollInterval.seconds)
       }
     }
     throw HighAvailabilityError.stopped
+  }
+
+  /// One turn of standing by: asks for the lease, and copies what the leader wrote or waits a
+  /// poll; returns the leadership once the lease is won.
+  private func standBy(
+    lease: RedisLease, follower: JournalFollower, following: inout Bool, announced: inout LeaseGrant?,
+    log: @escaping @Sendable (String) -> Void, lost: @escaping @Sendable (String) -> Void
+  ) throws -> Leadership? {
+    let asked = ContinuousClock.now
+    if let grant = try lease.acquire(holder: configuration.holder) {
+      let seeds = try !following && !follower.hasSharedJournal()
+      if following { try follower.catchUp() }
+      let copied = follower.lastSequence
+      follower.close()
+      let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
+        current.withLock { $0.role = .standby }
+        lost(reason)
+      }
+      let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
+      current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
+      log(
+        "leads with epoch \(grant.epoch)"
+          + (seeds
+            ? "; the shared journal was empty and starts from this coordinator's own"
+            : ", having copied the shared journal through record \(copied)"))
+      return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
+    }
+    let leader = try lease.current()
+    if leader != announced, let leader {
+      log("stands by: \(leader) leads")
+      announced = leader
+    }
+    if !following { following = try follower.hasSharedJournal() }
+    if following {
+      try follower.follow(block: pollInterval)
+    } else {
+      Thread.sleep(forTimeInterval: pollInterval.seconds)
+    }
+    current.withLock {
+      $0 = HighAvailabilityStatus(
+        role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
+    }
+    return nil
   }
 
   /// Ends ``standByUntilLeading(directory:journalOptions:restore:replay:log:lost:)`` within its poll interval.

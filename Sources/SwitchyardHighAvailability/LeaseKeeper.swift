@@ -55,7 +55,7 @@ public final class LeaseKeeper: Sendable {
   private func run() {
     let interval = lease.ttl / 3
     while true {
-      _ = wakeup.wait(timeout: .now() + interval.timeInterval)
+      _ = wakeup.wait(timeout: .now() + interval.seconds)
       if state.withLock({ $0.isStopped }) { return }
       let sent = ContinuousClock.now
       let outcome = Result { () throws(RedisError) in try lease.renew(grant) }
@@ -79,12 +79,5 @@ public final class LeaseKeeper: Sendable {
         return
       }
     }
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as Dispatch's timeouts take it.
-  fileprivate var timeInterval: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

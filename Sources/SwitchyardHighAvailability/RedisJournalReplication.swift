@@ -60,7 +60,7 @@ final class RedisJournalReplication: JournalReplication {
         return try write()
       } catch .redis(let error) where ContinuousClock.now + delay < keeper.heldUntil {
         log("writing the shared journal failed (\(error)); trying again")
-        Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+        Thread.sleep(forTimeInterval: delay.seconds)
         delay = min(delay * 2, .milliseconds(500))
       }
     }

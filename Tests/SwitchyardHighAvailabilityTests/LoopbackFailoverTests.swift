@@ -13,27 +13,12 @@ import Testing
     try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
   }
 
-  /// What the coordinator at `socketPath` says of its role, or `nil` while its socket is down.
-  private func role(_ child: CoordinatorChild) -> HighAvailabilityReport? {
-    guard let client = try? ControlClient(socketPath: child.socketPath),
-      case let .statusReport(_, report) = try? client.request(.status(id: 1))
-    else { return nil }
-    return report.highAvailability
-  }
-
   /// Waits until `child` leads, returning how long that took.
   @discardableResult
   private func waitUntilLeading(_ child: CoordinatorChild, within seconds: Double = 30) async throws -> Duration {
     let started = ContinuousClock.now
-    try await eventually("the coordinator leading", within: seconds) { role(child)?.role == "leader" }
+    try await eventually("the coordinator leading", within: seconds) { role(child.runDirectory)?.role == "leader" }
     return ContinuousClock.now - started
-  }
-
-  /// The names of the runs in the state of the coordinator at `socketPath`.
-  private func runNames(at socketPath: String) throws -> Set<String> {
-    let client = try ControlClient(socketPath: socketPath)
-    guard case let .stateSlice(_, _, .object(runs)) = try client.request(.state(id: 1, path: "runs")) else { return [] }
-    return Set(runs.keys)
   }
 
   /// Checks that the stream's epochs never go back: no entry of an old leader after a new one's.
@@ -54,9 +39,9 @@ import Testing
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
     try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
     // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
-    let standby = try #require(role(second))
+    let standby = try #require(role(second.runDirectory))
     #expect(standby.role == "standby" && standby.epoch == 1 && standby.leader?.hasSuffix("/\(first.process.pid)") == true)
-    try await eventually("the replica holding the first 20 sends") { (try? runNames(at: second.socketPath))?.count ?? 0 >= 20 }
+    try await eventually("the replica holding the first 20 sends") { (try? runNames(second.runDirectory))?.count ?? 0 >= 20 }
     let refused = try ControlClient(socketPath: second.socketPath).request(.send(id: 1, action: HighAvailabilityCluster.start("x")))
     guard case .error(1, .notLeader, _) = refused else { Issue.record("the standby answered \(refused)"); return }
     first.crash()
@@ -67,8 +52,8 @@ import Testing
     try await waitUntilLeading(second, within: 15)
     let failover = ContinuousClock.now - killed
     #expect(failover < .milliseconds(cluster.leaseMilliseconds + 2_000), "took over in \(failover)")
-    #expect(role(second)?.epoch == 2)
-    let names = try runNames(at: second.socketPath)
+    #expect(role(second.runDirectory)?.epoch == 2)
+    let names = try runNames(second.runDirectory)
     #expect(Set(acknowledged).isSubset(of: names), "lost: \(Set(acknowledged).subtracting(names).sorted())")
 
     let after = Traffic(socketPath: second.socketPath, prefix: "b")
@@ -100,9 +85,9 @@ import Testing
     first.process.send(SIGCONT)
     try await waitForLog(first, "stepping down to standby")
     try await waitForLog(first, "stands by: epoch 2")
-    try await eventually("the old leader standing by") { role(first)?.role == "standby" }
+    try await eventually("the old leader standing by") { role(first.runDirectory)?.role == "standby" }
     #expect(traffic.waitForEnd(within: 10))
-    let names = try runNames(at: second.socketPath)
+    let names = try runNames(second.runDirectory)
     #expect(Set(acknowledgedBefore).isSubset(of: names))
     let entries = try cluster.stream()
     expectEpochsOnlyGrow(entries)

@@ -81,3 +81,19 @@ final class Traffic: Sendable {
     done.wait(timeout: .now() + seconds) == .success
   }
 }
+
+/// What the coordinator whose run directory is `runDirectory` says of its role, or `nil` while
+/// its socket is down.
+func role(_ runDirectory: String) -> HighAvailabilityReport? {
+  guard let client = try? ControlClient(socketPath: runDirectory + "/control.sock"),
+    case let .statusReport(_, report) = try? client.request(.status(id: 1))
+  else { return nil }
+  return report.highAvailability
+}
+
+/// The names of the runs in the state of the coordinator whose run directory is `runDirectory`.
+func runNames(_ runDirectory: String) throws -> Set<String> {
+  let client = try ControlClient(socketPath: runDirectory + "/control.sock")
+  guard case let .stateSlice(_, _, .object(runs)) = try client.request(.state(id: 1, path: "runs")) else { return [] }
+  return Set(runs.keys)
+}
