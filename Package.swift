@@ -59,7 +59,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
