@@ -101,7 +101,7 @@ let package = Package(
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
-    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
