@@ -37,7 +37,8 @@ import Testing
     try await waitForLog(second, "stands by")
 
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
-    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
+    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
+    try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
     // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
     let standby = try #require(role(second.runDirectory))
     #expect(standby.role == "standby" && standby.epoch == 1 && standby.leader?.hasSuffix("/\(first.process.pid)") == true)
@@ -73,7 +74,8 @@ import Testing
     try await waitForLog(second, "stands by")
 
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
-    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
+    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
+    try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
     first.process.send(SIGSTOP)
     let stopped = ContinuousClock.now
     let acknowledgedBefore = traffic.names
@@ -93,6 +95,33 @@ import Testing
     expectEpochsOnlyGrow(entries)
     #expect(entries.filter { $0.epoch == 1 }.allSatisfy { $0.last <= headAtTakeover })
     #expect(Set(traffic.names).isSubset(of: names), "a send the old leader acknowledged after resuming is missing")
+    #expect(await second.terminate() == 0)
+  }
+
+  @Test func aRemoteWorkerFollowsTheNewLeaderWithNoRestart() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start(remotePool: true)
+    try await waitUntilLeading(first)
+    let second = try cluster.start(remotePool: true)
+    try await waitForLog(second, "stands by")
+    let worker = try cluster.startRemoteWorker()
+
+    let client = try ControlClient(socketPath: first.socketPath)
+    #expect(try client.request(.send(id: 1, action: HighAvailabilityCluster.start("before"))) == .sent(id: 1))
+    try await eventually("the remote worker finishing a job for the first leader") {
+      (try? ControlClient(socketPath: first.socketPath).request(.state(id: 1, path: "runs.before.outcome")))
+        == .stateSlice(id: 1, path: "runs.before.outcome", value: "finished")
+    }
+    first.crash()
+    try await waitUntilLeading(second, within: 15)
+    let again = try ControlClient(socketPath: second.socketPath)
+    #expect(try again.request(.send(id: 2, action: HighAvailabilityCluster.start("after"))) == .sent(id: 2))
+    try await eventually("the same worker finishing a job for the new leader", within: 20) {
+      (try? ControlClient(socketPath: second.socketPath).request(.state(id: 1, path: "runs.after.outcome")))
+        == .stateSlice(id: 1, path: "runs.after.outcome", value: "finished")
+    }
+    #expect(worker.isRunning, "the worker was not restarted")
     #expect(await second.terminate() == 0)
   }
 }

@@ -12,25 +12,29 @@ final class HighAvailabilityCluster: Sendable {
   let leaseMilliseconds: Int
   let name = "hatest"
   private let children = Mutex<[CoordinatorChild]>([])
+  private let workers = Mutex<[TestProcess]>([])
 
   init(leaseMilliseconds: Int = 1_500) throws {
     redis = try LocalRedisServer(appendOnly: true)
     self.leaseMilliseconds = leaseMilliseconds
   }
 
-  /// Starts a coordinator of the probe application with `--ha`, `--fsync always`.
-  func start(host: String = "127.0.0.1", port: UInt16? = nil) throws -> CoordinatorChild {
-    let child = try CoordinatorChild(arguments: arguments(host: host, port: port))
+  /// Starts a coordinator of the probe application with `--ha`, `--fsync always`, its probe pool
+  /// local, or remote through the same Redis when `remotePool`.
+  func start(remotePool: Bool = false) throws -> CoordinatorChild {
+    let url = "redis://127.0.0.1:\(redis.port)/0"
+    let pools = remotePool ? ["--pools", "probe=redis", "--broker", url] : ["--pools", "probe=1"]
+    let child = try CoordinatorChild(
+      arguments: ["--ha", url, "--name", name, "--ha-lease-ms", "\(leaseMilliseconds)", "--fsync", "always"] + pools)
     children.withLock { $0.append(child) }
     return child
   }
 
-  /// `start`'s arguments for a coordinator that reaches Redis at `host`.
-  func arguments(host: String = "127.0.0.1", port: UInt16? = nil) -> [String] {
-    [
-      "--ha", "redis://\(host):\(port ?? redis.port)/0", "--name", name, "--ha-lease-ms", "\(leaseMilliseconds)",
-      "--fsync", "always", "--pools", "probe=1",
-    ]
+  /// Starts `worker probe --broker` on the same Redis and name: a remote worker.
+  func startRemoteWorker() throws -> TestProcess {
+    let worker = try TestProcess(["worker", "probe", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name])
+    workers.withLock { $0.append(worker) }
+    return worker
   }
 
   /// The shared journal's stream, read whole.
@@ -43,6 +47,7 @@ final class HighAvailabilityCluster: Sendable {
   /// Kills every coordinator and the server, and removes their files.
   func cleanUp() {
     for child in children.withLock({ $0 }) { child.cleanUp() }
+    for worker in workers.withLock({ $0 }) { worker.stop() }
     redis.stop()
   }
 
@@ -56,22 +61,32 @@ final class HighAvailabilityCluster: Sendable {
 /// the names of those acknowledged.
 final class Traffic: Sendable {
   private let acknowledged = Mutex<[String]>([])
+  private let ending = Mutex<String?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   /// Starts sending `prefix-1`, `prefix-2`… through the control socket at `socketPath`.
   init(socketPath: String, prefix: String) {
     Thread.detachNewThread { [self] in
       defer { done.signal() }
-      guard let client = try? ControlClient(socketPath: socketPath) else { return }
-      for number in 1... {
-        let name = "\(prefix)-\(number)"
-        guard (try? client.request(.send(id: UInt64(number), action: HighAvailabilityCluster.start(name)), timeout: .seconds(30)))
-          == .sent(id: UInt64(number))
-        else { return }
-        acknowledged.withLock { $0.append(name) }
+      do {
+        let client = try ControlClient(socketPath: socketPath)
+        for number in 1... {
+          let name = "\(prefix)-\(number)"
+          let reply = try client.request(.send(id: UInt64(number), action: HighAvailabilityCluster.start(name)), timeout: .seconds(30))
+          guard reply == .sent(id: UInt64(number)) else {
+            ending.withLock { $0 = "\(reply)" }
+            return
+          }
+          acknowledged.withLock { $0.append(name) }
+        }
+      } catch {
+        ending.withLock { $0 = "\(error)" }
       }
     }
   }
+
+  /// Why the sender stopped, once it has.
+  var end: String? { ending.withLock { $0 } }
 
   /// The names acknowledged so far.
   var names: [String] { acknowledged.withLock { $0 } }
