@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // start --ha: a lease with a fencing epoch, the journal copied to a Redis stream, and standbys
     // that copy it back and take over (Documentation.docc/Articles/HighAvailability.md).
-    .target(name: "SwitchyardHighAvailability", dependencies: ["SwitchyardJournal", "SwitchyardRedis"]),
+    .target(name: "SwitchyardHighAvailability", dependencies: ["SwitchyardJournal", "SwitchyardRedis", "SwitchyardWire"]),
     // Pools whose workers read Redis streams on any host: the coordinator's broker link and
     // `worker KIND --broker`'s bridge to a pipe worker. The runtime itself knows no Redis.
     .target(name: "SwitchyardRedisTransport", dependencies: ["SwitchyardRuntime", "SwitchyardRedis", "SwitchyardWire"]),

@@ -130,7 +130,7 @@ extension Application {
     )
     coordinator.actionLog = journal
     coordinator.clientActions = clientActions
-    if let leadership = options.leadership { coordinator.highAvailability = { leadership.status().report } }
+    if let leadership = options.leadership { coordinator.highAvailability = leadership.status }
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }

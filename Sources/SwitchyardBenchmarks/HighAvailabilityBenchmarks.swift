@@ -39,24 +39,14 @@ enum HighAvailabilityBenchmarks {
     )
   }
 
-  /// Appends from 16 tasks, each waiting for its record to be durable, returning appends per second.
+  /// Appends per second from 16 tasks on a journal of its own under `always`, copied by `replication`.
   @MainActor
   private static func appendRate(each: Int, replication: (any JournalReplication)?) async throws -> Double {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let journal = try Journal.open(directory: directory, options: JournalOptions(durability: .always, replication: replication)) { _ in }
     defer { journal.close() }
-    let started = ContinuousClock.now
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for _ in 0..<16 {
-        group.addTask {
-          for _ in 0..<each { try await journal.waitUntilDurable(try journal.append(JournalBenchmarks.payload)) }
-        }
-      }
-      try await group.waitForAll()
-    }
-    let elapsed = (ContinuousClock.now - started).components
-    return Double(16 * each) / (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    return try await JournalBenchmarks.appendRate(journal, appenders: 16, each: each)
   }
 
   /// Two `start --ha` coordinators: the leader killed with SIGKILL, timed until the standby
@@ -88,9 +78,9 @@ enum HighAvailabilityBenchmarks {
       var running = ["a": try start("a")]
       defer { for process in running.values where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
       var leader = "a"
-      try await waitUntil(role: "leader", of: "\(root)/a", within: .seconds(60))
+      try await waitUntil(role: .leader, of: "\(root)/a", within: .seconds(60))
       running["b"] = try start("b")
-      try await waitUntil(role: "standby", of: "\(root)/b", within: .seconds(60))
+      try await waitUntil(role: .standby, of: "\(root)/b", within: .seconds(60))
       var times: [Double] = []
       for round in 0..<rounds {
         let standby = leader == "a" ? "b" : "a"
@@ -101,7 +91,7 @@ enum HighAvailabilityBenchmarks {
         try await waitUntilServing("\(root)/\(standby)", round: round, within: .seconds(30))
         times.append((ContinuousClock.now - killed).nanoseconds)
         running[leader] = try start(leader)
-        try await waitUntil(role: "standby", of: "\(root)/\(leader)", within: .seconds(60))
+        try await waitUntil(role: .standby, of: "\(root)/\(leader)", within: .seconds(60))
         leader = standby
       }
       return BenchmarkMeasurement(BenchmarkSample(perBatch: times, operationsPerBatch: 1), note: "median of \(times.count) failovers, lease \(lease) ms")
@@ -110,7 +100,7 @@ enum HighAvailabilityBenchmarks {
 
   /// Waits until the coordinator in `runDirectory` reports `role`.
   @MainActor
-  private static func waitUntil(role: String, of runDirectory: String, within limit: Duration) async throws {
+  private static func waitUntil(role: HighAvailabilityRole, of runDirectory: String, within limit: Duration) async throws {
     try await poll(within: limit, "\(runDirectory) to be \(role)") { status(runDirectory)?.role == role }
   }
 

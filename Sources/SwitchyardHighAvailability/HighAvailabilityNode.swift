@@ -2,23 +2,24 @@ import Foundation
 import Synchronization
 import SwitchyardJournal
 import SwitchyardRedis
+import SwitchyardWire
 
 /// One coordinator started with `--ha`: it stands by, copying the shared journal into its data
 /// directory, until it wins the lease; then it leads until the lease is lost.
 public final class HighAvailabilityNode: Sendable {
   /// The shared Redis, name and lease.
   public let configuration: HighAvailabilityConfiguration
-  private let current: Mutex<HighAvailabilityStatus>
+  private let current: Mutex<HighAvailabilityReport>
   private let isStopped = Atomic<Bool>(false)
 
   /// A node that has not stood by yet.
   public init(configuration: HighAvailabilityConfiguration) {
     self.configuration = configuration
-    current = Mutex(HighAvailabilityStatus(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0))
+    current = Mutex(HighAvailabilityReport(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0))
   }
 
   /// Where the node stands now.
-  public var status: HighAvailabilityStatus { current.withLock { $0 } }
+  public var status: HighAvailabilityReport { current.withLock { $0 } }
 
   /// How often a standby asks for the lease: a leader's death is noticed within this of its
   /// lease running out.
@@ -86,7 +87,7 @@ public final class HighAvailabilityNode: Sendable {
         lost(reason)
       }
       let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
-      current.withLock { $0 = HighAvailabilityStatus(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
+      current.withLock { $0 = HighAvailabilityReport(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
       log(
         "leads with epoch \(grant.epoch)"
           + (seeds
@@ -106,7 +107,7 @@ public final class HighAvailabilityNode: Sendable {
       Thread.sleep(forTimeInterval: pollInterval.seconds)
     }
     current.withLock {
-      $0 = HighAvailabilityStatus(
+      $0 = HighAvailabilityReport(
         role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
     }
     return nil

@@ -1,4 +1,5 @@
 import SwitchyardJournal
+import SwitchyardWire
 
 /// What a coordinator that won the lease leads with: the lease kept renewed, and the copy of its
 /// journal to the shared stream, which its journal's options must carry.
@@ -11,5 +12,5 @@ public struct Leadership: Sendable {
   /// its state should follow at once so that standbys have one to copy from.
   public let seedsSharedJournal: Bool
   /// Where the node stands now: leader until the lease is lost.
-  public let status: @Sendable () -> HighAvailabilityStatus
+  public let status: @Sendable () -> HighAvailabilityReport
 }

@@ -8,7 +8,7 @@ struct HighAvailabilityStatusTests {
     let report = StatusReport(
       coordinator: CoordinatorStatus(pid: 41, version: "0.1.0", runDir: "/run/sy", uptimeSeconds: 5, stateBytes: 10, actionsTotal: 0, actionsPerSecond: 0),
       pools: [], workers: [],
-      highAvailability: HighAvailabilityReport(role: "standby", epoch: 3, leader: "hostA/4121", appliedSequence: 18_344, lag: 2)
+      highAvailability: HighAvailabilityReport(role: .standby, epoch: 3, leader: "hostA/4121", appliedSequence: 18_344, lag: 2)
     )
     let lines = StatusView(report).render(colored: false).split(separator: "\n")
     #expect(lines.contains("ha  standby  epoch 3  leader hostA/4121  applied 18344  lag 2"))

@@ -17,7 +17,7 @@ import Testing
   @discardableResult
   private func waitUntilLeading(_ child: CoordinatorChild, within seconds: Double = 30) async throws -> Duration {
     let started = ContinuousClock.now
-    try await eventually("the coordinator leading", within: seconds) { role(child.runDirectory)?.role == "leader" }
+    try await eventually("the coordinator leading", within: seconds) { isServing(child.runDirectory) }
     return ContinuousClock.now - started
   }
 
@@ -28,20 +28,25 @@ import Testing
     #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "the stream has a gap")
   }
 
-  @Test func aStandbyTakesOverFromAKilledLeaderWithEveryAcknowledgedSend() async throws {
-    let cluster = try HighAvailabilityCluster()
-    defer { cluster.cleanUp() }
+  /// Starts a leader, then a standby, and traffic to the leader with 20 sends acknowledged.
+  private func leaderAndStandbyUnderTraffic(_ cluster: HighAvailabilityCluster) async throws -> (CoordinatorChild, CoordinatorChild, Traffic) {
     let first = try cluster.start()
     try await waitUntilLeading(first)
     let second = try cluster.start()
     try await waitForLog(second, "stands by")
-
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
     try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
     try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
+    return (first, second, traffic)
+  }
+
+  @Test func aStandbyTakesOverFromAKilledLeaderWithEveryAcknowledgedSend() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
     // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
     let standby = try #require(role(second.runDirectory))
-    #expect(standby.role == "standby" && standby.epoch == 1 && standby.leader?.hasSuffix("/\(first.process.pid)") == true)
+    #expect(standby.role == .standby && standby.epoch == 1 && standby.leader?.hasSuffix("/\(first.process.pid)") == true)
     try await eventually("the replica holding the first 20 sends") { (try? runNames(second.runDirectory))?.count ?? 0 >= 20 }
     let refused = try ControlClient(socketPath: second.socketPath).request(.send(id: 1, action: HighAvailabilityCluster.start("x")))
     guard case .error(1, .notLeader, _) = refused else { Issue.record("the standby answered \(refused)"); return }
@@ -68,14 +73,7 @@ import Testing
   @Test func aLeaderStoppedPastItsLeaseStepsDownWhenResumedAndNeverWritesAgain() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let first = try cluster.start()
-    try await waitUntilLeading(first)
-    let second = try cluster.start()
-    try await waitForLog(second, "stands by")
-
-    let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
-    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
-    try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
+    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
     first.process.send(SIGSTOP)
     let stopped = ContinuousClock.now
     let acknowledgedBefore = traffic.names
@@ -87,7 +85,7 @@ import Testing
     first.process.send(SIGCONT)
     try await waitForLog(first, "stepping down to standby")
     try await waitForLog(first, "stands by: epoch 2")
-    try await eventually("the old leader standing by") { role(first.runDirectory)?.role == "standby" }
+    try await eventually("the old leader standing by") { role(first.runDirectory)?.role == .standby }
     #expect(traffic.waitForEnd(within: 10))
     let names = try runNames(second.runDirectory)
     #expect(Set(acknowledgedBefore).isSubset(of: names))

@@ -49,28 +49,30 @@ struct NamespacedFailoverTests {
       ], log: host)
       // One leads before the other starts, so the test knows which.
       if host == "a" {
-        try await eventually("a leading", within: 30) { role("\(root)/a")?.role == "leader" }
+        try await eventually("a leading", within: 30) { isServing("\(root)/a") }
       }
     }
-    try await eventually("b standing by", within: 30) { role("\(root)/b")?.role == "standby" }
+    try await eventually("b standing by", within: 30) { role("\(root)/b")?.role == .standby }
 
     let traffic = Traffic(socketPath: "\(root)/a/control.sock", prefix: "a")
     try await eventually("20 acknowledged sends") { traffic.names.count >= 20 }
     try network.cutOff("a")
     let cut = ContinuousClock.now
-    try await eventually("b leading", within: 15) { role("\(root)/b")?.role == "leader" }
+    try await eventually("b leading", within: 15) { isServing("\(root)/b") }
     let failover = ContinuousClock.now - cut
     #expect(failover < .milliseconds(lease + 2_000), "took over in \(failover)")
     #expect(traffic.waitForEnd(within: 10), "the cut-off leader stops acknowledging")
     let acknowledged = Set(traffic.names)
     let names = try runNames("\(root)/b")
     #expect(acknowledged.isSubset(of: names), "lost: \(acknowledged.subtracting(names).sorted())")
+    let after = Traffic(socketPath: "\(root)/b/control.sock", prefix: "b")
+    try await eventually("b serving sends") { after.names.count >= 5 }
     try await eventually("a stepping down", within: 15) { log("a").contains("stepping down to standby") }
 
     // Fifteen seconds apart in all, then the link is restored and a follows b.
     try await Task.sleep(until: cut + .seconds(15))
     try network.restore("a")
-    try await eventually("a standing by behind b", within: 20) { role("\(root)/a").map { $0.role == "standby" && $0.epoch == 2 } ?? false }
+    try await eventually("a standing by behind b", within: 20) { role("\(root)/a").map { $0.role == .standby && $0.epoch == 2 } ?? false }
     let entries = try await streamEntries(network: network, name: name)
     let epochs = entries.map(\.epoch)
     #expect(epochs == epochs.sorted(), "the old leader wrote after the new one: \(epochs)")

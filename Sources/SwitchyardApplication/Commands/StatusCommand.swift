@@ -55,7 +55,7 @@ enum StatusCommand {
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
     let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
     if arguments.flag("--ready") {
-      return try connection.status().highAvailability.map { $0.role == "leader" || $0.lag == 0 } ?? true ? 0 : 1
+      return try connection.status().highAvailability.map { $0.role == .leader || $0.lag == 0 } ?? true ? 0 : 1
     } else if let path = arguments.value("--state") {
       StandardStream.output.write(try JSONText.pretty(connection.state(at: path)))
     } else if let path = arguments.value("--follow") {

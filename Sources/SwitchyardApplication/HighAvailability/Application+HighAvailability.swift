@@ -69,7 +69,7 @@ extension Application {
             pid: getpid(), version: version, runDir: runDirectory,
             uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
             stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
-          pools: [], workers: [], highAvailability: node.status.report)
+          pools: [], workers: [], highAvailability: node.status)
       },
       state: {
         guard let state = replica.state else { return try RawJSON(parsing: Array("null".utf8)) }

@@ -37,7 +37,7 @@ package struct StatusView: Sendable {
 
   /// With `--ha`: its role, the lease's epoch, who leads and how far behind its copy is.
   private func highAvailabilityLine(_ ha: HighAvailabilityReport, colored: Bool) -> String {
-    let facts = ["\(ha.role)", "epoch \(ha.epoch)", "leader \(ha.leader ?? "none")", "applied \(ha.appliedSequence)", "lag \(ha.lag)"]
+    let facts = [ha.role.rawValue, "epoch \(ha.epoch)", "leader \(ha.leader ?? "none")", "applied \(ha.appliedSequence)", "lag \(ha.lag)"]
     return TextColor.bold.apply("ha", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
   }
 

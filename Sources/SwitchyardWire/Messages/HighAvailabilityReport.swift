@@ -1,8 +1,8 @@
 /// A coordinator started with `--ha`, in its `status`: whether it leads, the lease's epoch, who
 /// leads, and how far its copy of the shared journal is behind.
 public struct HighAvailabilityReport: Codable, Equatable, Sendable {
-  /// `leader` or `standby`.
-  public var role: String
+  /// Whether it leads or stands by.
+  public var role: HighAvailabilityRole
   /// The epoch of the lease it holds, or of the leader's it last saw.
   public var epoch: UInt64
   /// The leader as its lease names it (host/pid), or `nil` when no one leads.
@@ -13,7 +13,7 @@ public struct HighAvailabilityReport: Codable, Equatable, Sendable {
   public var lag: UInt64
 
   /// Creates a report.
-  public init(role: String, epoch: UInt64, leader: String?, appliedSequence: UInt64, lag: UInt64) {
+  public init(role: HighAvailabilityRole, epoch: UInt64, leader: String?, appliedSequence: UInt64, lag: UInt64) {
     self.role = role
     self.epoch = epoch
     self.leader = leader

@@ -100,10 +100,22 @@ final class Traffic: Sendable {
 /// What the coordinator whose run directory is `runDirectory` says of its role, or `nil` while
 /// its socket is down.
 func role(_ runDirectory: String) -> HighAvailabilityReport? {
+  status(runDirectory)?.highAvailability
+}
+
+/// Whether the coordinator whose run directory is `runDirectory` leads and serves: a standby
+/// that has just won the lease reports `leader` from its own socket until the coordinator that
+/// journals (and so reports its journal) replaces it.
+func isServing(_ runDirectory: String) -> Bool {
+  guard let report = status(runDirectory) else { return false }
+  return report.highAvailability?.role == .leader && report.journal != nil
+}
+
+private func status(_ runDirectory: String) -> StatusReport? {
   guard let client = try? ControlClient(socketPath: runDirectory + "/control.sock"),
     case let .statusReport(_, report) = try? client.request(.status(id: 1))
   else { return nil }
-  return report.highAvailability
+  return report
 }
 
 /// The names of the runs in the state of the coordinator whose run directory is `runDirectory`.
