@@ -61,6 +61,12 @@ import Testing
     #expect(role(second.runDirectory)?.epoch == 2)
     let names = try runNames(second.runDirectory)
     #expect(Set(acknowledged).isSubset(of: names), "lost: \(Set(acknowledged).subtracting(names).sorted())")
+    // Effects in flight at the kill are made again, as after a crash: none stays running for ever.
+    try await eventually("every acknowledged run ending on the new leader", within: 20) {
+      guard case let .stateSlice(_, _, .object(runs))? = try? ControlClient(socketPath: second.socketPath).request(.state(id: 1, path: "runs"))
+      else { return false }
+      return acknowledged.allSatisfy { runs[$0]?[dottedPath: "outcome"] != "running" }
+    }
 
     let after = Traffic(socketPath: second.socketPath, prefix: "b")
     try await eventually("the new leader serving sends") { after.names.count >= 5 }
