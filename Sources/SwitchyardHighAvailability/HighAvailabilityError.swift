@@ -2,15 +2,11 @@
 public enum HighAvailabilityError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The shared journal has records but no snapshot to start a copy from.
   case noSharedSnapshot
-  /// The node was stopped while it stood by.
-  case stopped
 
   public var description: String {
     switch self {
     case .noSharedSnapshot:
       "The shared journal in Redis keeps no snapshot yet, so a standby cannot copy it; it waits for the leader's first snapshot."
-    case .stopped:
-      "The coordinator was stopped while it stood by."
     }
   }
 }

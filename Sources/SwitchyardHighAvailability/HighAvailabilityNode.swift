@@ -10,7 +10,6 @@ public final class HighAvailabilityNode: Sendable {
   /// The shared Redis, name and lease.
   public let configuration: HighAvailabilityConfiguration
   private let current: Mutex<HighAvailabilityReport>
-  private let isStopped = Atomic<Bool>(false)
 
   /// A node that has not stood by yet.
   public init(configuration: HighAvailabilityConfiguration) {
@@ -31,7 +30,7 @@ public final class HighAvailabilityNode: Sendable {
   /// `restore` and `replay` hear the state and records as the standby copies them, for a
   /// read-only replica; `journalOptions` are the local journal's (without replication). `lost`
   /// hears, once, that the lease won was lost, on the lease keeper's thread. Throws
-  /// what Redis or the data directory throws, or ``HighAvailabilityError/stopped`` after ``stop()``.
+  /// what the data directory throws; Redis being unreachable, it waits for.
   public func standByUntilLeading(
     directory: String,
     journalOptions: JournalOptions,
@@ -51,7 +50,7 @@ public final class HighAvailabilityNode: Sendable {
     var following = false
     var announced: LeaseGrant?
     var unreachable: RedisError?
-    while !isStopped.load(ordering: .relaxed) {
+    while true {
       do {
         if let leadership = try standBy(
           lease: lease, follower: follower, following: &following, announced: &announced, log: log, lost: lost)
@@ -67,7 +66,6 @@ public final class HighAvailabilityNode: Sendable {
         Thread.sleep(forTimeInterval: pollInterval.seconds)
       }
     }
-    throw HighAvailabilityError.stopped
   }
 
   /// One turn of standing by: asks for the lease, and copies what the leader wrote or waits a
@@ -111,10 +109,5 @@ public final class HighAvailabilityNode: Sendable {
         role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
     }
     return nil
-  }
-
-  /// Ends ``standByUntilLeading(directory:journalOptions:restore:replay:log:lost:)`` within its poll interval.
-  public func stop() {
-    isStopped.store(true, ordering: .relaxed)
   }
 }

@@ -32,11 +32,6 @@ public final class LeaseKeeper: Sendable {
     Thread.detachNewThread { [self] in run() }
   }
 
-  /// Whether the lease is still surely held.
-  public var isHeld: Bool {
-    state.withLock { !$0.isStopped && $0.lost != nil && ContinuousClock.now < $0.heldUntil }
-  }
-
   /// Until when the lease is surely held.
   public var heldUntil: ContinuousClock.Instant { state.withLock { $0.heldUntil } }
 

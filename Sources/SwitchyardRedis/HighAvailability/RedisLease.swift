@@ -51,11 +51,6 @@ public struct RedisLease: Sendable {
     return LeaseGrant(value: value)
   }
 
-  /// The highest epoch ever granted, 0 before the first.
-  public func highestEpoch() throws(RedisError) -> UInt64 {
-    try connection.get(layout.epoch).flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? 0
-  }
-
   /// `KEYS[1]` the lease, `KEYS[2]` the epoch counter; `ARGV[1]` the holder, `ARGV[2]` the TTL
   /// in milliseconds. The epoch is counted only when the lease is taken.
   static let acquireScript = RedisScript(
