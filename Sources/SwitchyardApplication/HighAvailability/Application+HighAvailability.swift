@@ -16,7 +16,7 @@ extension Application {
     let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
     let configuration = HighAvailabilityConfiguration(
       redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
-      holder: "\(ProcessInfo.processInfo.hostName)/\(getpid())")
+      holder: "\(ProcessInfo.processInfo.hostName)/\(getpid()) \(URL(fileURLWithPath: options.runDirectory).standardizedFileURL.path)")
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
     let control = try standbyControlSocket(options, node: node, replica: replica, log: log)
@@ -69,7 +69,7 @@ extension Application {
             pid: getpid(), version: version, runDir: runDirectory,
             uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
             stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
-          pools: [], workers: [], highAvailability: node.status)
+          pools: [], workers: [], highAvailability: localLeader(node.status))
       },
       state: {
         guard let state = replica.state else { return try RawJSON(parsing: Array("null".utf8)) }
@@ -78,6 +78,17 @@ extension Application {
       leader: { node.status.leader },
       log: log)
   }
+}
+
+/// `report` with the leader's run directory when the leader runs on this host: its holder is
+/// `HOST/PID RUNDIR`.
+private func localLeader(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
+  var report = report
+  guard let holder = report.leader, let space = holder.firstIndex(of: " "),
+    holder[..<space].split(separator: "/").first.map(String.init) == ProcessInfo.processInfo.hostName
+  else { return report }
+  report.leaderRunDirectory = String(holder[holder.index(after: space)...])
+  return report
 }
 
 /// Runs `body` on a thread of its own and returns what it returned.
