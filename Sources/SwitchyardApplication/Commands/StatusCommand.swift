@@ -20,7 +20,8 @@ enum StatusCommand {
           workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
                        failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
                        counters (its latest heartbeat's)
-          highAvailability  with start --ha: role (leader|standby), epoch, leader, appliedSequence, lag
+          highAvailability  with start --ha: role (leader|standby), epoch, leader (HOST/PID RUNDIR),
+                       leaderRunDirectory (a standby's, when the leader is on its host), appliedSequence, lag
 
         --ready prints nothing and exits 0 when the coordinator can serve at once: without --ha
         whenever it answers; with --ha on the leader, or on a standby whose copy lags by no
