@@ -12,6 +12,7 @@ extension InspectorPage {
       try {
         const message = await request("state", sequence === undefined ? {} : { sequence });
         if (sequence === undefined && !view.live) return;
+        if (message.live) advanceNow(message.sequence);
         view.shownSequence = message.sequence;
         view.state = message.state;
         $("state-sequence").textContent = (message.live ? "live, after #" : "after #") + message.sequence;
@@ -52,8 +53,28 @@ extension InspectorPage {
       return view.history.sequences ? view.history.sequences[position] : position;
     }
 
+    // The slider's position for the state after `sequence`: the sequence itself with a journal,
+    // else the last kept state at or before it.
+    function positionOf(sequence) {
+      const kept = view.history.sequences;
+      if (!kept) return sequence;
+      let position = 0;
+      kept.forEach((value, index) => { if (value <= sequence) position = index; });
+      return position;
+    }
+
+    // What clicking an action does: the state view, and the slider, move to the state it left.
+    function showStateAfter(sequence) {
+      view.live = false;
+      $("history-slider").value = positionOf(sequence);
+      view.pointed = sequence;
+      updateHistoryLabel();
+      showHistoric(sequence);
+    }
+
+    // Names the action at the slider's position, when the page has seen it.
     function updateHistoryLabel() {
-      const sequence = sequenceAt(Number($("history-slider").value));
+      const sequence = view.pointed ?? sequenceAt(Number($("history-slider").value));
       const { count, oldest, latest } = view.history;
       let range;
       if (!count) range = "no states kept yet";
@@ -61,12 +82,15 @@ extension InspectorPage {
         const kept = view.historyCapacity ? `${count} of ${view.historyCapacity}` : `${count}`;
         range = `${kept} states kept, #${oldest}–#${latest}`;
       } else range = `journal, #${oldest}–#${latest}`;
-      $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence} · ${range}`;
+      const entry = view.live ? undefined : actionAt(sequence);
+      const named = entry ? ` ${entry.path || "(action)"}` : "";
+      $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence}${named} · ${range}`;
       $("live-button").classList.toggle("active", view.live);
     }
 
     function setLive(live) {
       view.live = live;
+      view.pointed = undefined;
       updateHistoryLabel();
       if (live) { requestState(); requestHistory(); }
     }

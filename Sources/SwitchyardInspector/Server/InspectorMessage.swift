@@ -14,6 +14,12 @@ enum InspectorMessage: Encodable {
   case diff(id: Int64?, from: UInt64, to: UInt64, action: UInt64?, JSONDiff)
   /// The states history holds: their sequence numbers, or the range of them for a journal.
   case history(id: Int64?, RetainedStates)
+  /// The latest effects and failed effects, newest first.
+  case effects(id: Int64?, recent: [EffectLife.Summary], failed: [EffectLife.Summary])
+  /// One effect's life.
+  case effect(id: Int64?, EffectLife)
+  /// Points for the graphs, oldest first: all that are kept to a page that opens, then each new one.
+  case samples([StatusSample])
   /// A request that changed something (send, scale) succeeded.
   case done(id: Int64?, request: String)
   /// A request failed; `message` says why, for a person.
@@ -21,7 +27,7 @@ enum InspectorMessage: Encodable {
 
   private enum Key: String, CodingKey {
     case type, id, status, clients, historyCapacity, entries, skipped, sequence, state, live, from, to, action
-    case changes, truncated, sequences, oldest, latest, request, message
+    case changes, truncated, sequences, oldest, latest, request, message, recent, failed, life, samples
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -66,6 +72,18 @@ enum InspectorMessage: Encodable {
         try container.encode(range.lowerBound, forKey: .oldest)
         try container.encode(range.upperBound, forKey: .latest)
       }
+    case let .effects(id, recent, failed):
+      try container.encode("effects", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(recent, forKey: .recent)
+      try container.encode(failed, forKey: .failed)
+    case let .effect(id, life):
+      try container.encode("effect", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(life, forKey: .life)
+    case let .samples(samples):
+      try container.encode("samples", forKey: .type)
+      try container.encode(samples, forKey: .samples)
     case let .done(id, request):
       try container.encode("done", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)

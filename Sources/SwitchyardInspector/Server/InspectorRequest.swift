@@ -14,6 +14,10 @@ enum InspectorRequest: Equatable {
   case send(text: String)
   /// A pool's new size.
   case scale(pool: String, size: Int)
+  /// The latest effects and failed effects.
+  case effects
+  /// One effect's life.
+  case effect(id: UInt64)
 
   /// Reads a request; the id is returned even when the rest is wrong, so the error can answer it.
   static func parse(_ text: String) -> (id: Int64?, request: Result<InspectorRequest, InspectorRequestError>) {
@@ -43,6 +47,10 @@ enum InspectorRequest: Equatable {
       guard let pool = fields["pool"]?.stringValue else { return (id, .failure(.missing("pool"))) }
       guard let size = fields["size"]?.int64Value, let bounded = Int(exactly: size) else { return (id, .failure(.missing("size"))) }
       return (id, .success(.scale(pool: pool, size: bounded)))
+    case "effects":
+      return (id, .success(.effects))
+    case "effect":
+      return (id, number("effect").map { .effect(id: $0) })
     default:
       return (id, .failure(.unknownType(type)))
     }
@@ -62,7 +70,7 @@ enum InspectorRequestError: Error, Equatable, CustomStringConvertible {
     case let .missing(field):
       return "The request lacks '\(field)', or it has the wrong type."
     case let .unknownType(type):
-      return "'\(type)' is not a request; the requests are state, diff, actionDiff, history, send and scale."
+      return "'\(type)' is not a request; the requests are state, diff, actionDiff, history, send, scale, effects and effect."
     }
   }
 }

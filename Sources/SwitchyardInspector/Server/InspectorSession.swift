@@ -15,6 +15,7 @@ struct InspectorSession: Sendable {
     defer { hub.leave(outbox) }
     outbox.enqueue(InspectorMessage.actions(hub.recentActions, skipped: 0).bytes)
     outbox.enqueue(await statusMessage().bytes)
+    outbox.enqueue(InspectorMessage.samples(hub.samples.all).bytes)
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await outbox.run() }
       do {
@@ -65,6 +66,14 @@ struct InspectorSession: Sendable {
       case let .scale(pool, size):
         try await MainActor.run { try endpoints.scale(pool, size) }
         return [.done(id: id, request: "scale"), await statusMessage()]
+      case .effects:
+        let (recent, failed) = await MainActor.run { endpoints.effects() }
+        return [.effects(id: id, recent: recent, failed: failed)]
+      case let .effect(effect):
+        guard let life = await MainActor.run(body: { endpoints.effect(effect) }) else {
+          throw InspectorHistoryError.effectForgotten(effect)
+        }
+        return [.effect(id: id, life)]
       }
     } catch {
       return [.error(id: id, message: "\(error)")]
