@@ -53,13 +53,15 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
   private var populationWatcher: Task<Void, Never>?
 
   /// Serves the inspector of `coordinator`; `history` replaces the in-memory history of recent
-  /// states when a durable one (a journal) is present, and the inspector then keeps no states.
+  /// states when a durable one (a journal) is present, and the inspector then keeps no states;
+  /// `whatIf`, built from the application's reducer, lets a page replay an edited action.
   ///
   /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be bound.
   public static func start(
     _ coordinator: Coordinator<R>,
     configuration: InspectorConfiguration,
-    history: (any HistorySource)? = nil
+    history: (any HistorySource)? = nil,
+    whatIf: WhatIfReplay? = nil
   ) throws(InspectorError) -> Inspector {
     let (populations, population) = AsyncStream.makeStream(of: Int.self)
     let hub = InspectorHub(
@@ -79,7 +81,8 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       historyCapacity: history == nil ? configuration.historyCapacity : 0,
       maxDiffChanges: configuration.maxDiffChanges,
       effects: { recorder.effects.list() },
-      effect: { recorder.effects.life($0) }
+      effect: { recorder.effects.life($0) },
+      whatIf: whatIf
     )
     let server = try InspectorRoutes.serve(
       configuration: configuration,

@@ -89,27 +89,21 @@ extension InspectorPage {
       view.selected = entry.sequence;
       for (const item of $("action-list").children) item.classList.toggle("selected", Number(item.dataset.sequence) === entry.sequence);
       showStateAfter(entry.sequence);
-      const panel = $("action-diff");
-      const detail = actionDetail(entry);
-      panel.replaceChildren(note(`#${entry.sequence} ${entry.path}: working out the change…`), detail);
+      // The action as JSON, the change it made, then its "what if".
+      const json = document.createElement("pre");
+      json.className = "action-json";
+      json.textContent = pretty(entry.action);
+      const change = document.createElement("div");
+      change.replaceChildren(note(`#${entry.sequence} ${entry.path}: working out the change…`));
+      $("action-diff").replaceChildren(json, change, whatIfControls(entry));
       try {
         const diff = await request("actionDiff", { sequence: entry.sequence });
         if (view.selected !== entry.sequence) return;
         const span = diff.to - diff.from > 1 ? ` (state kept after #${diff.from} and #${diff.to}: under load, not every state is kept)` : "";
-        renderDiff(panel, `#${entry.sequence} ${entry.path}${span}`, diff, detail);
+        renderDiff(change, `#${entry.sequence} ${entry.path}${span}`, diff);
       } catch (error) {
-        panel.replaceChildren(note(error.message), detail);
+        change.replaceChildren(note(error.message));
       }
-    }
-
-    function actionDetail(entry) {
-      const box = document.createElement("div");
-      const json = document.createElement("pre");
-      json.className = "action-json";
-      json.textContent = pretty(entry.action);
-      box.append(json);
-      if (typeof whatIfControls === "function") box.append(whatIfControls(entry));
-      return box;
     }
 
     function sortedKeys(value) {
@@ -136,12 +130,12 @@ extension InspectorPage {
 
     // The first changes, then more on request, in a box of bounded height: a diff of hundreds of
     // changes must not push the state tree and the slider off the screen.
-    function renderDiff(panel, title, diff, detail) {
+    // `initial`: how many changes to show at first, a page unless the person asked for more.
+    function renderDiff(panel, title, diff, initial = changesPerPage) {
       const heading = document.createElement("div");
       heading.className = "title";
       heading.textContent = title;
       const parts = [heading];
-      if (detail) parts.push(detail);
       const body = document.createElement("div");
       body.className = "changes";
       parts.push(body);
@@ -149,18 +143,21 @@ extension InspectorPage {
       let shown = 0;
       const more = document.createElement("button");
       more.className = "secondary more";
-      const showMore = () => {
-        for (const change of diff.changes.slice(shown, shown + changesPerPage)) body.append(changeRow(change));
-        shown = Math.min(diff.changes.length, shown + changesPerPage);
+      const showMore = (count = changesPerPage) => {
+        for (const change of diff.changes.slice(shown, shown + count)) body.append(changeRow(change));
+        shown = Math.min(diff.changes.length, shown + count);
+        panel.dataset.shown = shown;
         const left = diff.changes.length - shown;
         more.hidden = left === 0;
         more.textContent = `show ${Math.min(left, changesPerPage)} more (${left} not shown)`;
       };
-      more.onclick = showMore;
-      showMore();
+      more.onclick = () => showMore();
+      const scrolled = panel.querySelector(".changes")?.scrollTop ?? 0;
+      showMore(Math.max(changesPerPage, initial || 0));
       parts.push(more);
       if (diff.truncated) parts.push(note(`The diff was cut short at ${diff.changes.length} changes.`));
       panel.replaceChildren(...parts);
+      body.scrollTop = scrolled;
     }
 
     function changeRow(change) {

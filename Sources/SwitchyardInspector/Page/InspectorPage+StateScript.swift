@@ -8,10 +8,14 @@ extension InspectorPage {
       view.stateTimer = setTimeout(() => { view.stateTimer = null; requestState(); }, 300);
     }
 
+    // Only the latest request's answer is shown: a slow rebuild of a past state that arrives after
+    // the person went live, or clicked another action, is dropped.
     async function requestState(sequence) {
+      if (sequence === undefined && !view.live) return;
+      const ticket = view.stateTicket = (view.stateTicket || 0) + 1;
       try {
         const message = await request("state", sequence === undefined ? {} : { sequence });
-        if (sequence === undefined && !view.live) return;
+        if (ticket !== view.stateTicket || (sequence === undefined && !view.live)) return;
         if (message.live) advanceNow(message.sequence);
         view.shownSequence = message.sequence;
         view.state = message.state;
@@ -162,12 +166,31 @@ extension InspectorPage {
       return details;
     }
 
-    function renderPinnedDiff() {
+    // Live and pinned, a new diff is asked for after every state: one at a time, then the latest,
+    // so slow rebuilds never pile up; one from the same pin keeps as many changes shown as before.
+    async function renderPinnedDiff() {
       const panel = $("history-diff");
-      if (view.pinned === null || view.shownSequence === null || view.pinned === view.shownSequence) return panel.replaceChildren();
-      request("diff", { from: view.pinned, to: view.shownSequence })
-        .then((diff) => renderDiff(panel, `From #${diff.from} to #${diff.to}`, diff))
-        .catch((error) => panel.replaceChildren(note(error.message)));
+      if (view.pinned === null || view.shownSequence === null || view.pinned === view.shownSequence) {
+        view.pinnedWanted = undefined;
+        return panel.replaceChildren();
+      }
+      view.pinnedWanted = { from: view.pinned, to: view.shownSequence };
+      if (view.fetchingPinned) return;
+      view.fetchingPinned = true;
+      while (view.pinnedWanted) {
+        const wanted = view.pinnedWanted;
+        view.pinnedWanted = undefined;
+        try {
+          const diff = await request("diff", wanted);
+          if (view.pinned !== wanted.from) continue;
+          const shown = panel.dataset.pin === String(wanted.from) ? Number(panel.dataset.shown) : undefined;
+          panel.dataset.pin = wanted.from;
+          renderDiff(panel, `From #${diff.from} to #${diff.to}`, diff, shown);
+        } catch (error) {
+          panel.replaceChildren(note(error.message));
+        }
+      }
+      view.fetchingPinned = false;
     }
 
     // A drag fires many input events; one request is in flight at a time, then the latest position.

@@ -90,6 +90,9 @@ extension InspectorPage {
     #send-result.error { color: var(--bad); font-family: var(--mono); }
     code { font-family: var(--mono); background: #f1f3f7; padding: 0 4px; border-radius: 4px; }
     .wide { grid-column: 1 / -1; }
+    .what-if { margin: 6px 0; }
+    .what-if summary { cursor: pointer; color: var(--accent); font-size: 12px; font-weight: 600; }
+    .what-if-through { width: 90px; }
     .graphs { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 16px; }
     .graph { width: 100%; height: 150px; border: 1px solid var(--line); border-radius: 6px; background: #fcfcfd; }
     .graph-title { font-size: 11px; font-weight: 600; fill: var(--ink); }

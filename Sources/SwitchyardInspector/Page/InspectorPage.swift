@@ -106,7 +106,7 @@ enum InspectorPage {
         </div>
       </section>
     </main>
-    <script>\#(script + actionScript + stateScript + effectScript + graphScript)</script>
+    <script>\#(script + actionScript + stateScript + effectScript + graphScript + whatIfScript)</script>
     </body>
     </html>
 

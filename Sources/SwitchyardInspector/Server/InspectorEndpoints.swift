@@ -21,4 +21,6 @@ struct InspectorEndpoints: Sendable {
   var effects: @MainActor @Sendable () -> (recent: [EffectLife.Summary], failed: [EffectLife.Summary]) = { ([], []) }
   /// One effect's life, if it is still kept.
   var effect: @MainActor @Sendable (UInt64) -> EffectLife? = { _ in nil }
+  /// Replays on copies for "what if"; `nil` when the inspector was not given the reducer.
+  var whatIf: WhatIfReplay?
 }

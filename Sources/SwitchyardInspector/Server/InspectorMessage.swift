@@ -20,6 +20,9 @@ enum InspectorMessage: Encodable {
   case effect(id: Int64?, EffectLife)
   /// Points for the graphs, oldest first: all that are kept to a page that opens, then each new one.
   case samples([StatusSample])
+  /// What a replay with action `sequence` edited or left out changed, against the replay of the
+  /// actions as they were: from the state after `from`, `replayed` actions through `through`.
+  case whatIf(id: Int64?, from: UInt64, sequence: UInt64, through: UInt64, replayed: Int, JSONDiff)
   /// A request that changed something (send, scale) succeeded.
   case done(id: Int64?, request: String)
   /// A request failed; `message` says why, for a person.
@@ -27,7 +30,7 @@ enum InspectorMessage: Encodable {
 
   private enum Key: String, CodingKey {
     case type, id, status, clients, historyCapacity, entries, skipped, sequence, state, live, from, to, action
-    case changes, truncated, sequences, oldest, latest, request, message, recent, failed, life, samples
+    case changes, truncated, sequences, oldest, latest, request, message, recent, failed, life, samples, through, replayed
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -81,6 +84,15 @@ enum InspectorMessage: Encodable {
       try container.encode("effect", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)
       try container.encode(life, forKey: .life)
+    case let .whatIf(id, from, sequence, through, replayed, diff):
+      try container.encode("whatIf", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(from, forKey: .from)
+      try container.encode(sequence, forKey: .sequence)
+      try container.encode(through, forKey: .through)
+      try container.encode(replayed, forKey: .replayed)
+      try container.encode(diff.changes, forKey: .changes)
+      try container.encode(diff.truncated, forKey: .truncated)
     case let .samples(samples):
       try container.encode("samples", forKey: .type)
       try container.encode(samples, forKey: .samples)

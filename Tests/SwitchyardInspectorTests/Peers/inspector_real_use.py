@@ -5,6 +5,7 @@ Usage: inspector_real_use.py PAGE_URL SCREENSHOT_DIR
 Checks, in order: the header stays at the top of a scrolled page; the live list holds still while
 paused (and while scrolled up to read) and catches up on resume; clicking an action shows it
 pretty-printed with sorted keys, moves the state view and the slider to it, and the slider names it;
+its "what if" replays it edited, and left out, on a copy that the live state never sees;
 a diff of many changes shows a page of them with "show more", and the page's height stays bounded
 however many are shown; a search worker killed under load leaves an effect whose life shows the
 lost attempt and the next one; the graphs draw; the header's, the list's and the state's "now"
@@ -64,13 +65,14 @@ async def selecting_moves_the_state(browser, shots):
     path = await browser.evaluate(f"{entry}.querySelector('.path').textContent")
     await browser.click(f"#action-list li[data-sequence='{sequence}']")
     await browser.click("#pause-button")
-    await browser.wait_for(f"the state after #{sequence}", f"document.getElementById('state-sequence').textContent.startsWith('after #')")
-    shown = await browser.evaluate("document.getElementById('state-sequence').textContent")
+    # With the journal (as here) the state after every action can be rebuilt: exactly this one's.
+    await browser.wait_for(f"the state after #{sequence}", f"document.getElementById('state-sequence').textContent === 'after #{sequence}'")
     label = await browser.evaluate("document.getElementById('history-label').textContent")
     if not label.startswith(f"#{sequence} {path}"):
         raise Step(f"the slider's label is '{label}', not naming #{sequence} {path}")
-    if shown != f"after #{sequence}" and await browser.evaluate("document.getElementById('history-label').textContent.includes('journal')"):
-        raise Step(f"the state shown is '{shown}', not after #{sequence}")
+    position = int(await browser.evaluate(f"{SLIDER}.value"))
+    if position != sequence:
+        raise Step(f"the slider is at #{position}, not at the selected #{sequence}")
     text = await browser.wait_for("the action's JSON", "(document.querySelector('#action-diff .action-json') || {}).textContent")
     if "\n  " not in text:
         raise Step(f"the action is not pretty-printed: {text!r}")
@@ -78,6 +80,33 @@ async def selecting_moves_the_state(browser, shots):
         raise Step(f"the action's keys are not in a stable (sorted) order: {text}")
     await browser.wait_for("the action's diff", "document.getElementById('action-diff').textContent.includes('search.query')")
     await browser.screenshot(shots, "u2-selected.png")
+    await what_if(browser, shots, text)
+
+
+async def what_if(browser, shots, text):
+    """Edits the selected action's query, replays it on a copy and sees the difference; the live
+    state never takes the edited query."""
+    await browser.click("#action-diff .what-if summary")
+    edited = json.dumps(replace_query(json.loads(text), WHAT_IF), indent=2)
+    await browser.type_into("#action-diff .what-if-text", edited)
+    await browser.click("#action-diff .what-if-replay")
+    result = "document.querySelector('#action-diff .what-if-result').textContent"
+    await browser.wait_for("the edited replay's difference", f"{result}.includes({json.dumps(WHAT_IF)}) && {result}.includes('search.query')")
+    await browser.screenshot(shots, "u6-what-if.png")
+    await browser.click("#action-diff .what-if-skip")
+    await browser.wait_for("the replay without the action", f"{result}.includes('left out') && {result}.includes('search.query')")
+    live = await browser.evaluate("request('state').then(m => JSON.stringify(m.state))")
+    if WHAT_IF in live:
+        raise Step("the live state took the what-if's edited query")
+
+
+WHAT_IF = "what-if kettle"
+
+
+def replace_query(value, query):
+    if isinstance(value, dict):
+        return {k: (query if k == "searchQueryChanged" else replace_query(v, query)) for k, v in value.items()}
+    return value
 
 
 async def an_effects_life(browser, shots):
@@ -132,7 +161,8 @@ async def big_diffs_stay_bounded(browser, shots):
         raise Step(f"'show more' showed nothing more: {before} then {after} changes")
     box = await browser.evaluate("document.querySelector('#history-diff .changes').getBoundingClientRect().height")
     if box > 330 or max(heights) - heights[0] > 100 or max(heights) > 3200:
-        raise Step(f"the page grew with the diff: the changes' box is {box} px, the page {heights} px")
+        cards = await browser.evaluate("[...document.querySelectorAll('section')].map(s => s.id + ' ' + Math.round(s.getBoundingClientRect().height))")
+        raise Step(f"the page grew with the diff: the changes' box is {box} px, the page {heights} px; cards: {cards}")
     slider_top = await browser.evaluate(f"{SLIDER}.getBoundingClientRect().top + window.scrollY")
     if slider_top > 1600:
         raise Step(f"the slider was pushed down to {slider_top} px")
@@ -141,7 +171,8 @@ async def big_diffs_stay_bounded(browser, shots):
 
 
 async def one_now(browser):
-    # The load has ended: the header's now, the list's last action and the live state settle on one number.
+    # Once the load has ended the header's now, the list's last action and the live state settle on one number.
+    await browser.click("#live-button")
     await browser.evaluate(f"{LIST}.scrollTop = {LIST}.scrollHeight")
     agree = ("(() => { const now = document.getElementById('stat-now').textContent;"
              f" const last = '#' + Math.max(...{ITEMS});"
@@ -165,10 +196,10 @@ async def scenario(browser, url, shots):
     await browser.type_into("#state-path", "")
     await header_is_sticky(browser)
     await list_holds_still(browser, shots)
-    await selecting_moves_the_state(browser, shots)
     await an_effects_life(browser, shots)
-    await graphs_draw(browser)
     await big_diffs_stay_bounded(browser, shots)
+    await selecting_moves_the_state(browser, shots)
+    await graphs_draw(browser)
     print(f"one now: {await one_now(browser)}", flush=True)
     await pools_unreachable(browser, shots)
     if browser.page_errors:
