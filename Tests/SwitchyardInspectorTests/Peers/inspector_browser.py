@@ -73,8 +73,18 @@ class Browser:
         return rect
 
     async def click(self, selector):
+        """Clicks the element's centre once the element is what is there: a card above it that
+        grows as status or actions arrive would otherwise move it between measuring and pressing."""
         await self.evaluate(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: 'center'}})")
-        point = await self.center(selector)
+        for _ in range(20):
+            point = await self.center(selector)
+            hit = (f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                   f" const at = document.elementFromPoint({point['x']}, {point['y']}); return !!at && (e === at || e.contains(at)); }})()")
+            if await self.evaluate(hit):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise Step(f"{selector} stayed covered or kept moving: nothing clicked")
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=point["x"], y=point["y"], button="left", clickCount=1)
 
