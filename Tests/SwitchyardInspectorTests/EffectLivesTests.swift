@@ -20,7 +20,7 @@ struct EffectLivesTests {
     let life = try #require(lives.life(7))
     #expect(life.kind == "search" && life.startedAfter == 41 && life.state == "finished")
     #expect(life.attempts.map(\.pid) == [100, 101] && life.attempts.map(\.number) == [1, 2])
-    #expect(life.retries.map(\.reason) == ["search worker 100 closed its output"])
+    #expect(life.retries.map(\.reason) == ["search worker 100 closed its output"] && life.summary.lost == 1)
     #expect(life.outputs == 4 && life.latestOutputs.count == EffectLife.keptOutputs)
     #expect(life.latestOutputs.last?.bytes == Array(#"{"page":4}"#.utf8))
     #expect(life.job.bytes == Array(#"{"query":"copper"}"#.utf8))

@@ -73,7 +73,7 @@ struct EffectLife: Sendable, Encodable {
   var summary: Summary {
     Summary(
       id: id, kind: kind, state: state, startedAfter: startedAfter, startedAt: startedAt,
-      attempts: attempts.count, pid: attempts.last?.pid, outputs: outputs,
+      attempts: attempts.count, lost: retries.count, pid: attempts.last?.pid, outputs: outputs,
       endedAt: end?.at, code: end?.code, message: end?.message
     )
   }
@@ -86,6 +86,8 @@ struct EffectLife: Sendable, Encodable {
     var startedAfter: UInt64?
     var startedAt: Double
     var attempts: Int
+    /// Attempts lost with their worker.
+    var lost: Int
     var pid: Int32?
     var outputs: Int
     var endedAt: Double?

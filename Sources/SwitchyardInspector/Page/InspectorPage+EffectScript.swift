@@ -35,11 +35,11 @@ extension InspectorPage {
         const row = document.createElement("tr");
         row.dataset.effect = effect.id;
         if (effect.id === view.selectedEffect) row.className = "selected";
-        if (effect.attempts > 1) row.dataset.retried = "1";
+        if (effect.lost) row.dataset.lost = effect.lost;
         cell(row, effect.id, "num");
         cell(row, effect.kind, "kind");
         row.insertCell().append(badge(effect.state));
-        cell(row, effect.attempts, "num");
+        cell(row, effect.lost ? `${effect.attempts} (${effect.lost} lost)` : effect.attempts, "num");
         cell(row, effect.pid ?? "–", "num");
         cell(row, effect.outputs, "num");
         cell(row, elapsed(effect.startedAt, effect.endedAt ?? Date.now()), "num");

@@ -112,19 +112,24 @@ def replace_query(value, query):
 async def an_effects_life(browser, shots):
     # A search worker killed under load: the effects it ran are tried again on another worker.
     busy = ("[...document.querySelectorAll('#worker-table tr[data-pool=\"search\"]')]"
+            ".sort((a, b) => Number(b.cells[3].textContent) - Number(a.cells[3].textContent))"
             ".find(row => Number(row.cells[3].textContent) > 0)")
     pid = int(await browser.wait_for("a search worker with effects in flight", f"({busy} || {{cells: [{{}}]}}).cells[0].textContent"))
     os.kill(pid, signal.SIGKILL)
     # Under load the effect soon scrolls out of the table's hundred rows; the page's list holds more.
-    retried = "((view.effects || {recent: []}).recent.find(e => e.attempts > 1) || {}).id"
-    effect = await browser.wait_for("an effect tried again", retried, timeout=30)
+    # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it first.
+    lost = "((view.effects || {recent: []}).recent.find(e => e.lost && (e.attempts > 1 || e.state === 'cancelled')) || {}).id"
+    effect = await browser.wait_for("an effect whose attempt was lost", lost, timeout=30)
     await browser.evaluate(f"showEffect({effect})")
     life = "document.getElementById('effect-life').textContent"
-    await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt 2 on worker pid')")
+    await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
     text = await browser.evaluate(life)
     for step in ("started by action #", f"attempt 1 on worker pid {pid}", "attempt lost", '"query"'):
         if step not in text:
             raise Step(f"effect {effect}'s life lacks '{step}': {text}")
+    if "attempt 2 on worker pid" not in text and "cancelled" not in text:
+        raise Step(f"effect {effect} was neither tried again nor cancelled: {text}")
+    print(f"the life of effect {effect}: {text}", flush=True)
     await browser.click("#effects-failed-tab")
     await browser.wait_for("the failed effects' tab", "document.getElementById('effects-failed-tab').classList.contains('active')")
     await browser.screenshot(shots, "u5-effect-life.png")
