@@ -1,4 +1,6 @@
+import Foundation
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -79,5 +81,33 @@ struct StatusSamplesTests {
       samples.record(report(completed: 30, failed: 1, queued: 0), at: at)
     }
     #expect(samples.all.map(\.at) == [3_000, 4_000, 5_000])
+  }
+}
+
+/// `/effects` over HTTP, as curl reads it.
+@Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct EffectsRouteTests {
+  private func get(_ target: String, port: UInt16) throws -> String {
+    let client = try RawClient(port: port)
+    try client.write("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    return client.readResponse()
+  }
+
+  @Test func theEffectsAndOneEffectsLifeAreJSONAndAnUnknownOneIs404() async throws {
+    let inspector = try await StubInspector()
+    defer { Task { await inspector.server.stop() } }
+    await MainActor.run {
+      inspector.effects.record(.started(effect: 3, kind: "search", job: Array(#"{"query":"kettle"}"#.utf8)), after: 2)
+      inspector.effects.record(.attempt(effect: 3, number: 1, pid: 77), after: 2)
+      inspector.effects.record(.ended(effect: 3, .failed(JobFailure(code: .timeout, message: "took longer than 5 s"))), after: 2)
+    }
+    let port = inspector.server.port
+    let list = try get("/effects", port: port)
+    #expect(list.hasPrefix("HTTP/1.1 200 OK") && list.contains("application/json"), "\(list)")
+    #expect(list.contains(#""failed":[{"id":3,"kind":"search","state":"failed""#) && list.contains(#""message":"took longer than 5 s""#), "\(list)")
+    let life = try get("/effects?id=3", port: port)
+    #expect(life.contains(#""type":"effect""#) && life.contains(#""pid":77"#) && life.contains(#""query":"kettle""#), "\(life)")
+    let unknown = try get("/effects?id=99", port: port)
+    #expect(unknown.hasPrefix("HTTP/1.1 404") && unknown.contains("keeps no life of effect 99"), "\(unknown)")
+    #expect(try get("/effects?id=x", port: port).hasPrefix("HTTP/1.1 400"))
   }
 }
