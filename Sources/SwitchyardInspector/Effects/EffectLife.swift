@@ -1,5 +1,3 @@
-import Foundation
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// One remote effect's life as the inspector saw it: its job, each attempt and the worker it ran
