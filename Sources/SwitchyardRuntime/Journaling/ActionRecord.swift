@@ -5,8 +5,8 @@ import SwitchyardWire
 /// action: `{"action":…,"dependencies":…,"outputOf":{"action":N,"index":I},"ended":{"action":N,"index":I}}`,
 /// the last three only when there is something to say.
 ///
-/// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
-/// it is not encoded again; the others are encoded with the wire's codec, a remote output they
+/// An action that arrived as JSON is journaled as the bytes it arrived in, which decode to the same
+/// action, so it is not encoded again; the others are encoded with the wire's codec, a remote output they
 /// hold written as the JSON it arrived as.
 ///
 /// A namespace, not a generic record type: a reduction journals its action's parts as they are,
@@ -52,7 +52,9 @@ enum ActionRecord {
   ) throws {
     buffer.append(contentsOf: #"{"action":"#.utf8)
     if let json = origin.json {
-      buffer.append(contentsOf: json.bytes)
+      // One copy of the bytes the client sent, where writing the value out again cost the
+      // encoding thread about what encoding the action did.
+      json.writeSource(to: &buffer)
     } else if let output = origin.output {
       var encoder = encoder
       encoder.known = output
