@@ -128,9 +128,12 @@ public final class ActionJournal: ActionLog {
     case let .output(json, effect):
       guard !effect.hasEnded, journalsEvents(of: effect.identity) else { return nil }
       return EffectEventRecord(effect: effect.identity, event: .output(json))
-    case let .end(effect, failure):
+    case let .finished(effect):
       guard journalsEvents(of: effect.identity), effect.endJournaledInAction() else { return nil }
-      return EffectEventRecord(effect: effect.identity, event: failure.map { .failed($0) } ?? .finished)
+      return EffectEventRecord(effect: effect.identity, event: .finished)
+    case let .failed(effect, failure):
+      guard journalsEvents(of: effect.identity), effect.endJournaledInAction() else { return nil }
+      return EffectEventRecord(effect: effect.identity, event: .failed(failure))
     case .client, .outputInAction:
       return nil
     }
@@ -139,8 +142,12 @@ public final class ActionJournal: ActionLog {
   /// The effect whose end the record of an action from `origin` reports, if it is an effect's last
   /// event; ``eventRecord(of:)`` was asked first.
   private func ended(by origin: ActionOrigin?) -> EffectIdentity? {
-    guard case let .end(effect, _) = origin, effect.endJournaledInAction() else { return nil }
-    return effect.identity
+    switch origin {
+    case let .finished(effect), let .failed(effect, _):
+      effect.endJournaledInAction() ? effect.identity : nil
+    case nil, .client, .output, .outputInAction:
+      nil
+    }
   }
 
   private func journalDroppedEffects() {

@@ -29,7 +29,7 @@ enum ActionRecord {
     init(_ origin: ActionOrigin?, ended: EffectIdentity?) {
       self.ended = ended
       switch origin {
-      case nil, .end:
+      case nil, .finished, .failed:
         break
       case let .client(json):
         self.json = json

@@ -48,7 +48,7 @@ final class JournaledEffect: RemoteEffectObserver {
   }
 
   func metadata(ofEndWith failure: JobFailure?) -> (any Sendable)? {
-    ActionOrigin.end(of: self, failure: failure)
+    failure.map { ActionOrigin.failed(self, failure: $0) } ?? ActionOrigin.finished(self)
   }
 
   /// Whether the effect is over: an action of it reduced after that (it waited in the store's
