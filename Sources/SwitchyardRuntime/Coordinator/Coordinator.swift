@@ -242,12 +242,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pid: getpid(),
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
-      send: { [unowned self] json in
-        let action = try clientAction(json)
-        actionLog?.sending(arrivedAs: json)
-        store.send(action)
-        actionLog?.sending(arrivedAs: nil)
-      },
+      send: { [unowned self] json in try send(clientJSON: json) },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }
         actionLog.whenAcknowledgeable(acknowledge)
