@@ -15,6 +15,9 @@ public struct JournalOptions: Sendable {
   /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
   /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
   public var log: @Sendable (String) -> Void
+  /// The version of the application that writes: snapshots and records say it, and a directory a
+  /// newer version wrote into is refused.
+  public var applicationVersion: Int
 
   /// Creates options; the defaults suit a coordinator.
   public init(
@@ -23,7 +26,8 @@ public struct JournalOptions: Sendable {
     snapshotsKept: Int = 2,
     historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    applicationVersion: Int = 1
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
@@ -31,5 +35,6 @@ public struct JournalOptions: Sendable {
     self.historyRetention = historyRetention
     self.repair = repair
     self.log = log
+    self.applicationVersion = max(1, applicationVersion)
   }
 }
