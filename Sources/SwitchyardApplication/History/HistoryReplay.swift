@@ -11,14 +11,20 @@ public struct HistoryReplay: Sendable {
   let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> [HistoryEntry]
   let state: @MainActor @Sendable (JournalHistory, _ sequence: UInt64) throws -> JSONValue
 
-  /// Replays the journals of `application` through the reducer `makeReducer` returns.
+  /// Replays the journals of `application` through the reducer `makeReducer` returns, what
+  /// versions older than `version` wrote through `migrations`.
   public init<Feature: Reducer>(
     application: String,
-    reducer makeReducer: @escaping @MainActor @Sendable () -> Feature
+    reducer makeReducer: @escaping @MainActor @Sendable () -> Feature,
+    version: Int = 1,
+    migrations: [Migration] = []
   ) where Feature.State: Codable, Feature.Action: Codable {
     owner = JournalOwner(application: application, reducer: Feature.self)
     let timeline = { @MainActor (history: JournalHistory) in
-      HistoryTimeline(history: history, replay: ActionReplay(makeReducer(), skippingRecordsIn: history.directory))
+      HistoryTimeline(
+        history: history,
+        replay: ActionReplay(makeReducer(), skippingRecordsIn: history.directory, version: version, migrations: migrations)
+      )
     }
     entries = { history, from, limit in try timeline(history).entries(from: from, limit: limit) }
     state = { history, sequence in try WireJSONEncoder().encodeValue(timeline(history).state(at: sequence)) }

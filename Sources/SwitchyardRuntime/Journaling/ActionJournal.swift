@@ -68,6 +68,8 @@ public final class ActionJournal: ActionLog {
   /// The effects recovery found in flight, a ``RecoveredEffects`` of the application's actions,
   /// until ``resumeEffects(in:)`` starts them.
   var recovered: AnyObject?
+  /// When the state's digest is recorded with an action (``digestIsDue()``).
+  @exclusivity(unchecked) var digests = DigestSchedule()
 
   init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
@@ -90,7 +92,7 @@ public final class ActionJournal: ActionLog {
   /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
-  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?) -> Bool {
+  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?, digest: StateDigest? = nil) -> Bool {
     guard failure == nil else { return false }
     let made = numberNextRecord()
     lastAction = (lastSequence, made, [])
@@ -98,7 +100,7 @@ public final class ActionJournal: ActionLog {
     // Taken, not copied and cleared: a copy of each cost its own value-witness calls.
     let (json, output, ending) = (arrivingJSON.take(), deliveringOutput.take(), endingEffect.take())
     if let event = eventRecord(output: output, ending: ending) {
-      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest))
     } else {
       let (known, outputOf, ended) = (output?.output.known, output?.effect, ending?.identity)
       enqueue(
@@ -108,7 +110,8 @@ public final class ActionJournal: ActionLog {
             try ActionRecord.append(
               action, json: json, output: known, outputOf: outputOf, dependencies: dependencies, ended: ended,
               to: &buffer, encoder: encoder)
-          }
+          },
+          digest: digest
         )
       )
     }

@@ -31,7 +31,8 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     PoisonWatch.reducingLive(true)
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     PoisonWatch.reducingLive(false)
-    let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
+    let digest = MainActor.assumeIsolated { journal.digestIsDue() } ? journal.digest(of: state) : nil
+    let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies, digest: digest) }
     if snapshotIsDue {
       let reduced = state
       MainActor.assumeIsolated { journal.snapshot(reduced) }
