@@ -104,7 +104,7 @@ enum HistoryCommand {
   }
 
   /// The replay of the application whose reducer wrote `directory`.
-  private static func replay(for directory: String, among replays: [HistoryReplay]) throws -> HistoryReplay {
+  static func replay(for directory: String, among replays: [HistoryReplay]) throws -> HistoryReplay {
     guard FileManager.default.fileExists(atPath: directory + "/FORMAT") else { throw HistoryError.noJournal(directory: directory) }
     guard let owner = try JournalOwner.read(directory: directory) else { return replays[0] }
     guard let replay = replays.first(where: { $0.owner.reducer == owner.reducer }) else {

@@ -10,6 +10,8 @@ public struct HistoryReplay: Sendable {
   public let owner: JournalOwner
   let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> [HistoryEntry]
   let state: @MainActor @Sendable (JournalHistory, _ sequence: UInt64) throws -> JSONValue
+  /// `verify`: the whole directory replayed through this build and checked.
+  let verify: @MainActor @Sendable (_ directory: String) throws -> VerificationReport
 
   /// Replays the journals of `application` through the reducer `makeReducer` returns, what
   /// versions older than `version` wrote through `migrations`.
@@ -28,6 +30,12 @@ public struct HistoryReplay: Sendable {
     }
     entries = { history, from, limit in try timeline(history).entries(from: from, limit: limit) }
     state = { history, sequence in try WireJSONEncoder().encodeValue(timeline(history).state(at: sequence)) }
+    verify = { directory in
+      try JournalVerification.verify(
+        directory: directory,
+        replay: ActionReplay(makeReducer(), skippingRecordsIn: directory, version: version, migrations: migrations)
+      )
+    }
   }
 }
 

@@ -105,3 +105,21 @@ struct Tally: Reducer {
     return .none
   }
 }
+
+/// ``Tally`` version 2: `add` is `plus`, the state unchanged.
+struct TallyV2: Reducer {
+  typealias State = Tally.State
+
+  enum Action: Codable, Equatable, Sendable {
+    case plus(Int)
+  }
+
+  static let migrations = [Migration(from: 1, action: { $0.renamingCase("add", to: "plus") })]
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .plus(value): state.total += value
+    }
+    return .none
+  }
+}

@@ -92,4 +92,17 @@ import Testing
     accepted.close()
     #expect(state.items == ["a": .init(name: "A", tags: [])])
   }
+
+  @Test func digestsStayComparableAcrossAMigrationOfActionsAlone() async throws {
+    let directory = uniqueTemporaryPath("divergence")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, [1, 2, 3])
+    let (journal, state) = try open(directory, TallyV2(), Tally.State(), version: 2, migrations: TallyV2.migrations)
+    journal.close()
+    #expect(state.total == 6)
+    let report = try JournalVerification.verify(
+      directory: directory, replay: ActionReplay(TallyV2(), version: 2, migrations: TallyV2.migrations)
+    )
+    #expect(report.passed && report.digests >= 1 && report.olderDigests == 0, "\(report)")
+  }
 }

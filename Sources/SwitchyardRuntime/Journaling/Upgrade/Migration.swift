@@ -11,7 +11,8 @@ import SwitchyardWire
 public struct Migration: Sendable {
   /// The version whose JSON this reads; it writes the JSON of the version after it.
   public let version: Int
-  let state: @Sendable (JSONValue) throws -> JSONValue
+  /// `nil` when the state's JSON stays as it was: digests of it remain comparable.
+  let state: (@Sendable (JSONValue) throws -> JSONValue)?
   let action: @Sendable (JSONValue) throws -> JSONValue?
 
   /// Migrates what version `version` journaled: `state` rewrites a snapshot's state, `action` a
@@ -19,11 +20,21 @@ public struct Migration: Sendable {
   /// then changes no state).
   public init(
     from version: Int,
-    state: @escaping @Sendable (JSONValue) throws -> JSONValue = { $0 },
+    state: (@Sendable (JSONValue) throws -> JSONValue)? = nil,
     action: @escaping @Sendable (JSONValue) throws -> JSONValue? = { $0 }
   ) {
     self.version = version
     self.state = state
     self.action = action
+  }
+
+  /// `state` as this migration rewrites a snapshot's: for a feature's own tests of it.
+  public func migrate(state: JSONValue) throws -> JSONValue {
+    try self.state?(state) ?? state
+  }
+
+  /// `action` as this migration rewrites a record's, `nil` when it drops it: for a feature's tests.
+  public func migrate(action: JSONValue) throws -> JSONValue? {
+    try self.action(action)
   }
 }

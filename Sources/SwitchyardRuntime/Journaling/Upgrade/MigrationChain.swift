@@ -17,7 +17,7 @@ struct MigrationChain: Sendable {
   /// Whether the state's JSON changes between `writtenBy` and this version: a digest of a state
   /// an older version reached cannot be compared with this build's then.
   func migratesState(from writtenBy: Int) -> Bool {
-    (writtenBy..<max(writtenBy, version)).contains { steps[$0] != nil }
+    (writtenBy..<max(writtenBy, version)).contains { steps[$0]?.state != nil }
   }
 
   /// `state` as `writtenBy` encoded it, decoded by this build through the migrations after it.
@@ -26,8 +26,8 @@ struct MigrationChain: Sendable {
     guard writtenBy < version else { return try decode(State.self, what: what, writtenBy: writtenBy) { try $0.decode(State.self, from: bytes) } }
     var json = try parse(bytes, what: what, writtenBy: writtenBy)
     for step in writtenBy..<version {
-      guard let migration = steps[step] else { continue }
-      json = try run(step, what: what, writtenBy: writtenBy) { try migration.state(json) }
+      guard let migrate = steps[step]?.state else { continue }
+      json = try run(step, what: what, writtenBy: writtenBy) { try migrate(json) }
     }
     return try decode(State.self, what: what, writtenBy: writtenBy) { try $0.decode(State.self, from: json) }
   }

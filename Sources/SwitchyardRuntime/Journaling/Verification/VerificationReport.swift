@@ -11,6 +11,8 @@ public struct VerificationReport: Sendable {
   public var records = 0
   public var digests = 0
   public var snapshots = 0
+  /// How many digests an older version wrote before a state migration, which cannot be compared.
+  public var olderDigests = 0
   /// The first divergence, which ended the replay.
   public var divergence: ReplayDivergence?
   /// Why a record or snapshot could not be replayed at all (a migration missing or failing).
@@ -27,7 +29,8 @@ public struct VerificationReport: Sendable {
   public var summary: String {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return "verified \(directory) through version \(version): \(records) records from the snapshot of record \(fromSnapshot) "
-      + "to record \(lastRecord), \(digests) state digests and \(snapshots) snapshots matched, in "
+      + "to record \(lastRecord), \(digests) state digests and \(snapshots) snapshots matched"
+      + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "") + ", in "
       + "\((seconds * 1000).rounded() / 1000) s"
   }
 }
