@@ -61,6 +61,19 @@ extension OwnApplicationTests {
     var accepted = try await Served(changed, runDirectory: crashed, "--accept-divergence")
     #expect(try await accepted.document("a")[dottedPath: "words"] == 103)
     #expect(try await accepted.stop() == 0, "\(accepted.process.errorOutput)")
+
+    // The crash's stretch of history, exported as a test of version 1's feature: it passes, and
+    // fails naming the record once the reducer changes.
+    let exported = binaries + "/exported"
+    let export = try await runToExit(["history", "--export-test", "1..3", exported, "--run-dir", crashed], executable: v1)
+    #expect(export.status == 0, "\(export.errorOutput)")
+    _ = try OwnAppFixture.prepare()
+    try fixture.overlay(exported, into: "Tests/DocumentsFeatureTests")
+    let passing = try await fixture.test()
+    #expect(passing.status == 0 && passing.output.contains("journalRecords1Through3"), "\(passing.output)\(passing.errorOutput)")
+    try fixture.patch("Sources/DocumentsFeature/Documents.swift", "state.documents[id]?.words = words", "state.documents[id]?.words = words + 100")
+    let failing = try await fixture.test()
+    #expect(failing.status != 0 && failing.output.contains("Record 2 (counted)"), "\(failing.output)\(failing.errorOutput)")
   }
 }
 

@@ -55,13 +55,23 @@ struct OwnAppFixture {
     return destination
   }
 
-  /// Copies every file under `directory` over the package's, as a new version changes them.
-  func overlay(_ directory: String) throws {
+  /// Copies every file under `directory` over the package's, or those under `subdirectory` of it,
+  /// as a new version changes them.
+  func overlay(_ directory: String, into subdirectory: String = "") throws {
     let files = FileManager.default
-    for case let path as String in files.enumerator(atPath: directory) ?? FileManager.DirectoryEnumerator() where path.hasSuffix(".swift") {
-      try? files.removeItem(atPath: package + "/" + path)
-      try files.copyItem(atPath: directory + "/" + path, toPath: package + "/" + path)
+    let target = subdirectory.isEmpty ? package : package + "/" + subdirectory
+    for case let path as String in files.enumerator(atPath: directory) ?? FileManager.DirectoryEnumerator()
+    where path.hasSuffix(".swift") {
+      try? files.removeItem(atPath: target + "/" + path)
+      try files.copyItem(atPath: directory + "/" + path, toPath: target + "/" + path)
     }
+  }
+
+  /// Builds and runs the package's tests, on one job at the lowest priority.
+  func test() async throws -> CommandResult {
+    try await runToExit(
+      ["nice", "-n", "19", "swift", "test", "-j", "1", "--package-path", package], executable: Self.swift, within: 900
+    )
   }
 
   /// Replaces `old` with `new` in the package's file at `path`, which must hold it.
