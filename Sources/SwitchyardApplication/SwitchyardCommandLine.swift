@@ -53,6 +53,7 @@ public struct SwitchyardCommandLine {
       LoadCommand.command(toolName: name, scenarios: loadScenarios),
       WorkerCommand.command(toolName: name, version: version, handlers: handlers),
       HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
+      VerifyCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
       BackupCommand.command(toolName: name),
     ] + additionalCommands
   }
