@@ -7,7 +7,8 @@ import SwitchyardNet
 extension Application {
   /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: recovers the
   /// state from the data directory's journal, claims the run directory, spawns the pools from this
-  /// same executable, sends ``startActions``, and returns the exit status once it has shut down.
+  /// same executable, sends ``startActions`` (and ``stopActions`` when asked to stop), and returns
+  /// the exit status once it has shut down.
   ///
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
@@ -163,7 +164,9 @@ extension Application {
       let url = "http://\(address.host):\(metricsServer.port)/metrics"
       Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
     }
-    await coordinator.runUntilTerminated()
+    await coordinator.runUntilTerminated { [stopActions] in
+      for action in stopActions { coordinator.store.send(action) }
+    }
     journal?.close(finalState: coordinator.store.state)
     await inspector?.stop()
     await metricsServer?.stop()

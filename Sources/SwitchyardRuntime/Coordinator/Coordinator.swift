@@ -209,11 +209,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     terminationSignals = TerminationSignals()
   }
 
-  /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
+  /// Runs until `SIGINT` or `SIGTERM`, then calls `beforeShutdown` and shuts down gracefully.
   ///
-  /// A second signal during the shutdown ends the process at once, as a crash would (Ctrl-C twice
-  /// when draining takes too long); the journal and its recovery are made for exactly that.
-  public func runUntilTerminated() async {
+  /// `beforeShutdown` may send the store actions that end long-lived effects, which then end as
+  /// cancelled rather than stopped by the shutdown. A second signal during the shutdown ends the
+  /// process at once, as a crash would (Ctrl-C twice when draining takes too long); the journal and
+  /// its recovery are made for exactly that.
+  public func runUntilTerminated(beforeShutdown: () -> Void = {}) async {
     handleTerminationSignals()
     guard let signals = terminationSignals else { return }
     for await number in signals.received {
@@ -227,6 +229,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         exit(128 + number)
       }
     }
+    beforeShutdown()
     await shutdown()
     again.finish()
     forcing.cancel()
