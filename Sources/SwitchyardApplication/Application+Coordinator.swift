@@ -108,6 +108,12 @@ extension Application {
     _ options: StartOptions
   ) async throws -> Int32 where Root.State == Feature.State, Root.Action == Feature.Action {
     let pools = options.pools.isEmpty ? self.pools : options.pools
+    if let served = options.workerKinds {
+      let remote = Set(options.broker?.kinds ?? [])
+      if let unserved = pools.first(where: { !remote.contains($0.kind) && !served.contains($0.kind.rawValue) }) {
+        throw StartError.noHandler(kind: unserved.kind.rawValue, served: served)
+      }
+    }
     var configuration = CoordinatorConfiguration(
       runDirectory: options.runDirectory,
       pools: pools,

@@ -38,6 +38,10 @@ public struct StartOptions: Sendable {
   public var broker: BrokerOptions?
   /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
   public var metrics: MetricsConfiguration?
+  /// The job kinds this executable's `worker` serves, from which the coordinator spawns its local
+  /// pools' workers: a pool of another kind is refused at start, as its workers could only exit.
+  /// `nil` checks nothing. `start` sets it.
+  public var workerKinds: [String]?
 
   /// Creates start options.
   public init(
@@ -56,7 +60,8 @@ public struct StartOptions: Sendable {
     repair: Bool = false,
     skipRecord: UInt64? = nil,
     broker: BrokerOptions? = nil,
-    metrics: MetricsConfiguration? = nil
+    metrics: MetricsConfiguration? = nil,
+    workerKinds: [String]? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
@@ -74,6 +79,7 @@ public struct StartOptions: Sendable {
     self.segmentSize = segmentSize
     self.repair = repair
     self.skipRecord = skipRecord
+    self.workerKinds = workerKinds
   }
 
   /// The data directory: `--data-dir`, or `data` in the run directory.

@@ -45,7 +45,8 @@ public struct SwitchyardCommandLine {
     let kinds = application.pools.map(\.kind.rawValue)
     return [
       StartCommand.command(
-        toolName: name, defaultPools: application.pools, modes: startModes, runApplication: application.runCoordinator
+        toolName: name, defaultPools: application.pools, modes: startModes, workerKinds: handlers.map(\.kind.rawValue),
+        runApplication: application.runCoordinator
       ),
       StatusCommand.command(toolName: name),
       SendCommand.command(toolName: name, examples: application.sendExamples),
