@@ -244,9 +244,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in
         let action = try clientAction(json)
+        // The action is reduced first, before any its reduction sends: its record is the next.
+        let before = actionLog?.lastActionSequence
         actionLog?.sending(arrivedAs: json)
         store.send(action)
         actionLog?.sending(arrivedAs: nil)
+        guard let before, let after = actionLog?.lastActionSequence, after > before else { return nil }
+        return before + 1
       },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }
