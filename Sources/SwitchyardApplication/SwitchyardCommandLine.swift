@@ -51,7 +51,7 @@ public struct SwitchyardCommandLine {
       StatusCommand.command(toolName: name),
       SendCommand.command(toolName: name, examples: application.sendExamples),
       ScaleCommand.command(toolName: name, kinds: kinds),
-      LoadCommand.command(toolName: name, scenarios: loadScenarios),
+      LoadCommand.command(toolName: name, version: version, scenarios: loadScenarios),
       WorkerCommand.command(toolName: name, version: version, handlers: handlers),
       HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
       BackupCommand.command(toolName: name),
