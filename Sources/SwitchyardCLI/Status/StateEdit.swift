@@ -42,7 +42,7 @@ package struct StateEdit: Encodable, Equatable, Sendable {
         compare(old[key], new[key], path: path + [key], into: &edits)
       }
     case let (.array(old), .array(new)):
-      if let oldByID = keyedByID(old), let newByID = keyedByID(new) {
+      if let oldByID = old.keyedByID, let newByID = new.keyedByID {
         let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
         let newElements = Dictionary(uniqueKeysWithValues: newByID)
         var seen = Set<String>()
@@ -81,24 +81,6 @@ package struct StateEdit: Encodable, Equatable, Sendable {
       if kept.count < new.count, new.starts(with: kept) { return Array(new[kept.count...]) }
     }
     return nil
-  }
-
-  /// The elements keyed by their `id`, in order, when every element is an object with a distinct
-  /// string or integer `id` (an empty array counts as such).
-  private static func keyedByID(_ elements: [JSONValue]) -> [(String, JSONValue)]? {
-    var seen = Set<String>()
-    var keyed: [(String, JSONValue)] = []
-    for element in elements {
-      let id: String
-      switch element[["id"]] {
-      case let .string(text)?: id = text
-      case let .int(number)?: id = String(number)
-      default: return nil
-      }
-      guard seen.insert(id).inserted else { return nil }
-      keyed.append((id, element))
-    }
-    return keyed
   }
 
   private static func dotted(_ path: [String]) -> String {

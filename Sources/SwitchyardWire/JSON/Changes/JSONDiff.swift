@@ -33,7 +33,7 @@ package struct JSONDiff: Equatable, Sendable {
           compare(old[key], new[key], path: path + [key])
         }
       case let (.array(old), .array(new)):
-        if let oldByID = Self.byID(old), let newByID = Self.byID(new) {
+        if let oldByID = old.keyedByID, let newByID = new.keyedByID {
           let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
           let newElements = Dictionary(uniqueKeysWithValues: newByID)
           var seen = Set<String>()
@@ -68,24 +68,6 @@ package struct JSONDiff: Equatable, Sendable {
         return
       }
       changes.append(change)
-    }
-
-    /// The elements keyed by their `id`, in order, when every element is an object with a
-    /// distinct string or integer `id` (an empty array counts as such).
-    private static func byID(_ elements: [JSONValue]) -> [(String, JSONValue)]? {
-      var seen = Set<String>()
-      var keyed: [(String, JSONValue)] = []
-      for element in elements {
-        let id: String
-        switch element[["id"]] {
-        case let .string(text)?: id = text
-        case let .int(number)?: id = String(number)
-        default: return nil
-        }
-        guard seen.insert(id).inserted else { return nil }
-        keyed.append((id, element))
-      }
-      return keyed
     }
   }
 }
