@@ -69,6 +69,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pools: configuration.pools,
       launch: configuration.workerLaunch,
       log: configuration.log,
+      logEvent: configuration.logEvent,
       maxFrameLength: configuration.maxFrameLength,
       tickInterval: configuration.tickInterval
     )
