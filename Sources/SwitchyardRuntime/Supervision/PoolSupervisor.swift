@@ -92,10 +92,17 @@ final class PoolSupervisor {
     guard !router.isShuttingDown else { return }
     if wasLeaving {
       if pool.activeCount < pool.configuration.size { spawnWorker() }
+    } else if process.state.isStarting, process.killReason == nil, status == .exited(Self.usageStatus) {
+      // It refused its own command line before its hello, as a worker with no handler for the
+      // pool's kind does: every restart would refuse it again.
+      fail(reason: "its worker exited with status \(Self.usageStatus) before saying hello, refusing its command line (its line above says why)")
     } else {
       restart()
     }
   }
+
+  /// The status a worker exits with when its command line is wrong, such as a kind it has no handler for.
+  private static let usageStatus = 2
 
   /// Tells a worker to shut down; its exit is expected and not restarted.
   func stop(_ process: WorkerProcess, grace: Duration = .seconds(1)) {
