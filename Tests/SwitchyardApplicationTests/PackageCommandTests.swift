@@ -87,6 +87,10 @@ import Testing
     #expect(container[dottedPath: "volumeMounts.0.mountPath"]?.stringValue == runDirectory)
     let probe = container[dottedPath: "livenessProbe.exec.command"]?.arrayValue?.compactMap(\.stringValue)
     #expect(probe == ["/usr/local/bin/documents", "status", "--run-dir", runDirectory])
+    let statusHelp = try await switchyard("status", "--help").output
+    #expect(statusHelp.contains("--run-dir"))
+    let startHelp = try await startFlags()
+    for flag in command where flag.hasPrefix("--") { #expect(startHelp.contains(flag), "start has no \(flag)") }
     #expect(set[dottedPath: "spec.volumeClaimTemplates.0.metadata.name"] == container[dottedPath: "volumeMounts.0.name"])
   }
 
