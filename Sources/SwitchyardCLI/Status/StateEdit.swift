@@ -42,13 +42,8 @@ package struct StateEdit: Encodable, Equatable, Sendable {
         compare(old[key], new[key], path: path + [key], into: &edits)
       }
     case let (.array(old), .array(new)):
-      if let oldByID = old.keyedByID, let newByID = new.keyedByID {
-        let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
-        let newElements = Dictionary(uniqueKeysWithValues: newByID)
-        var seen = Set<String>()
-        for (id, _) in oldByID + newByID where seen.insert(id).inserted {
-          compare(oldElements[id], newElements[id], path: path + ["id=" + id], into: &edits)
-        }
+      if let pairs = old.pairedByID(with: new) {
+        for (id, before, after) in pairs { compare(before, after, path: path + ["id=" + id], into: &edits) }
       } else if let appended = appended(to: old, in: new) {
         edits.append(StateEdit(op: .append, path: dotted(path), values: appended))
       } else {

@@ -33,13 +33,8 @@ package struct JSONDiff: Equatable, Sendable {
           compare(old[key], new[key], path: path + [key])
         }
       case let (.array(old), .array(new)):
-        if let oldByID = old.keyedByID, let newByID = new.keyedByID {
-          let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
-          let newElements = Dictionary(uniqueKeysWithValues: newByID)
-          var seen = Set<String>()
-          for (id, _) in oldByID + newByID where seen.insert(id).inserted {
-            compare(oldElements[id], newElements[id], path: path + ["id=" + id])
-          }
+        if let pairs = old.pairedByID(with: new) {
+          for (id, before, after) in pairs { compare(before, after, path: path + ["id=" + id]) }
         } else {
           for index in 0..<max(old.count, new.count) {
             // Typed, so that `nil` stays absent instead of becoming JSON `null`.
