@@ -1,3 +1,4 @@
+import SwitchyardHighAvailability
 import SwitchyardInspector
 
 /// What `start`'s options asked for: where the coordinator runs, its pools, how it stops, and how
@@ -42,6 +43,10 @@ public struct StartOptions: Sendable {
   /// pools' workers: a pool of another kind is refused at start, as its workers could only exit.
   /// `nil` checks nothing. `start` sets it.
   public var workerKinds: [String]?
+  /// `--ha` and `--ha-lease-ms`: the Redis the journal is shared through, or `nil` to run alone.
+  public var highAvailability: HighAvailabilityOptions?
+  /// The lease this coordinator won with `--ha`, once it leads.
+  var leadership: Leadership?
 
   /// Creates start options.
   public init(

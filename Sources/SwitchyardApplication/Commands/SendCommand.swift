@@ -26,7 +26,7 @@ enum SendCommand {
       examples: examples + ["echo '{\"caseName\":{}}' | \(toolName) send -", "\(toolName) send @action.json"],
       run: { arguments in
         let action = try ActionText.parse(try text(of: arguments.argument("ACTION_JSON") ?? ""))
-        let sequence = try CoordinatorConnection(runDirectory: arguments.runDirectory).send(action)
+        let sequence = try CoordinatorConnection(runDirectory: arguments.runDirectory).leading().send(action)
         if arguments.flag("--json") {
           StandardStream.output.write(try JSONText.compact(Sent(sequence: sequence)) + "\n")
         } else {

@@ -93,6 +93,8 @@ enum StartCommand {
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
+        HighAvailabilityFlags.ha,
+        HighAvailabilityFlags.lease,
         MetricsFlags.metrics,
         MetricsFlags.token,
         LogFlags.format,
@@ -147,7 +149,7 @@ enum StartCommand {
     if let afterReplay, afterReplay < 0 {
       throw .invalidValue(name: snapshotAfterReplay, value: "\(afterReplay)", expected: "a number of records ≥ 0")
     }
-    return StartOptions(
+    var options = StartOptions(
       runDirectory: arguments.runDirectory,
       pools: pools,
       shutdownGrace: grace.map { .milliseconds($0) } ?? .seconds(5),
@@ -171,6 +173,8 @@ enum StartCommand {
       broker: broker,
       metrics: try MetricsFlags.configuration(arguments)
     )
+    options.highAvailability = try HighAvailabilityFlags.options(arguments)
+    return options
   }
 
   private static func durability(_ mode: String?) throws(UsageError) -> Durability {

@@ -41,6 +41,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// The actions clients may send; the control socket and ``send(json:)`` refuse the rest with
   /// ``ClientActionError`` before they reach the reducer.
   public var clientActions: ClientActions<R.Action> = .all
+  /// Where this coordinator stands among those sharing its journal (`start --ha`), for `status`.
+  public var highAvailability: (@Sendable () -> HighAvailabilityReport)?
 
   let runtime: RemoteRuntime
   let tap: ActionTap
@@ -165,7 +167,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       ),
       pools: runtime.poolStatuses(),
       workers: runtime.workerStatuses(),
-      journal: actionLog?.report()
+      journal: actionLog?.report(),
+      highAvailability: highAvailability?()
     )
   }
 
@@ -244,12 +247,9 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in
-        let action = try clientAction(json)
         // The action is reduced first, before any its reduction sends: its record is the next.
         let before = actionLog?.lastActionSequence
-        actionLog?.sending(arrivedAs: json)
-        store.send(action)
-        actionLog?.sending(arrivedAs: nil)
+        try send(clientJSON: json)
         guard let before, let after = actionLog?.lastActionSequence, after > before else { return nil }
         return before + 1
       },
