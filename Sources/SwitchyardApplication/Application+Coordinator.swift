@@ -68,9 +68,10 @@ extension Application {
           replication: options.leadership?.replication
         ),
         policy: options.snapshotPolicy,
-        replay: ActionReplay(reducer),
+        replay: ActionReplay(reducer, version: dataVersion, migrations: migrations),
         initialState: initialState,
         skipping: options.skipRecord,
+        acceptingDivergence: options.acceptsDivergence,
         log: log
       )
     } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {
@@ -99,7 +100,12 @@ extension Application {
   /// The inspector's slider over `journal`: every state it can rebuild, numbered as `history` numbers them.
   @MainActor
   private func inspectorHistory(_ journal: ActionJournal) throws -> any HistorySource {
-    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastActionSequence })
+    let directory = journal.journal.directory
+    return try JournalHistorySource(
+      directory: directory,
+      replay: ActionReplay(reducer, skippingRecordsIn: directory, version: dataVersion, migrations: migrations),
+      latest: { journal.lastActionSequence }
+    )
   }
 
   @MainActor

@@ -47,6 +47,11 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   public var startMessage: String
   /// Whole `send` command lines shown in `send --help`, each with an action this feature decodes.
   public var sendExamples: [String]
+  /// The version of the state and actions this build journals, from 1: raise it when their JSON
+  /// changes in a way the last version's does not decode, and register a ``Migration`` from it.
+  public var dataVersion: Int
+  /// How what older versions journaled becomes this version's: one per version that needs one.
+  public var migrations: [Migration]
 
   /// Describes an application.
   public init(
@@ -62,7 +67,9 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     handlers: [any JobHandler],
     loadScenarios: [any LoadScenario] = [],
     startMessage: String = "",
-    sendExamples: [String] = []
+    sendExamples: [String] = [],
+    dataVersion: Int = 1,
+    migrations: [Migration] = []
   ) {
     self.name = name
     self.version = version
@@ -77,5 +84,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     self.loadScenarios = loadScenarios
     self.startMessage = startMessage
     self.sendExamples = sendExamples
+    self.dataVersion = dataVersion
+    self.migrations = migrations
   }
 }

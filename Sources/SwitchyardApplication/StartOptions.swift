@@ -35,6 +35,8 @@ public struct StartOptions: Sendable {
   public var repair: Bool
   /// `--skip-record`: the journal record recovery leaves out, such as one the last coordinator died reducing.
   public var skipRecord: UInt64?
+  /// `--accept-divergence`: keep the state replay reaches where it differs from the journal's digests.
+  public var acceptsDivergence: Bool
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
   /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
@@ -64,6 +66,7 @@ public struct StartOptions: Sendable {
     segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
     skipRecord: UInt64? = nil,
+    acceptsDivergence: Bool = false,
     broker: BrokerOptions? = nil,
     metrics: MetricsConfiguration? = nil,
     workerKinds: [String]? = nil
@@ -84,6 +87,7 @@ public struct StartOptions: Sendable {
     self.segmentSize = segmentSize
     self.repair = repair
     self.skipRecord = skipRecord
+    self.acceptsDivergence = acceptsDivergence
     self.workerKinds = workerKinds
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line of a Switchyard application: `start`, `status`, `send`, `scale`, `load`,
-/// `worker`, `history`, `backup` and `package`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
+/// `worker`, `history`, `verify`, `backup` and `package`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
 /// directory shared by every command.
 ///
 /// Most executables are one call:
@@ -54,6 +54,7 @@ public struct SwitchyardCommandLine {
       LoadCommand.command(toolName: name, version: version, scenarios: loadScenarios),
       WorkerCommand.command(toolName: name, version: version, handlers: handlers),
       HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
+      VerifyCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
       BackupCommand.command(toolName: name),
       PackageCommand.command(toolName: name),
     ] + additionalCommands
