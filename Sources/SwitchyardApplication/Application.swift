@@ -29,6 +29,10 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   public var initialState: Feature.State
   /// Actions sent to the store once the coordinator is up, in order.
   public var startActions: [Feature.Action]
+  /// Actions sent to the store when the coordinator is asked to stop, before its pools stop: end
+  /// long-lived listeners here (and start them again from ``startActions``), so that a clean stop
+  /// leaves no effect in flight and the next start has nothing to make again.
+  public var stopActions: [Feature.Action]
   /// The actions clients (`send`, `load`, the inspector) may send; the coordinator refuses the rest
   /// before they reach the reducer. Every action by default: declare the ones users cause, and an
   /// effect's output can no longer be forged.
@@ -57,6 +61,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     reducer: Feature,
     initialState: Feature.State,
     startActions: [Feature.Action] = [],
+    stopActions: [Feature.Action] = [],
     clientActions: ClientActions<Feature.Action> = .all,
     pools: [PoolConfiguration],
     handlers: [any JobHandler],
@@ -72,6 +77,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     self.reducer = reducer
     self.initialState = initialState
     self.startActions = startActions
+    self.stopActions = stopActions
     self.clientActions = clientActions
     self.pools = pools
     self.handlers = handlers

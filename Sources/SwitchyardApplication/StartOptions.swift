@@ -41,6 +41,10 @@ public struct StartOptions: Sendable {
   public var broker: BrokerOptions?
   /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
   public var metrics: MetricsConfiguration?
+  /// The job kinds this executable's `worker` serves, from which the coordinator spawns its local
+  /// pools' workers: a pool of another kind is refused at start, as its workers could only exit.
+  /// `nil` checks nothing. `start` sets it.
+  public var workerKinds: [String]?
   /// `--ha` and `--ha-lease-ms`: the Redis the journal is shared through, or `nil` to run alone.
   public var highAvailability: HighAvailabilityOptions?
   /// The lease this coordinator won with `--ha`, once it leads.
@@ -64,7 +68,8 @@ public struct StartOptions: Sendable {
     skipRecord: UInt64? = nil,
     acceptsDivergence: Bool = false,
     broker: BrokerOptions? = nil,
-    metrics: MetricsConfiguration? = nil
+    metrics: MetricsConfiguration? = nil,
+    workerKinds: [String]? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
@@ -83,6 +88,7 @@ public struct StartOptions: Sendable {
     self.repair = repair
     self.skipRecord = skipRecord
     self.acceptsDivergence = acceptsDivergence
+    self.workerKinds = workerKinds
   }
 
   /// The data directory: `--data-dir`, or `data` in the run directory.

@@ -33,6 +33,7 @@ enum StartCommand {
     toolName: String,
     defaultPools: [PoolConfiguration],
     modes: [StartMode],
+    workerKinds: [String],
     runApplication: @escaping @MainActor @Sendable (StartOptions) async throws -> Int32
   ) -> Command {
     let poolsText = defaultPools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
@@ -116,7 +117,8 @@ enum StartCommand {
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")
         }
-        let options = try options(arguments)
+        var options = try options(arguments)
+        options.workerKinds = workerKinds
         do {
           if let mode = chosen.first { return try await mode.run(options) }
           return try await runApplication(options)
