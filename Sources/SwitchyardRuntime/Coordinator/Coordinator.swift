@@ -42,7 +42,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// ``ClientActionError`` before they reach the reducer.
   public var clientActions: ClientActions<R.Action> = .all
 
-  let runtime: RemoteRuntime
+  let runtime: EffectRouter
   let tap: ActionTap
   let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
@@ -65,7 +65,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     reducer: R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let runtime = RemoteRuntime(
+    let runtime = EffectRouter(
       pools: configuration.pools,
       launch: configuration.workerLaunch,
       log: configuration.log,
@@ -97,7 +97,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       observation.didReduce(counted: tap.total, action: action, state: state)
     }
     if let registry = configuration.metrics {
-      runtime.metrics = RuntimeMetrics(registry: registry, runtime: runtime)
+      runtime.metrics = RuntimeMetrics(registry: registry, router: runtime)
     }
     // Weak: the store's dependencies hold the runtime, through its job executor.
     runtime.deliver = { [weak store] body in
@@ -265,7 +265,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   }
 
   private func configurationTargets() -> [(String, Int)] {
-    runtime.pools.values.map { ($0.kind.rawValue, $0.configuration.size) }
+    runtime.supervisors.values.map { ($0.kind.rawValue, $0.configuration.size) }
   }
 
   /// Publishes state to subscribers once per burst of actions, never more often than every 5 ms.

@@ -25,7 +25,14 @@ package struct PipeTransport: WorkerTransport {
 }
 
 extension WorkerConnection: WorkerLink {
-  var pid: Int32 { process.pid }
+  var peer: LinkPeer { .process(pid: process.pid) }
+
+  /// Frames `commands` into one write.
+  func send(_ commands: [WorkerCommand]) {
+    var bytes: [UInt8] = []
+    for command in commands { command.appendFrame(to: &bytes) }
+    send(bytes)
+  }
 
   func kill() {
     process.kill()
