@@ -10,10 +10,15 @@ import SwitchyardWire
 @MainActor
 @usableFromInline
 final class EffectRouter {
-  /// How workers are started and spoken to; tests may wrap it before ``start()``.
-  var transport: any WorkerTransport
+  /// How workers are started and spoken to; tests may wrap it, and pools started from then on
+  /// start their workers through the wrapper.
+  var transport: any WorkerTransport {
+    didSet { handTransportsToSupervisors() }
+  }
   /// Pools reached through a transport of their own instead of ``transport``.
-  var transports: [JobKind: any WorkerTransport] = [:]
+  var transports: [JobKind: any WorkerTransport] = [:] {
+    didSet { handTransportsToSupervisors() }
+  }
   let log: @Sendable (String) -> Void
   let tickInterval: Duration
   /// Each pool's supervisor, by kind.
@@ -54,6 +59,13 @@ final class EffectRouter {
   /// How the workers of `kind` are started and spoken to.
   func transport(for kind: JobKind) -> any WorkerTransport {
     transports[kind] ?? transport
+  }
+
+  /// Gives each started supervisor its pool's transport as it is now.
+  private func handTransportsToSupervisors() {
+    for supervisor in supervisors.values where supervisor.transport != nil {
+      supervisor.transport = transport(for: supervisor.kind)
+    }
   }
 
   /// Spawns every pool's workers and starts the supervision clock.

@@ -19,7 +19,9 @@ final class PoolSupervisor {
   private let inbox: MainActorInbox<WorkerEvent>
   let outgoing: OutgoingCommands
   let log: @Sendable (String) -> Void
-  private var transport: (any WorkerTransport)?
+  /// How its workers are started, from ``start(through:)`` on; the router replaces it when its
+  /// own is replaced (tests wrap it).
+  var transport: (any WorkerTransport)?
   private var nextWorkerID = 1
   var nextPingNonce: UInt64 = 0
   /// Set once the coordinator shuts down: nothing is started or restarted from then on.
