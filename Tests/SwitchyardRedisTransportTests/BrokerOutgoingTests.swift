@@ -1,5 +1,5 @@
 import SwitchyardRedis
-import SwitchyardRuntime
+@testable import SwitchyardRuntime
 import SwitchyardWire
 import Testing
 @testable import SwitchyardRedisTransport

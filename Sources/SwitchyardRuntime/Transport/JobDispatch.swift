@@ -20,21 +20,6 @@ package struct JobDispatch: Sendable, Equatable {
   /// The job's affinity key, if any.
   package var affinity: String?
 
-  /// Describes an attempt.
-  package init(
-    effect: EffectID, generation: UInt32, kind: String, job: [UInt8], deadlineMillis: Int64? = nil, attempt: Int = 1,
-    delivered: UInt64? = nil, affinity: String? = nil
-  ) {
-    self.effect = effect
-    self.generation = generation
-    self.kind = kind
-    self.job = job
-    self.deadlineMillis = deadlineMillis
-    self.attempt = attempt
-    self.delivered = delivered
-    self.affinity = affinity
-  }
-
   /// Appends the attempt's `run` as one frame.
   package func appendFrame(to bytes: inout [UInt8]) {
     Run.appendFrame(
@@ -43,11 +28,11 @@ package struct JobDispatch: Sendable, Equatable {
     )
   }
 
-  /// Appends the attempt's `run` payload alone, for a transport with envelopes of its own.
+  /// Appends the attempt's `run` payload alone, for a transport with envelopes of its own: its
+  /// frame, less the header, moved in place.
   package func appendPayload(to bytes: inout [UInt8]) {
-    Run.appendPayload(
-      effect: effect, generation: generation, kind: kind, job: job, deadlineMillis: deadlineMillis, attempt: attempt,
-      delivered: delivered, affinity: affinity, to: &bytes
-    )
+    let start = bytes.count
+    appendFrame(to: &bytes)
+    bytes.removeSubrange(start..<(start + Frame.headerLength))
   }
 }

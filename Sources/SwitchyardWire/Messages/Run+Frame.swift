@@ -31,26 +31,6 @@ extension Run {
   ) {
     let headerOffset = buffer.count
     FrameEncoder.appendHeader(length: 0, to: &buffer)
-    appendPayload(
-      effect: effect, generation: generation, kind: kind, job: job, deadlineMillis: deadlineMillis, attempt: attempt,
-      delivered: delivered, affinity: affinity, to: &buffer
-    )
-    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
-  }
-
-  /// Appends the payload of that `run` alone, without a frame header: what a transport that
-  /// carries messages in its own envelopes (a stream entry) writes.
-  public static func appendPayload(
-    effect: EffectID,
-    generation: UInt32,
-    kind: String,
-    job: [UInt8],
-    deadlineMillis: Int64?,
-    attempt: Int,
-    delivered: UInt64? = nil,
-    affinity: String? = nil,
-    to buffer: inout [UInt8]
-  ) {
     buffer.writeStatic(#"{"type":"run","effect":"#)
     JSONWriting.appendInteger(effect, to: &buffer)
     buffer.writeStatic(#","generation":"#)
@@ -74,5 +54,6 @@ extension Run {
       JSONWriting.appendString(affinity, to: &buffer)
     }
     buffer.writeByte(UInt8(ascii: "}"))
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }
 }
