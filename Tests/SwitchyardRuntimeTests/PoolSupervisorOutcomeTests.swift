@@ -134,8 +134,12 @@ private struct ScriptedLink: WorkerLink {
   let record: @Sendable ([WorkerCommand]) -> Void
   var readCount: UInt64 { 0 }
 
-  func send(_ commands: [WorkerCommand]) {
-    record(commands)
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch) {
+    batch.commands.append(command)
+  }
+
+  func send(_ batch: OutboundBatch) {
+    record(batch.commands)
   }
 
   func kill() {}

@@ -32,10 +32,15 @@ final class BrokerLink: WorkerLink {
     reads.add(1, ordering: .relaxed)
   }
 
-  func send(_ commands: [WorkerCommand]) {
+  /// Keeps `command` as it is: the broker's writer thread encodes it into a stream entry.
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch) {
+    batch.commands.append(command)
+  }
+
+  func send(_ batch: OutboundBatch) {
     var outgoing: [RedisBroker.Outgoing] = []
-    outgoing.reserveCapacity(commands.count)
-    for command in commands {
+    outgoing.reserveCapacity(batch.commands.count)
+    for command in batch.commands {
       switch command {
       case let .run(run): outgoing.append(.run(run))
       case let .cancel(cancel): outgoing.append(.cancel(cancel))

@@ -74,7 +74,7 @@ final class WorkerProcess {
   ///
   /// `@exclusivity(unchecked)`: appended to for every command sent, only by ``OutgoingCommands``,
   /// whose appends call nothing that could reach it again.
-  @exclusivity(unchecked) var outgoing: [WorkerCommand] = []
+  @exclusivity(unchecked) var outgoing = OutboundBatch()
   /// Why the coordinator killed it, for the log line when it exits.
   var killReason: String?
 

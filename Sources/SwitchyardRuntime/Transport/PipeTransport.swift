@@ -27,11 +27,14 @@ package struct PipeTransport: WorkerTransport {
 extension WorkerConnection: WorkerLink {
   var peer: LinkPeer { .process(pid: process.pid) }
 
-  /// Frames `commands` into one write.
-  func send(_ commands: [WorkerCommand]) {
-    var bytes: [UInt8] = []
-    for command in commands { command.appendFrame(to: &bytes) }
-    send(bytes)
+  /// Frames `command` onto the batch's bytes.
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch) {
+    command.appendFrame(to: &batch.bytes)
+  }
+
+  /// Writes the batch's frames at once, or queues them for the I/O thread.
+  func send(_ batch: OutboundBatch) {
+    send(batch.bytes)
   }
 
   func kill() {

@@ -50,8 +50,11 @@ package protocol WorkerLink: Sendable {
   /// Changes whenever the worker said anything, even while the main actor is too busy to handle
   /// it: supervision's proof of life.
   var readCount: UInt64 { get }
-  /// Queues `commands` for the worker, in order; never blocks.
-  func send(_ commands: [WorkerCommand])
+  /// Encodes `command` at the link's edge into `batch`, after what it holds: as a frame for a
+  /// link that writes bytes, as it is for one that encodes later (NIO's `MessageToByteEncoder`).
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch)
+  /// Queues what `batch` holds for the worker, in order; never blocks.
+  func send(_ batch: OutboundBatch)
   /// Ends the worker at once; the link then reports it closed.
   func kill()
 }
