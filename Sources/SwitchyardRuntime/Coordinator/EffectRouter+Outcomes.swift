@@ -46,6 +46,7 @@ extension EffectRouter {
       let failure = JobFailure(code: .workerExited, message: "The \(reason) \(why).", retryable: record.isRetryable)
       return complete(record, in: supervisor, with: .failure(failure))
     }
+    lifeWatch?(.retrying(effect: id, reason: reason))
     scheduleRetry(record, in: supervisor)
   }
 

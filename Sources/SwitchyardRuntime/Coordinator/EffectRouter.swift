@@ -40,6 +40,8 @@ final class EffectRouter {
   /// Wraps the delivery of a batch of workers' events: a coordinator installs its store's
   /// dependencies once for the batch here, rather than once per action the events become.
   var deliver: (@MainActor (() -> Void) -> Void) = { $0() }
+  /// Hears each step of every effect's life, while a tool watches; `nil` costs a check per step.
+  var lifeWatch: (@MainActor (EffectLifeEvent) -> Void)?
 
   init(
     pools: [PoolConfiguration],
@@ -117,6 +119,7 @@ final class EffectRouter {
     let record = RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report)
     record.delivered = delivered
     record.router = self
+    lifeWatch?(.started(effect: id, kind: request.kind, job: request.job))
     admit(record, at: now)
     return record
   }
@@ -174,6 +177,8 @@ final class EffectRouter {
   ) {
     guard let process = supervisor.worker(worker) else { return }
     effects.begin(record, on: worker, at: now)
+    // A broker's attempt runs on a remote worker the coordinator does not know yet: no pid.
+    lifeWatch?(.attempt(effect: record.id, number: record.attempt, pid: process.peer.pid ?? 0))
     let run = JobDispatch(
       effect: record.id,
       generation: record.generation,
