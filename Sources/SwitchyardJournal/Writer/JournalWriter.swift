@@ -23,6 +23,8 @@ final class JournalWriter: @unchecked Sendable {
   static let maximumBackoff: Int64 = 2_000_000_000
 
   let durability: Durability
+  /// Gets every batch once it is on disk, before any record of it is durable.
+  private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
   private let log: @Sendable (String) -> Void
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
@@ -42,9 +44,13 @@ final class JournalWriter: @unchecked Sendable {
   private var appender: SegmentAppender
 
   /// Starts the writer thread; the next record appended is `nextSequence`.
-  init(appender: SegmentAppender, nextSequence: UInt64, durability: Durability, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  init(
+    appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.appender = appender
     self.durability = durability
+    self.replication = replication
     self.log = log
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
@@ -263,6 +269,17 @@ final class JournalWriter: @unchecked Sendable {
       if mustSync { try appender.synchronize() }
     } catch {
       failure = error
+    }
+    if failure == nil, let replication, !spare.isEmpty {
+      do {
+        try replication.replicate(spare, first: first, last: last)
+      } catch {
+        // Its records are on the local disk but not acknowledged; the replica decides what stands.
+        condition.lock()
+        phase = .stopped(.stopped(reason: "copying records \(first)–\(last) failed: \(error)"))
+        spare.removeAll(keepingCapacity: true)
+        return
+      }
     }
     condition.lock()
     if let failure {

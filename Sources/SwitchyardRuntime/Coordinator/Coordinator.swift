@@ -41,6 +41,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// The actions clients may send; the control socket and ``send(json:)`` refuse the rest with
   /// ``ClientActionError`` before they reach the reducer.
   public var clientActions: ClientActions<R.Action> = .all
+  /// Where this coordinator stands among those sharing its journal (`start --ha`), for `status`.
+  public var highAvailability: (@Sendable () -> HighAvailabilityReport)?
 
   let runtime: EffectRouter
   let tap: ActionTap
@@ -164,7 +166,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       ),
       pools: runtime.poolStatuses(),
       workers: runtime.workerStatuses(),
-      journal: actionLog?.report()
+      journal: actionLog?.report(),
+      highAvailability: highAvailability?()
     )
   }
 
