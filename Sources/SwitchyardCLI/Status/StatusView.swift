@@ -88,11 +88,12 @@ package struct StatusView: Sendable {
       .init("DONE", alignsRight: true), .init("FAILED", alignsRight: true), .init("HEARTBEAT"),
     ])
     let workers = report.workers.sorted { ($0.kind, $0.pid) < ($1.kind, $1.pid) }
-    // A remote pool's one worker is its stream, which has no process; its readers are listed below.
+    // A remote pool's one worker is its broker, the stream, which has no process; its readers are
+    // listed below. Reports from before `broker` name it by their pool's `remote`.
     let remoteKinds = Set(report.pools.filter { $0.remote != nil }.map(\.kind))
     for worker in workers {
       table.append([
-        .init(remoteKinds.contains(worker.kind) ? "stream" : "\(worker.pid)"),
+        .init(worker.broker != nil || remoteKinds.contains(worker.kind) ? "stream" : "\(worker.pid)"),
         .init(worker.kind),
         .init(worker.state, color: Self.color(ofWorkerState: worker.state)),
         .init("\(worker.inFlight)"),

@@ -98,7 +98,7 @@ extension InspectorPage {
       for (const worker of status.workers.filter((w) => w.state !== "stopped")) {
         const row = workers.insertRow();
         row.dataset.pool = worker.kind;
-        cell(row, worker.pid);
+        cell(row, worker.broker ? "stream" : worker.pid);
         cell(row, worker.kind);
         row.insertCell().append(badge(worker.state));
         cell(row, worker.inFlight, "num");

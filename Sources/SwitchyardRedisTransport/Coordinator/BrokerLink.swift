@@ -2,16 +2,18 @@ import Synchronization
 import SwitchyardRuntime
 import SwitchyardWire
 
-/// One remote pool's job stream as its supervisor sees it: a single worker that takes `run`s and
-/// `cancel`s as frames and reports what the remote workers reply.
+/// One remote pool's link: a broker standing for the kind's job stream and the remote workers
+/// that read it. It takes `run`s and `cancel`s as typed commands, which the broker's writer
+/// encodes into stream entries, and reports what the remote workers reply.
 ///
-/// Its liveness is the broker's: every pass of the reply reader, answered or not, counts as
-/// hearing from it. A remote worker's death is found by its heartbeat key expiring, and the
-/// broker hands its jobs back (proto/PROTOCOL.md 7.6); a Redis outage is waited out rather than
-/// taken for a crashing worker.
+/// It says so (``peer`` is a broker): it never says hello nor is pinged. Its liveness is the
+/// broker's: every pass of the reply reader, answered or not, counts as hearing from it. A remote
+/// worker's death is found by its heartbeat key expiring, and the broker hands its jobs back
+/// (proto/PROTOCOL.md 7.6); a Redis outage is waited out rather than taken for a crashing worker.
 final class BrokerLink: WorkerLink {
   let kind: JobKind
   let events: WorkerLinkEvents
+  let peer: LinkPeer
   private unowned let broker: RedisBroker
   private let reads = Atomic<UInt64>(0)
   private let isClosed = Atomic<Bool>(false)
@@ -20,10 +22,8 @@ final class BrokerLink: WorkerLink {
     self.kind = kind
     self.events = events
     self.broker = broker
+    self.peer = .broker(broker.describe(kind))
   }
-
-  /// A stream has no process of its own.
-  var pid: Int32 { 0 }
 
   var readCount: UInt64 { reads.load(ordering: .relaxed) }
 
@@ -32,32 +32,25 @@ final class BrokerLink: WorkerLink {
     reads.add(1, ordering: .relaxed)
   }
 
-  func send(_ bytes: [UInt8]) {
-    var decoder = FrameDecoder()
-    decoder.append(contentsOf: bytes)
+  /// Keeps `command` as it is: the broker's writer thread encodes it into a stream entry.
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch) {
+    batch.commands.append(command)
+  }
+
+  func send(_ batch: OutboundBatch) {
     var outgoing: [RedisBroker.Outgoing] = []
-    do {
-      while let payload = try decoder.next() {
-        // Runs and cancels go to their streams as the coordinator encoded them.
-        if let head = AttemptHead(payload: payload), head.kind == .run || head.kind == .cancel {
-          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
-          continue
-        }
-        switch try WorkerMessage(payload: payload) {
-        case let .run(run):
-          let head = AttemptHead(kind: .run, effect: run.effect, generation: run.generation)
-          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
-        case let .cancel(cancel):
-          let head = AttemptHead(kind: .cancel, effect: cancel.effect, generation: cancel.generation)
-          outgoing.append(RedisBroker.Outgoing(head: head, payload: payload))
-        case .shutdown: return close(.exited(0))
-        // Pings are answered by reading the reply stream (``heard()``); the coordinator's hello
-        // is for a process, and the remote workers check versions on their own.
-        default: continue
-        }
+    outgoing.reserveCapacity(batch.commands.count)
+    for command in batch.commands {
+      switch command {
+      case let .run(run): outgoing.append(.run(run))
+      case let .cancel(cancel): outgoing.append(.cancel(cancel))
+      case .shutdown:
+        broker.post(outgoing, from: self)
+        return close(.exited(0))
+      // A broker is never greeted nor pinged: the remote workers check versions on their own,
+      // and the reader's passes are its proof of life.
+      case .hello, .ping: continue
       }
-    } catch {
-      broker.log("error: the coordinator wrote a frame the '\(kind)' stream could not read: \(error)")
     }
     broker.post(outgoing, from: self)
   }

@@ -5,8 +5,9 @@ import SwitchyardRuntime
 import SwitchyardWire
 
 /// The coordinator's end of the Redis transport, shared by every remote pool's ``BrokerLink``:
-/// one thread appends `run`s and `cancel`s to the streams, another reads the reply stream and
-/// hands each reply to the link of the pool whose effect it answers.
+/// one thread encodes the `run`s and `cancel`s links queued into stream entries and appends them,
+/// another reads the reply stream and hands each reply to the link of the pool whose effect it
+/// answers.
 ///
 /// Replies name an effect, not a kind, so the broker remembers which kind each effect it
 /// enqueued belongs to until its attempt ends.
@@ -18,6 +19,8 @@ final class RedisBroker: Sendable {
   private let wake = DispatchSemaphore(value: 0)
   private let isClosed = Atomic<Bool>(false)
   let kinds: [JobKind]
+  /// The server, as a link's ``LinkPeer/broker(_:)`` names it.
+  private let server: String
 
   struct State {
     var links: [JobKind: BrokerLink] = [:]
@@ -42,14 +45,26 @@ final class RedisBroker: Sendable {
     var poolBacklogs: [JobKind: Int] = [:]
     /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
     var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
-    /// Remote workers' counters, summed per kind for the pools' heartbeats.
+    /// Remote workers' latest counters, summed per kind for their pool's status.
     var heartbeats = RemoteHeartbeats()
   }
 
-  /// A `run` or `cancel` on its way to Redis, with the payload it came in.
-  struct Outgoing {
-    var head: AttemptHead
-    var payload: [UInt8]
+  /// A `run` or `cancel` on its way to Redis, encoded by the writing thread.
+  enum Outgoing {
+    case run(JobDispatch)
+    case cancel(Cancel)
+
+    /// The stream entry's message: its JSON, encoded here once, and its generation.
+    var encoded: EncodedMessage {
+      switch self {
+      case let .run(run):
+        var payload: [UInt8] = []
+        run.appendPayload(to: &payload)
+        return EncodedMessage(payload: payload, generation: run.generation)
+      case let .cancel(cancel):
+        return EncodedMessage(.cancel(cancel))
+      }
+    }
   }
 
   /// The most replies one read takes, so the store applies a burst's first replies while later
@@ -63,6 +78,7 @@ final class RedisBroker: Sendable {
   init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (String) -> Void) throws(RedisError) {
     self.log = log
     self.kinds = kinds
+    server = "redis \(configuration.host):\(configuration.port)"
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     try writer.connection.connect { log("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
@@ -71,15 +87,22 @@ final class RedisBroker: Sendable {
     Thread.detachNewThread(named: "sy-broker-read") { [self] in readLoop() }
   }
 
-  /// A link for the pool of `kind`, which says hello at once: the stream takes jobs as soon as
-  /// it exists, whether or not a worker reads it yet.
+  /// A link for the pool of `kind`, ready at once: the stream takes jobs as soon as it exists,
+  /// whether or not a worker reads it yet.
   func attach(kind: JobKind, events: WorkerLinkEvents) -> BrokerLink {
     let link = BrokerLink(kind: kind, events: events, broker: self)
     state.withLock { $0.links[kind] = link }
-    events.messages([
-      .hello(Hello(role: "worker", kind: kind.rawValue, pid: 0, capabilities: ["cancel", "concurrent"]))
-    ])
     return link
+  }
+
+  /// What the broker of `kind`'s pool is, as status shows it: the server and the job stream.
+  func describe(_ kind: JobKind) -> String {
+    "\(server), stream \(writer.layout.jobs(kind.rawValue))"
+  }
+
+  /// The counters of `kind`'s remote workers, summed from their latest heartbeats.
+  func remoteCounters(of kind: JobKind) -> [String: Int64] {
+    state.withLock { $0.heartbeats.counters(of: kind) }
   }
 
   func detach(_ link: BrokerLink) {
@@ -93,11 +116,9 @@ final class RedisBroker: Sendable {
     guard !messages.isEmpty else { return }
     state.withLock { state in
       for message in messages {
-        let head = message.head
-        switch head.kind {
-        case .run: state.routes[head.effect] = (link.kind, head.generation)
-        case .cancel: _ = state.kind(of: head.effect, ending: head.generation)
-        case .emit, .finished, .failed: continue
+        switch message {
+        case let .run(run): state.routes[run.effect] = (link.kind, run.generation)
+        case let .cancel(cancel): _ = state.kind(of: cancel.effect, ending: cancel.generation)
         }
       }
       state.outbox += messages.map { ($0, link.kind) }
@@ -146,14 +167,12 @@ final class RedisBroker: Sendable {
   private func write(_ messages: [(message: Outgoing, kind: JobKind)]) throws(RedisError) {
     var runs: [(kind: String, run: EncodedMessage)] = []
     for (message, kind) in messages {
-      let encoded = EncodedMessage(payload: message.payload, generation: message.head.generation)
-      switch message.head.kind {
-      case .run: runs.append((kind.rawValue, encoded))
+      switch message {
+      case .run: runs.append((kind.rawValue, message.encoded))
       case .cancel:
         try writer.enqueue(encoded: runs)
         runs.removeAll()
-        try writer.broadcast(encoded: encoded)
-      case .emit, .finished, .failed: continue
+        try writer.broadcast(encoded: message.encoded)
       }
     }
     try writer.enqueue(encoded: runs)
@@ -205,7 +224,6 @@ final class RedisBroker: Sendable {
   private func route(_ replies: [StreamMessage<WorkerMessage>]) {
     let (links, byKind) = state.withLock { state -> ([BrokerLink], [JobKind: [WorkerMessage]]) in
       var byKind: [JobKind: [WorkerMessage]] = [:]
-      var beating: Set<JobKind> = []
       let now = ContinuousClock.now
       for reply in replies {
         if let worker = reply.worker {
@@ -229,16 +247,11 @@ final class RedisBroker: Sendable {
         case let .heartbeat(heartbeat):
           if let worker = reply.worker, let workerKind = state.heard[worker]?.kind {
             state.heartbeats.record(heartbeat, from: worker, kind: workerKind)
-            beating.insert(workerKind)
           }
           kind = nil
         default: kind = nil
         }
         if let kind { byKind[kind, default: []].append(reply.message) }
-      }
-      let live = beating.isEmpty ? [] : Set(state.heard.keys)
-      for kind in beating {
-        byKind[kind, default: []].append(.heartbeat(state.heartbeats.total(of: kind, live: live)))
       }
       return (Array(state.links.values), byKind)
     }

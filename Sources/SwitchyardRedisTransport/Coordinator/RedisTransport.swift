@@ -5,9 +5,10 @@ import SwitchyardWire
 /// Pools whose workers read a Redis stream, on any host, instead of being the coordinator's
 /// children: a ``WorkerTransport`` whose one link per pool stands for the kind's job stream.
 ///
-/// The pool's supervisor sees a single worker, the stream (its `maxInFlightPerWorker` is the pool's
-/// in-flight limit), so the effect table, the fence, timeouts, retries and cancellation work
-/// unchanged; remote workers come and go behind it (see ``RedisWorker``).
+/// The pool's supervisor holds one link, a broker (``LinkPeer/broker(_:)``) standing for the
+/// stream, whose `maxInFlightPerWorker` is the pool's in-flight limit; so the effect table, the
+/// fence, timeouts, retries and cancellation work unchanged, and remote workers come and go behind
+/// it (see ``RedisWorker``).
 package struct RedisTransport: WorkerTransport {
   let broker: RedisBroker
 
@@ -30,6 +31,10 @@ package struct RedisTransport: WorkerTransport {
 
   package func remoteStatus(of kind: JobKind) -> RemotePoolStatus? {
     broker.remoteStatus(of: kind)
+  }
+
+  package func remoteCounters(of kind: JobKind) -> [String: Int64] {
+    broker.remoteCounters(of: kind)
   }
 
   package func observeBacklog(of kind: JobKind, queued: Int, inFlight: Int) {

@@ -1,11 +1,11 @@
 import SwitchyardRuntime
 import SwitchyardWire
 
-/// The latest `heartbeat` of every remote worker, summed per kind into the one heartbeat its
-/// pool's link reports: the pool sees one worker, the stream, whose counters are all of theirs.
+/// The latest `heartbeat` of every remote worker, for the counters of its pool: the pool's broker
+/// stands for them all, and status sums their counters.
 ///
 /// A worker that goes away keeps its last counters in the sum, so the pool's counters never go
-/// back; its jobs no longer count as in flight once it is forgotten.
+/// back.
 struct RemoteHeartbeats {
   private var latest: [String: (kind: JobKind, heartbeat: Heartbeat)] = [:]
 
@@ -14,12 +14,11 @@ struct RemoteHeartbeats {
     latest[worker] = (kind, heartbeat)
   }
 
-  /// The sum for `kind`, counting in-flight jobs only of the workers in `live`.
-  func total(of kind: JobKind, live: Set<String>) -> Heartbeat {
-    var total = Heartbeat(inFlight: 0)
-    for (worker, entry) in latest where entry.kind == kind {
-      if live.contains(worker) { total.inFlight += entry.heartbeat.inFlight }
-      total.counters.merge(entry.heartbeat.counters, uniquingKeysWith: +)
+  /// The counters of `kind`'s workers, summed.
+  func counters(of kind: JobKind) -> [String: Int64] {
+    var total: [String: Int64] = [:]
+    for entry in latest.values where entry.kind == kind {
+      total.merge(entry.heartbeat.counters, uniquingKeysWith: +)
     }
     return total
   }

@@ -16,8 +16,8 @@ final class RemoteWorkerSession: Sendable {
   /// affinity key stays bound to this worker after its last job of that key.
   let claimIdle: Duration
   let outbox = ReplyOutbox()
-  /// Splits the outbox's frames; held by whoever writes replies, so they leave in order.
-  private let replyFrames = Mutex(FrameDecoder())
+  /// Held by whoever writes replies, so they leave in order.
+  private let replyOrder = Mutex(())
   private let worker = Mutex<InProcessWorker?>(nil)
   /// The entries of the jobs it runs, acknowledged when they end and renewed while they run, and
   /// the cancels that came before their jobs.
@@ -103,8 +103,8 @@ final class RemoteWorkerSession: Sendable {
   /// Writes what waits in the outbox and reads the next batch without waiting, in one pipeline;
   /// replies the pipeline may not have written are written again on their own.
   private func replyThenRead(from queue: StreamQueue) throws(RedisError) -> StreamBatch<Run> {
-    try replyFrames.withLock { decoder throws(RedisError) -> StreamBatch<Run> in
-      var replies = takeReplies(&decoder)
+    try replyOrder.withLock { _ throws(RedisError) -> StreamBatch<Run> in
+      var replies = takeReplies()
       let free = concurrency - held.withLock(\.count)
       guard free > 0 else {
         write(replies)
@@ -212,50 +212,32 @@ final class RemoteWorkerSession: Sendable {
   /// Writes what waits in the outbox, in one pipeline: a job's end with the acknowledgement of
   /// its entry.
   private func writeReplies() {
-    replyFrames.withLock { decoder in write(takeReplies(&decoder)) }
+    replyOrder.withLock { _ in write(takeReplies()) }
   }
 
-  /// What waits in the outbox as the handlers' frames' payloads, and the jobs their ends
-  /// complete, which this worker no longer holds.
-  private func takeReplies(_ decoder: inout FrameDecoder) -> WorkerReplies {
-    decoder.append(contentsOf: outbox.take())
+  /// What waits in the outbox as stream entries, each encoded here once, and the jobs their ends
+  /// complete, which this worker no longer holds. A `pong` answers this worker's own ping and
+  /// goes nowhere.
+  private func takeReplies() -> WorkerReplies {
     var replies = WorkerReplies()
-    do {
-      while let payload = try decoder.next() {
-        guard let head = try AttemptHead(payload: payload) ?? Self.head(decoding: payload) else {
-          // A heartbeat goes on as it is; a pong answers this worker's own ping.
-          if case .heartbeat = try WorkerMessage(payload: payload) {
-            replies.messages.append(EncodedMessage(payload: payload, generation: nil))
-          }
-          continue
-        }
-        switch head.kind {
-        case .emit:
-          replies.messages.append(EncodedMessage(payload: payload, generation: head.generation))
-        case .finished, .failed:
-          replies.messages.append(EncodedMessage(payload: payload, generation: head.generation))
-          if let job = release(head.effect, generation: head.generation) { replies.completed.append(job) }
-        case .run, .cancel:
-          continue
-        }
+    for reply in outbox.take() {
+      var payload: [UInt8] = []
+      switch reply {
+      case .pong, .hello: continue
+      case .heartbeat:
+        reply.appendPayload(to: &payload)
+        replies.messages.append(EncodedMessage(payload: payload, generation: nil))
+      case let .emit(emit):
+        reply.appendPayload(to: &payload)
+        replies.messages.append(EncodedMessage(payload: payload, generation: emit.generation))
+      case .finished, .failed:
+        guard let (effect, generation) = reply.ending else { continue }
+        reply.appendPayload(to: &payload)
+        replies.messages.append(EncodedMessage(payload: payload, generation: generation))
+        if let job = release(effect, generation: generation) { replies.completed.append(job) }
       }
-    } catch {
-      // The handlers' own writer framed these; a frame it cannot have written ends the batch.
-      writeToStandardError("error: a '\(kind)' handler's reply could not be read (\(error)); dropped.")
-      decoder = FrameDecoder()
     }
     return replies
-  }
-
-  /// The head of a reply in a shape ``AttemptHead`` does not read, decoded in full; `nil` for a
-  /// message that belongs to no attempt.
-  private static func head(decoding payload: [UInt8]) throws(WireError) -> AttemptHead? {
-    switch try WorkerMessage(payload: payload) {
-    case let .emit(emit): AttemptHead(kind: .emit, effect: emit.effect, generation: emit.generation)
-    case let .finished(end): AttemptHead(kind: .finished, effect: end.effect, generation: end.generation)
-    case let .failed(end): AttemptHead(kind: .failed, effect: end.effect, generation: end.generation)
-    default: nil
-    }
   }
 
   /// Announces this worker on the reply stream, as a worker process's `hello` does.

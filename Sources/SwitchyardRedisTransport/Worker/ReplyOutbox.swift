@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
+import SwitchyardRuntime
 
-/// The frames a remote worker's handlers wrote and the reply stream has not taken yet: handlers
+/// The replies a remote worker's handlers made and the reply stream has not taken yet: handlers
 /// append from any thread without waiting for Redis, and one writer at a time takes all of them,
 /// so replies leave in as few pipelines as the load allows.
 ///
@@ -9,18 +10,18 @@ import Synchronization
 /// their replies itself), appends do not wake the writer thread.
 final class ReplyOutbox: Sendable {
   private struct State {
-    var frames: [UInt8] = []
+    var replies: [WorkerReply] = []
     var isHeld = false
   }
 
   private let state = Mutex(State())
   private let ready = DispatchSemaphore(value: 0)
 
-  /// Queues encoded frames.
-  func append(_ bytes: [UInt8]) {
+  /// Queues replies.
+  func append(_ replies: [WorkerReply]) {
     let wakes = state.withLock { state in
-      defer { state.frames.append(contentsOf: bytes) }
-      return state.frames.isEmpty && !state.isHeld
+      defer { state.replies.append(contentsOf: replies) }
+      return state.replies.isEmpty && !state.isHeld
     }
     if wakes { ready.signal() }
   }
@@ -30,25 +31,25 @@ final class ReplyOutbox: Sendable {
     state.withLock { $0.isHeld = true }
   }
 
-  /// Ends a ``hold()``, waking the writer if frames came meanwhile that no one took.
+  /// Ends a ``hold()``, waking the writer if replies came meanwhile that no one took.
   func release() {
     let wakes = state.withLock { state in
       state.isHeld = false
-      return !state.frames.isEmpty
+      return !state.replies.isEmpty
     }
     if wakes { ready.signal() }
   }
 
-  /// Waits until frames may be waiting.
+  /// Waits until replies may be waiting.
   func wait() {
     ready.wait()
   }
 
   /// Everything queued, possibly nothing.
-  func take() -> [UInt8] {
+  func take() -> [WorkerReply] {
     state.withLock { state in
-      defer { state.frames.removeAll(keepingCapacity: true) }
-      return state.frames
+      defer { state.replies.removeAll(keepingCapacity: true) }
+      return state.replies
     }
   }
 }

@@ -44,7 +44,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// Where this coordinator stands among those sharing its journal (`start --ha`), for `status`.
   public var highAvailability: (@Sendable () -> HighAvailabilityReport)?
 
-  let runtime: RemoteRuntime
+  let runtime: EffectRouter
   let tap: ActionTap
   let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
@@ -67,7 +67,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     reducer: R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let runtime = RemoteRuntime(
+    let runtime = EffectRouter(
       pools: configuration.pools,
       launch: configuration.workerLaunch,
       log: configuration.log,
@@ -100,7 +100,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       observation.didReduce(counted: tap.total, action: action, state: state)
     }
     if let registry = configuration.metrics {
-      runtime.metrics = RuntimeMetrics(registry: registry, runtime: runtime)
+      runtime.metrics = RuntimeMetrics(registry: registry, router: runtime)
     }
     // Weak: the store's dependencies hold the runtime, through its job executor.
     runtime.deliver = { [weak store] body in
@@ -273,7 +273,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   }
 
   private func configurationTargets() -> [(String, Int)] {
-    runtime.pools.values.map { ($0.kind.rawValue, $0.configuration.size) }
+    runtime.supervisors.values.map { ($0.kind.rawValue, $0.configuration.size) }
   }
 
   /// Publishes state to subscribers once per burst of actions, never more often than every 5 ms.

@@ -9,12 +9,12 @@ import SwitchyardWire
 /// needs no task, and ``execute(_:emit:)`` is a thin bridge for callers that want to await a job.
 public struct PoolJobExecutor: JobExecutor {
   @usableFromInline
-  let runtime: RemoteRuntime
+  let runtime: EffectRouter
   /// What observes each effect made on these pools, if anything does: a journal.
   @usableFromInline
   let observing: (any RemoteEffectObserving)?
 
-  init(runtime: RemoteRuntime, observing: (any RemoteEffectObserving)? = nil) {
+  init(runtime: EffectRouter, observing: (any RemoteEffectObserving)? = nil) {
     self.runtime = runtime
     self.observing = observing
   }

@@ -55,18 +55,13 @@ struct PoolGauges {
     )
   }
 
-  mutating func publish(_ pool: WorkerPool, remote status: RemotePoolStatus?, now: ContinuousClock.Instant) {
-    queued.set(Double(pool.scheduler.queuedCount))
-    running.set(Double(pool.scheduler.inFlight.values.reduce(0) { $0 + $1.count }))
+  mutating func publish(_ pool: PoolSupervisor, remote status: RemotePoolStatus?, now: ContinuousClock.Instant) {
+    queued.set(Double(pool.queuedCount))
+    running.set(Double(pool.inFlightCount))
     target.set(Double(pool.configuration.size))
-    var byState: [String: Int] = [:]
-    var oldestHeartbeat: ContinuousClock.Instant?
-    for worker in pool.workers.values {
-      byState[worker.state.name, default: 0] += 1
-      if let heard = worker.lastHeartbeat, oldestHeartbeat.map({ heard < $0 }) ?? true { oldestHeartbeat = heard }
-    }
+    let (byState, oldestHeartbeat) = pool.workerGauges()
     for (state, gauge) in workers { gauge.set(Double(byState[state] ?? 0)) }
-    for (state, gauge) in health { gauge.set(pool.reportedHealth.description == state ? 1 : 0) }
+    for (state, gauge) in health { gauge.set(pool.health.description == state ? 1 : 0) }
     heartbeatAge.set(oldestHeartbeat.map { now - $0 } ?? .zero)
     if let status { publish(status) }
   }

@@ -10,11 +10,11 @@ final class RuntimeMetrics {
   private var pools: [JobKind: PoolGauges] = [:]
   private var journal: (log: ActionJournal, gauges: JournalGauges)?
 
-  init(registry: MetricsRegistry, runtime: RemoteRuntime) {
+  init(registry: MetricsRegistry, router: EffectRouter) {
     self.registry = registry
-    for pool in runtime.pools.values {
-      pool.metrics.instruments = PoolInstruments(registry: registry, pool: pool.kind)
-      pools[pool.kind] = PoolGauges(registry: registry, pool: pool.kind)
+    for supervisor in router.supervisors.values {
+      supervisor.instrument(with: PoolInstruments(registry: registry, pool: supervisor.kind))
+      pools[supervisor.kind] = PoolGauges(registry: registry, pool: supervisor.kind)
     }
   }
 
@@ -29,9 +29,9 @@ final class RuntimeMetrics {
   }
 
   /// Sets every gauge from the runtime's state now.
-  func publish(_ runtime: RemoteRuntime, now: ContinuousClock.Instant) {
-    for (kind, pool) in runtime.pools {
-      pools[kind]?.publish(pool, remote: runtime.transport(for: kind).remoteStatus(of: kind), now: now)
+  func publish(_ router: EffectRouter, now: ContinuousClock.Instant) {
+    for (kind, supervisor) in router.supervisors {
+      pools[kind]?.publish(supervisor, remote: router.transport(for: kind).remoteStatus(of: kind), now: now)
     }
     if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
     if let log = journal?.log { journal?.gauges.publish(log, now: now) }

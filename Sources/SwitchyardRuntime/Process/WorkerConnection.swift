@@ -32,13 +32,6 @@ final class WorkerConnection: Sendable {
     Thread.detachNewThread(named: "sy-io-\(process.pid)") { [self] in self.serve(handlers) }
   }
 
-  /// Queues `message` for the worker; never blocks.
-  func send(_ message: WorkerMessage) {
-    var bytes: [UInt8] = []
-    message.appendFrame(to: &bytes)
-    send(bytes)
-  }
-
   /// Queues `bytes` (one or more encoded frames) for the worker; never blocks.
   func send(_ bytes: [UInt8]) {
     if channel.send(bytes) == .queuedWakeIOThread { wake() }

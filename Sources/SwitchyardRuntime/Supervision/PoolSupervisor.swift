@@ -3,44 +3,214 @@ import Glibc
 #endif
 import SwitchyardWire
 
-/// Keeps one pool's workers alive, as an OTP supervisor keeps its children: starts them through
-/// the transport, watches their liveness (a worker silent after a ping gets no new effects),
-/// restarts them with a backoff, fails the pool only if its ``RestartPolicy`` gives up (revived
-/// when it is scaled), and drains workers leaving it.
+/// Keeps one pool's workers alive, as an OTP supervisor keeps its children: it owns the pool, its
+/// workers and its scheduler, receives its workers' events (hello, heartbeats, exits) itself,
+/// starts workers through the transport, watches their liveness, restarts them within its
+/// ``RestartPolicy``'s intensity, fails the pool when that is exceeded (revived when it is
+/// scaled), and drains workers leaving it.
 ///
-/// It knows workers, never effects: what becomes of the effects on a worker that joins, leaves
-/// or drains is its ``PoolRouter``'s to decide.
+/// It knows workers and where effects are placed, never the effects themselves: what happened to
+/// effects comes back from each call as ``PoolOutcome`` values, which the ``EffectRouter`` carries
+/// out. It calls nobody back.
 @MainActor
 final class PoolSupervisor {
+  /// The pool, its workers and its scheduler: changed only by the supervisor's own files.
   let pool: WorkerPool
-  private unowned let router: any PoolRouter
-  private let log: @Sendable (String) -> Void
+  private let inbox: MainActorInbox<WorkerEvent>
+  let outgoing: OutgoingCommands
+  let log: @Sendable (String) -> Void
   /// Where lines about one worker go, with its pool and pid as fields.
-  private let logEvent: @Sendable (LogEvent) -> Void
+  let logEvent: @Sendable (LogEvent) -> Void
+  /// How its workers are started, from ``start(through:)`` on; the router replaces it when its
+  /// own is replaced (tests wrap it).
+  var transport: (any WorkerTransport)?
   private var nextWorkerID = 1
-  private var nextPingNonce: UInt64 = 0
+  var nextPingNonce: UInt64 = 0
+  /// Set once the coordinator shuts down: nothing is started or restarted from then on.
+  private(set) var isShuttingDown = false
 
   init(
-    pool: WorkerPool, router: any PoolRouter, log: @escaping @Sendable (String) -> Void,
+    configuration: PoolConfiguration,
+    inbox: MainActorInbox<WorkerEvent>,
+    outgoing: OutgoingCommands,
+    log: @escaping @Sendable (String) -> Void,
     logEvent: @escaping @Sendable (LogEvent) -> Void
   ) {
-    self.pool = pool
-    self.router = router
+    self.pool = WorkerPool(configuration: configuration)
+    self.inbox = inbox
+    self.outgoing = outgoing
     self.log = log
     self.logEvent = logEvent
   }
 
-  // MARK: - Starting and stopping workers
+  // MARK: - What the router reads
 
-  /// Starts one worker; a failure to start counts as a crash.
-  func spawnWorker() {
-    guard !router.isShuttingDown, !pool.isFailed else { return }
+  /// The pool's kind.
+  var kind: JobKind { pool.kind }
+  /// The pool's configuration, its size as last scaled.
+  var configuration: PoolConfiguration { pool.configuration }
+  /// How the pool is doing, as status, metrics and the inspector show it.
+  var health: PoolHealth { pool.reportedHealth }
+  /// Whether the pool failed and runs nothing until scaled.
+  var isFailed: Bool { pool.isFailed }
+  /// Ready workers.
+  var readyCount: Int { pool.readyCount }
+  /// Effects waiting for a worker.
+  var queuedCount: Int { pool.scheduler.queuedCount }
+  /// Effects running on its workers.
+  var inFlightCount: Int { pool.scheduler.inFlight.values.reduce(0) { $0 + $1.count } }
+  /// What its effects came to.
+  var metrics: PoolMetrics { pool.metrics }
+  /// Whether any worker is still connected.
+  var hasWorkers: Bool { !pool.workers.isEmpty }
+
+  /// The worker with `id`, to send it commands; `nil` once it has left.
+  func worker(_ id: Int) -> WorkerProcess? {
+    pool.workers[id]
+  }
+
+  // MARK: - Placing effects
+
+  /// Where a newly admitted effect goes: a worker to dispatch it to, the queue, or nowhere.
+  func place(_ effect: UInt64, key: String?) -> PoolScheduler<Int, UInt64>.Placement {
+    pool.scheduler.place(effect, key: key)
+  }
+
+  /// Places an effect again (a retry, or one handed back): the worker to dispatch it to, or `nil`
+  /// when it waits at the front of the queue.
+  func placeAgain(_ effect: UInt64, key: String?) -> Int? {
+    guard case let .worker(worker) = pool.scheduler.placeFirst(effect, key: key) else { return nil }
+    return worker
+  }
+
+  /// Frees `effect`'s place: its slot on `worker` goes to the next in line (the outcome, if any),
+  /// or, without a worker, it leaves the queue. A draining worker whose last effect this was stops.
+  func release(_ effect: UInt64, from worker: Int?, ending: EffectEnding) -> PoolOutcome? {
+    guard let worker else {
+      _ = pool.scheduler.removeQueued(effect)
+      return nil
+    }
+    let next = pool.scheduler.complete(effect, on: worker)
+    if let process = pool.workers[worker] {
+      switch ending {
+      case .completed: process.completed += 1
+      case .failed: process.failed += 1
+      case .withdrawn: break
+      }
+      if process.state.isDraining, pool.scheduler.load(of: worker) == 0 { stop(process) }
+    }
+    return next.isEmpty ? nil : .dispatch(next, to: worker)
+  }
+
+  /// Places what waits in the queue on every worker with free slots.
+  func placeWaiting() -> [PoolOutcome] {
+    pool.scheduler.fillAll().map { .dispatch($0.effects, to: $0.worker) }
+  }
+
+  // MARK: - Metrics
+
+  /// Counts an admitted effect.
+  func recordStart() { pool.metrics.recordStart() }
+  /// Counts how an effect ended.
+  func record(_ outcome: PoolMetrics.Outcome) { pool.metrics.record(outcome) }
+  /// Counts a retry.
+  func recordRetry() { pool.metrics.recordRetry() }
+  /// Mirrors the pool's counts in a metrics registry from now on.
+  func instrument(with instruments: PoolInstruments) { pool.metrics.instruments = instruments }
+
+  // MARK: - Workers' events
+
+  /// Starts the pool's workers through `transport`, which it keeps for restarts.
+  func start(through transport: any WorkerTransport) -> [PoolOutcome] {
+    self.transport = transport
+    var outcomes: [PoolOutcome] = []
+    for _ in 0..<pool.configuration.size { outcomes += spawnWorker() }
+    return outcomes
+  }
+
+  /// Handles what a worker said about itself: its `hello`, `heartbeat`s and `pong`s.
+  func heard(_ message: WorkerMessage, from process: WorkerProcess, at now: ContinuousClock.Instant) -> [PoolOutcome] {
+    switch message {
+    case let .hello(hello):
+      return saidHello(process, hello: hello)
+    case let .heartbeat(heartbeat):
+      process.counters = heartbeat.counters
+      process.lastHeartbeat = now
+    case .pong:
+      process.lastHeartbeat = now
+    default:
+      logEvent(LogEvent(.info, "unexpected message from a worker: \(message)", fields: process.logFields))
+    }
+    return []
+  }
+
+  /// A worker said hello: it takes effects once it is what the pool asked for.
+  private func saidHello(_ process: WorkerProcess, hello: Hello) -> [PoolOutcome] {
+    guard ProtocolVersion.isCompatible(hello.version) else {
+      log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
+      process.kill(because: "incompatible protocol version \(hello.version)")
+      return []
+    }
+    guard hello.kind == pool.kind.rawValue else {
+      log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
+      process.kill(because: "wrong kind \(hello.kind ?? "none")")
+      return []
+    }
+    guard process.state.isStarting else { return [] }
+    outgoing.send(.hello(Hello(role: "coordinator", pid: getpid())), to: process)
+    return join(process)
+  }
+
+  /// Puts a worker into rotation: it takes the queued effects it can.
+  func join(_ process: WorkerProcess) -> [PoolOutcome] {
+    process.state = .ready
+    defer { pool.refreshHealth() }
+    let taken = pool.scheduler.addWorker(process.id)
+    return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]
+  }
+
+  /// A worker's link ended: the effects it ran are lost, what waited for it is placed on the
+  /// others, and, unless it was leaving, it is restarted.
+  func workerClosed(_ id: Int, reason: WorkerCloseReason, status: ExitStatus) -> [PoolOutcome] {
+    guard let process = pool.workers.removeValue(forKey: id) else { return [] }
+    pool.retiredCounters.merge(process.counters, uniquingKeysWith: +)
+    let orphans = pool.scheduler.removeWorker(id)
+    let wasLeaving = !process.state.isActive
+    let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"
+    if !wasLeaving || process.killReason != nil {
+      logEvent(LogEvent(.info, "worker \(how)", fields: process.logFields))
+    }
+    let because = "\(pool.kind) worker \(process.peer.logName) \(how)"
+    var outcomes = orphans.sorted().map { PoolOutcome.lost($0, reason: because) }
+    outcomes += placeWaiting()
+    pool.refreshHealth()
+    guard !isShuttingDown else { return outcomes }
+    if wasLeaving {
+      if pool.activeCount < pool.configuration.size { outcomes += spawnWorker() }
+    } else if process.state.isStarting, process.killReason == nil, status == .exited(Self.usageStatus) {
+      // It refused its own command line before its hello, as a worker with no handler for the
+      // pool's kind does: every restart would refuse it again.
+      outcomes += fail(
+        reason: "its worker exited with status \(Self.usageStatus) before saying hello, refusing its command line (its line above says why)")
+    } else {
+      outcomes += restart()
+    }
+    return outcomes
+  }
+
+  /// The status a worker exits with when its command line is wrong, such as a kind it has no handler for.
+  private static let usageStatus = 2
+
+  /// Starts one worker; a failure to start counts as a crash. A broker is ready at once.
+  func spawnWorker() -> [PoolOutcome] {
+    guard !isShuttingDown, !pool.isFailed, let transport else { return [] }
     let kind = pool.kind
     let id = nextWorkerID
     nextWorkerID += 1
-    let (inbox, logEvent) = (router.inbox, logEvent)
+    let (inbox, logEvent) = (inbox, logEvent)
+    let link: any WorkerLink
     do {
-      let link = try router.transport(for: kind).connect(
+      link = try transport.connect(
         kind: kind,
         events: WorkerLinkEvents(
           messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },
@@ -52,207 +222,31 @@ final class PoolSupervisor {
           closed: { inbox.post(.closed(worker: id, kind: kind, $0, $1)) }
         )
       )
-      pool.workers[id] = WorkerProcess(id: id, kind: kind, link: link)
     } catch {
       log("error: could not start a '\(kind)' worker: \(error)")
-      restart()
+      return restart()
     }
+    let process = WorkerProcess(id: id, kind: kind, link: link)
+    pool.workers[id] = process
+    guard case .broker = link.peer else { return [] }
+    return join(process)
   }
 
-  /// A worker said hello: it takes effects once it is what the pool asked for.
-  func workerSaidHello(_ process: WorkerProcess, hello: Hello) {
-    guard ProtocolVersion.isCompatible(hello.version) else {
-      log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
-      return process.kill(because: "incompatible protocol version \(hello.version)")
-    }
-    guard hello.kind == pool.kind.rawValue else {
-      log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
-      return process.kill(because: "wrong kind \(hello.kind ?? "none")")
-    }
-    guard process.state.isStarting else { return }
-    router.send(.hello(Hello(role: "coordinator", pid: getpid())), to: process)
-    process.state = .ready
-    router.workerJoined(process, in: pool)
-    pool.refreshHealth()
+  /// Stops every worker for good: the coordinator is shutting down.
+  func shutDown(grace: Duration) {
+    isShuttingDown = true
+    for process in pool.workers.values { stop(process, grace: grace) }
   }
 
-  /// A worker's link ended: its effects go back to the router and, unless it was leaving, it is
-  /// restarted.
-  func workerClosed(_ id: Int, reason: WorkerCloseReason, status: ExitStatus) {
-    guard let process = pool.workers.removeValue(forKey: id) else { return }
-    pool.retiredCounters.merge(process.counters, uniquingKeysWith: +)
-    let orphans = pool.scheduler.removeWorker(id)
-    let wasLeaving = !process.state.isActive
-    let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"
-    if !wasLeaving || process.killReason != nil {
-      logEvent(LogEvent(.info, "worker \(how)", fields: process.logFields))
-    }
-    router.workerLeft(process, orphans: orphans.sorted(), because: "\(pool.kind) worker \(process.pid) \(how)", in: pool)
-    pool.refreshHealth()
-    guard !router.isShuttingDown else { return }
-    if wasLeaving {
-      if pool.activeCount < pool.configuration.size { spawnWorker() }
-    } else if process.state.isStarting, process.killReason == nil, status == .exited(Self.usageStatus) {
-      // It refused its own command line before its hello, as a worker with no handler for the
-      // pool's kind does: every restart would refuse it again.
-      fail(reason: "its worker exited with status \(Self.usageStatus) before saying hello, refusing its command line (its line above says why)")
-    } else {
-      restart()
-    }
+  /// Kills every worker still connected.
+  func killAll(because reason: String) {
+    for process in pool.workers.values { process.kill(because: reason) }
   }
-
-  /// The status a worker exits with when its command line is wrong, such as a kind it has no handler for.
-  private static let usageStatus = 2
 
   /// Tells a worker to shut down; its exit is expected and not restarted.
   func stop(_ process: WorkerProcess, grace: Duration = .seconds(1)) {
     guard !process.state.isStopping else { return }
     process.state = .stopping(killAt: .now + grace * 2)
-    router.send(.shutdown(.init(graceMillis: grace.milliseconds)), to: process)
-  }
-
-  // MARK: - Restart intensity
-
-  /// Restarts a worker after a backoff, or fails the pool when restarts come too often.
-  func restart() {
-    guard !router.isShuttingDown, !pool.isFailed else { return }
-    let policy = pool.configuration.restartPolicy
-    let now = ContinuousClock.now
-    let recent = pool.restartHistory.recent(at: now, policy: policy)
-    guard pool.restartHistory.record(at: now, policy: policy) else {
-      return fail(reason: "more than \(policy.maxRestarts ?? 0) restarts in \(policy.window)")
-    }
-    pool.metrics.recordRestart()
-    pool.pendingSpawns += 1
-    pool.refreshHealth()
-    let delay = policy.backoff(afterRecentRestarts: recent)
-    Task { [weak self] in
-      try? await Task.sleep(for: delay)
-      guard let self else { return }
-      pool.pendingSpawns -= 1
-      guard pool.activeCount < pool.configuration.size else { return }
-      spawnWorker()
-    }
-  }
-
-  /// Marks the pool failed: its workers are stopped and its waiting effects fail, instead of
-  /// crash-looping.
-  func fail(reason: String) {
-    pool.health = .failed(reason: reason)
-    let failed = "the '\(pool.kind)' pool failed: \(reason). It runs nothing until it is scaled again."
-    logEvent(LogEvent(.error, failed, fields: [.string("pool", pool.kind.rawValue)]))
-    for process in pool.workers.values where !process.state.isStopping {
-      process.state = .stopping(killAt: nil)
-      process.kill(because: "its pool failed")
-    }
-    router.poolFailed(pool)
-  }
-
-  // MARK: - Scaling and draining
-
-  /// Sets the number of workers; growing spawns, shrinking drains the least loaded. Scaling a
-  /// failed pool revives it with a clean restart history.
-  func scale(to size: Int) {
-    pool.configuration.size = size
-    if pool.isFailed {
-      pool.health = .degraded
-      pool.restartHistory.reset()
-    }
-    let active = pool.workers.values
-      .filter { $0.state.isActive }
-      .sorted { (rank($0), $0.id) < (rank($1), $1.id) }
-    let excess = active.count + pool.pendingSpawns - size
-    if excess > 0 {
-      for process in active.prefix(excess) { drain(process) }
-    } else {
-      for _ in 0..<(-excess) { spawnWorker() }
-    }
-    pool.refreshHealth()
-  }
-
-  /// Stops a draining worker once its last effect has ended.
-  func effectEnded(on process: WorkerProcess) {
-    if process.state.isDraining, pool.scheduler.load(of: process.id) == 0 { stop(process) }
-  }
-
-  /// Which worker leaves first: one still starting, then the least loaded.
-  private func rank(_ process: WorkerProcess) -> Int {
-    process.state.isStarting ? -1 : pool.scheduler.load(of: process.id)
-  }
-
-  /// Takes a worker out of rotation; it stops once its effects end or its drain timeout passes.
-  private func drain(_ process: WorkerProcess) {
-    pool.scheduler.drain(process.id)
-    router.placeWaiting(in: pool)
-    process.state = .draining(until: .now + pool.configuration.drainTimeout)
-    if pool.scheduler.load(of: process.id) == 0 { stop(process) }
-  }
-
-  // MARK: - Liveness
-
-  /// Pings workers, kills silent ones and those that never said hello, and ends overdue drains
-  /// and stops.
-  func superviseLiveness(now: ContinuousClock.Instant) {
-    for process in pool.workers.values {
-      supervise(process, now: now)
-    }
-  }
-
-  private func supervise(_ process: WorkerProcess, now: ContinuousClock.Instant) {
-    let configuration = pool.configuration
-    if case let .stopping(killAt) = process.state {
-      if let killAt, now >= killAt {
-        process.kill(because: "still running after it was told to shut down")
-      }
-      return
-    }
-    // Answering pings is not enough: a worker that never says hello never takes an effect.
-    if case let .starting(since) = process.state, now - since > configuration.startTimeout {
-      if process.killReason == nil {
-        logEvent(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
-      }
-      return process.kill(because: "no hello within \(configuration.startTimeout)")
-    }
-    let reads = process.link.readCount
-    if reads != process.readsSeen {
-      process.readsSeen = reads
-      process.silentSince = nil
-    }
-    suspect(process, if: process.state == .ready && process.silentSince.map { now - $0 > configuration.heartbeatInterval } == true)
-    // A worker still starting up is loading its executable, which on a loaded machine takes longer
-    // than answering a ping.
-    let timeout = process.state.isStarting
-      ? max(configuration.heartbeatTimeout, configuration.startTimeout)
-      : configuration.heartbeatTimeout
-    if let silentSince = process.silentSince, now - silentSince > timeout {
-      if process.killReason == nil {
-        logEvent(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
-      }
-      return process.kill(because: "no heartbeat for \(timeout)")
-    }
-    if now - process.lastPing >= configuration.heartbeatInterval {
-      process.lastPing = now
-      if process.silentSince == nil { process.silentSince = now }
-      nextPingNonce &+= 1
-      router.send(.ping(.init(nonce: nextPingNonce)), to: process)
-    }
-    if case let .draining(until) = process.state, now >= until {
-      router.handBack(process, in: pool)
-      stop(process)
-    }
-  }
-
-  /// Takes a ready worker out of rotation while it is silent, and back once it is heard.
-  private func suspect(_ process: WorkerProcess, if silent: Bool) {
-    guard silent != process.isSuspect else { return }
-    process.isSuspect = silent
-    if silent {
-      let silence = "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
-      logEvent(LogEvent(.info, silence, fields: process.logFields))
-      pool.scheduler.drain(process.id)
-      router.placeWaiting(in: pool)
-    } else {
-      router.workerJoined(process, in: pool)
-    }
+    outgoing.send(.shutdown(.init(graceMillis: grace.milliseconds)), to: process)
   }
 }

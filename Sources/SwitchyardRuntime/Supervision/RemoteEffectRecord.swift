@@ -39,7 +39,7 @@ final class RemoteEffectRecord {
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
   /// The router that admitted it, which ``cancel()`` asks; `nil` once it has ended.
-  var router: RemoteRuntime?
+  var router: EffectRouter?
 
   init(
     id: UInt64,

@@ -1,4 +1,5 @@
-/// The workers of one kind, their scheduler, their supervision state and their metrics.
+/// The workers of one kind, their scheduler, their supervision state and their metrics: its
+/// ``PoolSupervisor``'s own, changed by nothing else.
 @MainActor
 final class WorkerPool {
   var configuration: PoolConfiguration

@@ -1,4 +1,5 @@
-/// One worker process as its pool sees it.
+/// One worker as its pool sees it: a process, or a broker standing for workers elsewhere (its
+/// link's ``LinkPeer``).
 @MainActor
 final class WorkerProcess {
   /// Where the worker is in its life, with what supervision needs to know in that phase.
@@ -69,23 +70,25 @@ final class WorkerProcess {
   var failed: Int64 = 0
   /// The counters of its latest heartbeat.
   var counters: [String: Int64] = [:]
-  /// Frames gathered for it in this main-actor turn (see ``OutgoingFrames``).
+  /// Commands gathered for it in this main-actor turn (see ``OutgoingCommands``).
   ///
-  /// `@exclusivity(unchecked)`: appended to for every frame sent, only by ``OutgoingFrames``, whose
-  /// appends call nothing that could reach it again.
-  @exclusivity(unchecked) var outgoing: [UInt8] = []
+  /// `@exclusivity(unchecked)`: appended to for every command sent, only by ``OutgoingCommands``,
+  /// whose appends call nothing that could reach it again.
+  @exclusivity(unchecked) var outgoing = OutboundBatch()
   /// Why the coordinator killed it, for the log line when it exits.
   var killReason: String?
 
-  var pid: Int32 { link.pid }
+  /// What its link reaches: a process, or a broker.
+  let peer: LinkPeer
 
   init(id: Int, kind: JobKind, link: any WorkerLink) {
     self.id = id
     self.kind = kind
     self.link = link
+    self.peer = link.peer
   }
 
-  /// Kills the worker with `SIGKILL`; its connection then reports the exit.
+  /// Kills the worker with `SIGKILL` (a broker's link closes); its link then reports the exit.
   func kill(because reason: String) {
     if killReason == nil { killReason = reason }
     link.kill()

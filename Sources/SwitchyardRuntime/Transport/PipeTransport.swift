@@ -25,7 +25,17 @@ package struct PipeTransport: WorkerTransport {
 }
 
 extension WorkerConnection: WorkerLink {
-  var pid: Int32 { process.pid }
+  var peer: LinkPeer { .process(pid: process.pid) }
+
+  /// Frames `command` onto the batch's bytes.
+  func encode(_ command: WorkerCommand, into batch: inout OutboundBatch) {
+    command.appendFrame(to: &batch.bytes)
+  }
+
+  /// Writes the batch's frames at once, or queues them for the I/O thread.
+  func send(_ batch: OutboundBatch) {
+    send(batch.bytes)
+  }
 
   func kill() {
     process.kill()

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// The direct write saves waking a thread per frame, which is most of a round trip's latency; when
 /// the reader falls behind, frames pile up and leave many to a `write`.
-final class FrameWriter: @unchecked Sendable {
+final class FrameWriter: ReplyWriter, @unchecked Sendable {
   /// How many held bytes are written before the hold ends: a quarter of a Linux pipe's buffer.
   static let sliceBytes = 16 * 1024
 
@@ -24,29 +24,27 @@ final class FrameWriter: @unchecked Sendable {
   private var scratch: [UInt8] = []
   private let fd: Int32
   private let onBrokenPipe: @Sendable () -> Void
-  /// Takes frames in place of `fd` for a worker whose handlers run in the reading process.
-  private let sink: (@Sendable ([UInt8]) -> Void)?
 
   /// Starts the writer thread for `fd`, made non-blocking; `onBrokenPipe` runs when the reader is gone.
   init(fd: Int32, onBrokenPipe: @escaping @Sendable () -> Void) {
     self.fd = fd
     self.onBrokenPipe = onBrokenPipe
-    sink = nil
     setNonBlocking(fd)
     Thread.detachNewThread(named: "sy-writer") { [self] in self.serve() }
-  }
-
-  /// A writer that hands frames to `sink` on the caller's thread, with the lock held, instead of
-  /// writing a descriptor; `sink` must not call back into the writer.
-  init(sink: @escaping @Sendable ([UInt8]) -> Void) {
-    fd = -1
-    onBrokenPipe = {}
-    self.sink = sink
   }
 
   /// Queues the frame of `message`, writing it at once if nothing is ahead of it and no one holds
   /// the writer.
   func enqueue(_ message: some FrameAppending) {
+    append(message)
+  }
+
+  /// Queues the frame of `reply`, as ``enqueue(_:)-(FrameAppending)`` does.
+  func enqueue(_ reply: WorkerReply) {
+    append(reply)
+  }
+
+  private func append(_ message: some FrameAppending) {
     condition.lock()
     defer { condition.unlock() }
     guard pending.isEmpty, !isWriting, holds == 0 else {
@@ -99,10 +97,6 @@ final class FrameWriter: @unchecked Sendable {
   /// lock is held and nothing is queued ahead of them.
   @discardableResult
   private func writeDirectly(_ bytes: [UInt8]) -> Bool {
-    if let sink {
-      sink(bytes)
-      return true
-    }
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     if written == bytes.count { return true }
     if written < 0, errno != EAGAIN, errno != EINTR {

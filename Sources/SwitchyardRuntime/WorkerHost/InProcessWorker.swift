@@ -1,7 +1,7 @@
 import SwitchyardWire
 
 /// A ``WorkerHost``'s handlers running in the calling process: messages go in as a worker
-/// process would read them, and its replies come out as the frames it would write.
+/// process would read them, and its replies come out as values.
 ///
 /// For a process that reads jobs from elsewhere, such as a broker's stream, and runs them with the
 /// same handlers, fence and counters as a worker process, without a child and two pipe hops.
@@ -23,11 +23,21 @@ package struct InProcessWorker: Sendable {
 }
 
 extension WorkerHost {
-  /// Runs this host's handlers in this process, handing every frame they write to `replies`
-  /// (on the thread that wrote it, possibly several frames at once); `nil` when no handler
-  /// serves ``kind``. `replies` must not call back into the worker.
-  package func inProcess(replies: @escaping @Sendable ([UInt8]) -> Void) -> InProcessWorker? {
+  /// Runs this host's handlers in this process, handing every reply they make to `replies`, as
+  /// values, on the thread that made it (possibly several at once, in order); `nil` when no
+  /// handler serves ``kind``. `replies` must not call back into the worker.
+  package func inProcess(replies: @escaping @Sendable ([WorkerReply]) -> Void) -> InProcessWorker? {
     guard handlers[kind.rawValue] != nil else { return nil }
-    return InProcessWorker(session: WorkerSession(handlers: handlers, writer: FrameWriter(sink: replies)))
+    return InProcessWorker(session: WorkerSession(handlers: handlers, writer: InProcessReplies(sink: replies)))
+  }
+
+  /// Runs this host's handlers in this process, handing `frames` the frames a worker process
+  /// would write for their replies.
+  package func inProcess(frames: @escaping @Sendable ([UInt8]) -> Void) -> InProcessWorker? {
+    inProcess { (replies: [WorkerReply]) in
+      var bytes: [UInt8] = []
+      for reply in replies { reply.appendFrame(to: &bytes) }
+      frames(bytes)
+    }
   }
 }

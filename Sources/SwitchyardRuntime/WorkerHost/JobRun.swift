@@ -31,7 +31,7 @@ final class JobRun: Sendable {
   /// Runs the handler, then writes how the job ended unless a cancel or an abort ended it first.
   func run() async {
     defer { session.liveTasks.decrement() }
-    let outcome: WorkerMessage
+    let outcome: WorkerReply
     do {
       try await handler.run(job, self)
       outcome = .finished(.init(effect: effect, generation: generation))
@@ -58,7 +58,7 @@ final class JobRun: Sendable {
       try? await Task.sleep(for: .milliseconds(1))
     }
     jobs.ifCurrent(effect: effect, generation: generation) {
-      writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence()))
+      writer.enqueue(.emit(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence())))
     }
   }
 
@@ -70,13 +70,13 @@ final class JobRun: Sendable {
   }
 
   /// The `failed` that ends this attempt with `failure`.
-  private func failed(_ failure: JobFailure) -> WorkerMessage {
+  private func failed(_ failure: JobFailure) -> WorkerReply {
     .failed(.init(effect: effect, generation: generation, code: failure.code.rawValue, message: failure.message, retryable: failure.retryable))
   }
 
   /// Writes one output past the fence, as only the probe's misbehaviours do.
   func emitIgnoringCancellation(_ output: [UInt8]) {
-    session.writer.enqueue(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence()))
+    session.writer.enqueue(.emit(EncodedEmit(effect: effect, generation: generation, output: output, sequence: takeSequence())))
   }
 
   /// Adds `amount` to a handler's counter.

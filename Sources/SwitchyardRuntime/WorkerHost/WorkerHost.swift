@@ -62,7 +62,7 @@ public struct WorkerHost: Sendable {
       writer: FrameWriter(fd: STDOUT_FILENO, onBrokenPipe: { exit(0) })
     )
     session.writer.enqueue(
-      WorkerMessage.hello(
+      .hello(
         .init(
           version: ProtocolVersion.current,
           role: "worker",
@@ -114,7 +114,7 @@ public struct WorkerHost: Sendable {
 /// The state of one worker process while it serves its coordinator.
 struct WorkerSession: Sendable {
   let handlers: [String: AnyJobHandler]
-  let writer: FrameWriter
+  let writer: any ReplyWriter
   let jobs = RunningJobs()
   let counters = WorkerCounters()
   let liveTasks = LiveTaskCount()
@@ -140,8 +140,8 @@ struct WorkerSession: Sendable {
       counters.increment(.cancelsReceived)
       jobs.cancel(effect: cancel.effect, generation: cancel.generation)
     case let .ping(ping):
-      writer.enqueue(WorkerMessage.pong(.init(nonce: ping.nonce)))
-      writer.enqueue(WorkerMessage.heartbeat(.init(inFlight: jobs.count, counters: counters.snapshot)))
+      writer.enqueue(.pong(.init(nonce: ping.nonce)))
+      writer.enqueue(.heartbeat(.init(inFlight: jobs.count, counters: counters.snapshot)))
     case let .shutdown(shutdown):
       stop(grace: .milliseconds(shutdown.graceMillis))
     case let .hello(hello):
@@ -159,7 +159,7 @@ struct WorkerSession: Sendable {
     let (effect, generation) = (run.effect, run.generation)
     guard let handler = handlers[run.kind] else {
       writer.enqueue(
-        WorkerMessage.failed(
+        .failed(
           .init(
             effect: effect,
             generation: generation,

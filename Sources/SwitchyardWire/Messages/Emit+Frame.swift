@@ -13,6 +13,19 @@ extension Emit {
   ) {
     let headerOffset = buffer.count
     FrameEncoder.appendHeader(length: 0, to: &buffer)
+    appendPayload(effect: effect, generation: generation, output: output, sequence: sequence, to: &buffer)
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+
+  /// Appends the payload of that `emit` alone, without a frame header: what a transport that
+  /// carries messages in its own envelopes (a stream entry) writes.
+  public static func appendPayload(
+    effect: EffectID,
+    generation: UInt32,
+    output: [UInt8],
+    sequence: UInt64? = nil,
+    to buffer: inout [UInt8]
+  ) {
     buffer.writeStatic(#"{"type":"emit","effect":"#)
     JSONWriting.appendInteger(effect, to: &buffer)
     buffer.writeStatic(#","generation":"#)
@@ -24,7 +37,6 @@ extension Emit {
       JSONWriting.appendInteger(sequence, to: &buffer)
     }
     buffer.writeByte(UInt8(ascii: "}"))
-    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }
 
   /// The largest output an `emit` can carry in a frame of at most `maxFrameLength` bytes, whatever

@@ -6,11 +6,17 @@ extension Finished {
   public static func appendFrame(effect: EffectID, generation: UInt32, to buffer: inout [UInt8]) {
     let headerOffset = buffer.count
     FrameEncoder.appendHeader(length: 0, to: &buffer)
+    appendPayload(effect: effect, generation: generation, to: &buffer)
+    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
+  }
+
+  /// Appends the payload of that `finished` alone, without a frame header: what a transport that
+  /// carries messages in its own envelopes (a stream entry) writes.
+  public static func appendPayload(effect: EffectID, generation: UInt32, to buffer: inout [UInt8]) {
     buffer.writeStatic(#"{"type":"finished","effect":"#)
     JSONWriting.appendInteger(effect, to: &buffer)
     buffer.writeStatic(#","generation":"#)
     JSONWriting.appendInteger(generation, to: &buffer)
     buffer.writeByte(UInt8(ascii: "}"))
-    FrameEncoder.patchHeader(length: buffer.count - headerOffset - Frame.headerLength, at: headerOffset, in: &buffer)
   }
 }

@@ -1,7 +1,11 @@
-/// One worker process's part of a ``StatusReport``.
+/// One worker's part of a ``StatusReport``: a worker process, or the broker a remote pool
+/// reaches its workers through (``broker``).
 public struct WorkerStatus: Codable, Equatable, Sendable {
-  /// The worker's process id.
+  /// The worker's process id; 0 for a broker, which has no process of its own.
   public var pid: Int32
+  /// What the broker is (`redis HOST:PORT, stream KEY`), for a remote pool's broker; absent for a
+  /// worker process. The remote workers behind it are in its pool's ``PoolStatus/remote``.
+  public var broker: String?
   /// The job kind it serves.
   public var kind: String
   /// `"starting"`, `"ready"`, `"draining"` or `"stopped"`.
@@ -12,7 +16,8 @@ public struct WorkerStatus: Codable, Equatable, Sendable {
   public var completed: UInt64
   /// Jobs that failed while it ran them, timeouts included.
   public var failed: UInt64
-  /// Milliseconds since its last heartbeat; absent before the first.
+  /// Milliseconds since its last heartbeat (a broker's: since it last reached its server); absent
+  /// before the first.
   public var lastHeartbeatMillisAgo: Int64?
   /// The counters of its latest heartbeat.
   public var counters: [String: Int64]
@@ -26,9 +31,11 @@ public struct WorkerStatus: Codable, Equatable, Sendable {
     completed: UInt64 = 0,
     failed: UInt64 = 0,
     lastHeartbeatMillisAgo: Int64? = nil,
-    counters: [String: Int64] = [:]
+    counters: [String: Int64] = [:],
+    broker: String? = nil
   ) {
     self.pid = pid
+    self.broker = broker
     self.kind = kind
     self.state = state
     self.inFlight = inFlight

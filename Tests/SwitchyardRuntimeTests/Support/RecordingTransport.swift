@@ -18,7 +18,7 @@ final class RecordingTransport: WorkerTransport {
 
   func connect(kind: JobKind, events: WorkerLinkEvents) throws -> any WorkerLink {
     let link = try base.connect(kind: kind, events: events)
-    started.withLock { $0.append(link.pid) }
+    if let pid = link.peer.pid { started.withLock { $0.append(pid) } }
     return link
   }
 }

@@ -1,28 +1,33 @@
 import SwitchyardWire
 
-/// The coordinator's router for remote effects: admits them, places them on workers, dispatches,
-/// completes, cancels, retries and times them out, between the ``EffectTable`` that fences their
-/// frames and one ``PoolSupervisor`` per pool that keeps its workers alive.
+/// Routes remote effects: admits them, has their pool's supervisor place them, dispatches them to
+/// workers, completes, cancels, retries and times them out, and carries out what each
+/// ``PoolSupervisor`` returns about them (``PoolOutcome``). The ``EffectTable`` that fences
+/// their replies is its own; the pools, their workers and schedulers are their supervisors'.
 ///
 /// It lives on the main actor with the store, so outputs reach the reducer without another hop,
 /// and knows nothing of the reducer: a ``PoolJobExecutor`` connects the two.
 @MainActor
 @usableFromInline
-final class RemoteRuntime {
-  /// How workers are started and spoken to; tests may wrap it before ``start()``.
-  var transport: any WorkerTransport
+final class EffectRouter {
+  /// How workers are started and spoken to; tests may wrap it, and pools started from then on
+  /// start their workers through the wrapper.
+  var transport: any WorkerTransport {
+    didSet { handTransportsToSupervisors() }
+  }
   /// Pools reached through a transport of their own instead of ``transport``.
-  var transports: [JobKind: any WorkerTransport] = [:]
+  var transports: [JobKind: any WorkerTransport] = [:] {
+    didSet { handTransportsToSupervisors() }
+  }
   let log: @Sendable (String) -> Void
   /// Where events with call-site fields go (``CoordinatorConfiguration/logEvent``).
   let logEvent: @Sendable (LogEvent) -> Void
   let tickInterval: Duration
-  // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
-  // across a call that could reach it again, so the dynamic exclusivity check each access would
-  // otherwise make (a thread-local lookup and a table insert) buys nothing.
-  @exclusivity(unchecked) var pools: [JobKind: WorkerPool] = [:]
   /// Each pool's supervisor, by kind.
-  private(set) var supervisors: [JobKind: PoolSupervisor] = [:]
+  // `@exclusivity(unchecked)`: main-actor state read on every remote effect, never across a call
+  // that could reach it again, so the dynamic exclusivity check each access would otherwise make
+  // (a thread-local lookup and a table insert) buys nothing.
+  @exclusivity(unchecked) private(set) var supervisors: [JobKind: PoolSupervisor] = [:]
   /// Every admitted effect not yet ended, and the fence.
   let effects = EffectTable()
   var isShuttingDown = false
@@ -33,7 +38,7 @@ final class RemoteRuntime {
     guard let self else { return }
     outgoing.gathering { self.deliver { self.handle(events) } }
   }
-  let outgoing = OutgoingFrames()
+  let outgoing = OutgoingCommands()
   /// Wraps the delivery of a batch of workers' events: a coordinator installs its store's
   /// dependencies once for the batch here, rather than once per action the events become.
   var deliver: (@MainActor (() -> Void) -> Void) = { $0() }
@@ -53,17 +58,26 @@ final class RemoteRuntime {
     self.logEvent = logEvent
     self.tickInterval = tickInterval
     for configuration in pools {
-      self.pools[configuration.kind] = WorkerPool(configuration: configuration)
+      supervisors[configuration.kind] = PoolSupervisor(configuration: configuration, inbox: inbox, outgoing: outgoing, log: log, logEvent: logEvent)
     }
-    for pool in self.pools.values {
-      supervisors[pool.kind] = PoolSupervisor(pool: pool, router: self, log: log, logEvent: logEvent)
+  }
+
+  /// How the workers of `kind` are started and spoken to.
+  func transport(for kind: JobKind) -> any WorkerTransport {
+    transports[kind] ?? transport
+  }
+
+  /// Gives each started supervisor its pool's transport as it is now.
+  private func handTransportsToSupervisors() {
+    for supervisor in supervisors.values where supervisor.transport != nil {
+      supervisor.transport = transport(for: supervisor.kind)
     }
   }
 
   /// Spawns every pool's workers and starts the supervision clock.
   func start() {
     for supervisor in supervisors.values {
-      for _ in 0..<supervisor.pool.configuration.size { supervisor.spawnWorker() }
+      apply(supervisor.start(through: transport(for: supervisor.kind)), in: supervisor)
     }
     ticker = Task { [weak self, tickInterval] in
       while !Task.isCancelled {
@@ -115,8 +129,8 @@ final class RemoteRuntime {
   }
 
   private func admit(_ record: RemoteEffectRecord, at now: ContinuousClock.Instant) {
-    guard let pool = pools[record.kind] else {
-      let known = pools.keys.map(\.rawValue).sorted().joined(separator: ", ")
+    guard let supervisor = supervisors[record.kind] else {
+      let known = supervisors.keys.map(\.rawValue).sorted().joined(separator: ", ")
       return record.resume(
         .failure(
           JobFailure(
@@ -126,30 +140,30 @@ final class RemoteRuntime {
         )
       )
     }
-    pool.metrics.recordStart()
+    supervisor.recordStart()
     guard !isShuttingDown else {
-      pool.metrics.record(.failed)
+      supervisor.record(.failed)
       return record.resume(.failure(JobFailure(code: .unavailable, message: "The coordinator is shutting down.")))
     }
-    guard !pool.isFailed else {
-      pool.metrics.record(.failed)
-      return record.resume(.failure(JobFailure(code: .unavailable, message: poolFailedMessage(pool))))
+    guard !supervisor.isFailed else {
+      supervisor.record(.failed)
+      return record.resume(.failure(JobFailure(code: .unavailable, message: supervisor.failureMessage)))
     }
-    switch pool.scheduler.place(record.id, key: record.affinityKey) {
+    switch supervisor.place(record.id, key: record.affinityKey) {
     case let .worker(worker):
       effects.insert(record, at: now)
-      dispatch(record, to: worker, in: pool, at: now)
+      dispatch(record, to: worker, in: supervisor, at: now)
     case .queued:
       effects.insert(record, at: now)
     case .overloaded:
-      pool.metrics.record(.failed)
+      supervisor.record(.failed)
       record.resume(
         .failure(
           JobFailure(
             code: .overloaded,
             message: """
-              The '\(pool.kind)' pool is overloaded: \(pool.scheduler.queuedCount) effects already wait \
-              for its \(pool.readyCount) workers. Scale it up or send fewer jobs.
+              The '\(supervisor.kind)' pool is overloaded: \(supervisor.queuedCount) effects already wait \
+              for its \(supervisor.readyCount) workers. Scale it up or send fewer jobs.
               """,
             retryable: true
           )
@@ -162,43 +176,35 @@ final class RemoteRuntime {
   func dispatch(
     _ record: RemoteEffectRecord,
     to worker: Int,
-    in pool: WorkerPool,
+    in supervisor: PoolSupervisor,
     at now: ContinuousClock.Instant = .now
   ) {
-    guard let process = pool.workers[worker] else { return }
+    guard let process = supervisor.worker(worker) else { return }
     effects.begin(record, on: worker, at: now)
-    lifeWatch?(.attempt(effect: record.id, number: record.attempt, pid: process.pid))
-    outgoing.send(to: process) { frame in
-      Run.appendFrame(
-        effect: record.id,
-        generation: record.generation,
-        kind: record.kind.rawValue,
-        job: record.job,
-        deadlineMillis: record.deadline.map { max(1, ($0 - now).milliseconds) },
-        attempt: record.attempt,
-        delivered: record.delivered > 0 ? record.delivered : nil,
-        affinity: record.affinityKey,
-        to: &frame
-      )
-    }
+    // A broker's attempt runs on a remote worker the coordinator does not know yet: no pid.
+    lifeWatch?(.attempt(effect: record.id, number: record.attempt, pid: process.peer.pid ?? 0))
+    let run = JobDispatch(
+      effect: record.id,
+      generation: record.generation,
+      kind: record.kind.rawValue,
+      job: record.job,
+      deadlineMillis: record.deadline.map { max(1, ($0 - now).milliseconds) },
+      attempt: record.attempt,
+      delivered: record.delivered > 0 ? record.delivered : nil,
+      affinity: record.affinityKey
+    )
+    outgoing.send(.run(run), to: process)
   }
 
   /// Dispatches effects the scheduler just gave `worker`.
-  func dispatch(_ ids: [UInt64], to worker: Int, in pool: WorkerPool) {
+  func dispatch(_ ids: [UInt64], to worker: Int, in supervisor: PoolSupervisor) {
     for id in ids {
       guard let record = effects[id] else {
         // Ended while it waited: it never starts, and the slot goes to the next in line.
-        dispatch(pool.scheduler.complete(id, on: worker), to: worker, in: pool)
+        if let next = supervisor.release(id, from: worker, ending: .withdrawn) { apply(next, in: supervisor) }
         continue
       }
-      dispatch(record, to: worker, in: pool)
-    }
-  }
-
-  /// Dispatches queued effects to every worker with free slots, after a worker left.
-  func dispatchWaiting(in pool: WorkerPool) {
-    for (worker, ids) in pool.scheduler.fillAll() {
-      dispatch(ids, to: worker, in: pool)
+      dispatch(record, to: worker, in: supervisor)
     }
   }
 
@@ -206,66 +212,43 @@ final class RemoteRuntime {
   /// when its end arrived, for its latency.
   func complete(
     _ record: RemoteEffectRecord,
-    in pool: WorkerPool,
+    in supervisor: PoolSupervisor,
     with result: Result<Void, JobFailure>,
     at now: ContinuousClock.Instant = .now
   ) {
     effects.remove(record.id)
-    let process = release(record, in: pool)
     switch result {
     case .success:
-      pool.metrics.record(.completed(latency: now - record.admittedAt))
-      process?.completed += 1
+      supervisor.record(.completed(latency: now - record.admittedAt))
+      release(record, in: supervisor, ending: .completed)
     case .failure:
-      pool.metrics.record(.failed)
-      process?.failed += 1
+      supervisor.record(.failed)
+      release(record, in: supervisor, ending: .failed)
     }
     record.resume(result.mapError { $0 })
   }
 
-  /// Takes `record` off its worker or out of the queue, handing the slot on; returns the worker
-  /// it ran on, if that worker is still in the pool.
-  @discardableResult
-  func release(_ record: RemoteEffectRecord, in pool: WorkerPool) -> WorkerProcess? {
-    guard let worker = record.worker else {
-      _ = pool.scheduler.removeQueued(record.id)
-      return nil
-    }
-    effects.detach(record)
-    dispatch(pool.scheduler.complete(record.id, on: worker), to: worker, in: pool)
-    guard let process = pool.workers[worker] else { return nil }
-    // Only a draining worker's supervisor acts on it: most effects skip looking the supervisor up.
-    if process.state.isDraining { supervisors[pool.kind]?.effectEnded(on: process) }
-    return process
+  /// Takes `record` off its worker or out of the queue, handing the slot on.
+  func release(_ record: RemoteEffectRecord, in supervisor: PoolSupervisor, ending: EffectEnding = .withdrawn) {
+    let worker = record.worker
+    if worker != nil { effects.detach(record) }
+    if let next = supervisor.release(record.id, from: worker, ending: ending) { apply(next, in: supervisor) }
   }
 
   /// Cancels an effect: the worker is told, and the effect ends at once.
   @usableFromInline
   func cancel(_ id: UInt64) {
-    guard let record = effects.remove(id), let pool = pools[record.kind] else { return }
-    if let worker = record.worker {
-      if let process = pool.workers[worker] {
-        send(.cancel(.init(effect: id, generation: record.generation)), to: process)
-      }
-    }
-    release(record, in: pool)
-    pool.metrics.record(.cancelled)
+    guard let record = effects.remove(id), let supervisor = supervisors[record.kind] else { return }
+    if let worker = record.worker { cancel(record, on: worker, in: supervisor) }
+    release(record, in: supervisor)
+    supervisor.record(.cancelled)
     record.resume(.failure(CancellationError()))
   }
 
-  /// Sends `message` to `process`, after every frame sent to it before.
-  func send(_ message: WorkerMessage, to process: WorkerProcess) {
-    outgoing.send(to: process) { message.appendFrame(to: &$0) }
-  }
-
-  /// Sends encoded frames to `process`, after every frame sent to it before.
-  func send(_ bytes: [UInt8], to process: WorkerProcess) {
-    outgoing.send(bytes, to: process)
-  }
-
-  func poolFailedMessage(_ pool: WorkerPool) -> String {
-    guard case let .failed(reason) = pool.health else { return "The '\(pool.kind)' pool is not running." }
-    return "The '\(pool.kind)' pool has failed (\(reason)). Scale it to revive it: switchyard scale \(pool.kind)=N."
+  /// Tells `worker` to stop `record`'s current attempt.
+  func cancel(_ record: RemoteEffectRecord, on worker: Int, in supervisor: PoolSupervisor) {
+    guard let process = supervisor.worker(worker) else { return }
+    outgoing.send(.cancel(Cancel(effect: record.id, generation: record.generation)), to: process)
   }
 }
 

@@ -1,0 +1,82 @@
+extension PoolSupervisor {
+  /// The supervision clock's tick: pings workers, kills silent ones and those that never said
+  /// hello, takes silent ones out of rotation until they are heard, and ends overdue drains and
+  /// stops. A broker is not pinged: it is heard whenever it reaches its server.
+  func tick(now: ContinuousClock.Instant) -> [PoolOutcome] {
+    var outcomes: [PoolOutcome] = []
+    for process in pool.workers.values {
+      outcomes += supervise(process, now: now)
+    }
+    return outcomes
+  }
+
+  private func supervise(_ process: WorkerProcess, now: ContinuousClock.Instant) -> [PoolOutcome] {
+    let configuration = pool.configuration
+    if case let .stopping(killAt) = process.state {
+      if let killAt, now >= killAt {
+        process.kill(because: "still running after it was told to shut down")
+      }
+      return []
+    }
+    // Answering pings is not enough: a worker that never says hello never takes an effect.
+    if case let .starting(since) = process.state, now - since > configuration.startTimeout {
+      if process.killReason == nil {
+        logEvent(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
+      }
+      process.kill(because: "no hello within \(configuration.startTimeout)")
+      return []
+    }
+    let reads = process.link.readCount
+    if reads != process.readsSeen {
+      process.readsSeen = reads
+      process.silentSince = nil
+      if case .broker = process.peer { process.lastHeartbeat = now }
+    }
+    var outcomes = suspect(
+      process, if: process.state == .ready && process.silentSince.map { now - $0 > configuration.heartbeatInterval } == true)
+    // A worker still starting up is loading its executable, which on a loaded machine takes longer
+    // than answering a ping.
+    let timeout = process.state.isStarting
+      ? max(configuration.heartbeatTimeout, configuration.startTimeout)
+      : configuration.heartbeatTimeout
+    if let silentSince = process.silentSince, now - silentSince > timeout {
+      if process.killReason == nil {
+        logEvent(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
+      }
+      process.kill(because: "no heartbeat for \(timeout)")
+      return outcomes
+    }
+    if now - process.lastPing >= configuration.heartbeatInterval {
+      process.lastPing = now
+      if process.silentSince == nil { process.silentSince = now }
+      if case .process = process.peer {
+        nextPingNonce &+= 1
+        outgoing.send(.ping(.init(nonce: nextPingNonce)), to: process)
+      }
+    }
+    if case let .draining(until) = process.state, now >= until {
+      outcomes += handBack(process)
+      stop(process)
+    }
+    return outcomes
+  }
+
+  /// Takes a ready worker out of rotation while it is silent, and back once it is heard.
+  private func suspect(_ process: WorkerProcess, if silent: Bool) -> [PoolOutcome] {
+    guard silent != process.isSuspect else { return [] }
+    process.isSuspect = silent
+    guard silent else {
+      let taken = pool.scheduler.addWorker(process.id)
+      return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]
+    }
+    let silence = "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
+    logEvent(LogEvent(.info, silence, fields: process.logFields))
+    pool.scheduler.drain(process.id)
+    return placeWaiting()
+  }
+
+  /// Moves what a draining worker still runs to the other workers.
+  private func handBack(_ process: WorkerProcess) -> [PoolOutcome] {
+    pool.scheduler.removeWorker(process.id).sorted().map { .handedBack($0, from: process.id) } + placeWaiting()
+  }
+}
