@@ -132,7 +132,9 @@ extension Application {
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
     let inspector = try options.http.map { configuration in
-      try Inspector.start(coordinator, configuration: configuration, history: try journal.map(inspectorHistory))
+      try Inspector.start(
+        coordinator, configuration: configuration, history: try journal.map(inspectorHistory), whatIf: WhatIfReplay(reducer)
+      )
     }
     if let inspector, let metrics {
       let pages = metrics.gauge("switchyard_inspector_pages", help: "Inspector pages connected.")

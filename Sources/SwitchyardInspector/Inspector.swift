@@ -5,8 +5,9 @@ import SwitchyardRuntime
 import SwitchyardWire
 
 /// A web page served by the coordinator for people debugging it: pools and workers live, the
-/// action stream with the diff each action caused, the state tree with a history slider, and boxes
-/// to send an action and to scale a pool.
+/// action stream with the diff each action caused, the state tree with a history slider, each
+/// remote effect's life and the failed ones, graphs of the last minutes, and boxes to send an
+/// action and to scale a pool.
 ///
 /// ```swift
 /// let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration(address: "127.0.0.1:8080", token: nil))
@@ -19,8 +20,8 @@ import SwitchyardWire
 /// - **Main actor**: the coordinator's store. While at least one page is connected, the
 ///   coordinator calls the ``InspectionRecorder`` after each action (an append, a clock read and,
 ///   without a journal, at most every ``InspectorConfiguration/snapshotInterval``, a retained
-///   state); with no page
-///   the hook is removed and an action costs one `nil` check. A ticker, running only while pages
+///   state), and after each step of a remote effect's life an ``EffectLives`` update; with no
+///   page both hooks are removed and an action costs one `nil` check. A ticker, running only while pages
 ///   are connected, turns the recorded actions into JSON every
 ///   ``InspectorConfiguration/actionFlushInterval`` and takes the status every
 ///   ``InspectorConfiguration/statusInterval``.
@@ -52,18 +53,21 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
   private var populationWatcher: Task<Void, Never>?
 
   /// Serves the inspector of `coordinator`; `history` replaces the in-memory history of recent
-  /// states when a durable one (a journal) is present, and the inspector then keeps no states.
+  /// states when a durable one (a journal) is present, and the inspector then keeps no states;
+  /// `whatIf`, built from the application's reducer, lets a page replay an edited action.
   ///
   /// - Throws: ``InspectorError/cannotListen(_:)`` when the address cannot be bound.
   public static func start(
     _ coordinator: Coordinator<R>,
     configuration: InspectorConfiguration,
-    history: (any HistorySource)? = nil
+    history: (any HistorySource)? = nil,
+    whatIf: WhatIfReplay? = nil
   ) throws(InspectorError) -> Inspector {
     let (populations, population) = AsyncStream.makeStream(of: Int.self)
     let hub = InspectorHub(
       limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
       recentActionCapacity: configuration.recentActionCapacity,
+      sampleCapacity: configuration.graphSamples,
       populationChanged: { population.yield($0) }
     )
     let (source, recent) = historySource(history, capacity: configuration.historyCapacity)
@@ -75,7 +79,10 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       scale: { try coordinator.scale([JobKind($0): $1]) },
       history: source,
       historyCapacity: history == nil ? configuration.historyCapacity : 0,
-      maxDiffChanges: configuration.maxDiffChanges
+      maxDiffChanges: configuration.maxDiffChanges,
+      effects: { recorder.effects.list() },
+      effect: { recorder.effects.life($0) },
+      whatIf: whatIf
     )
     let server = try InspectorRoutes.serve(
       configuration: configuration,
@@ -170,6 +177,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
         hub.publish(actions: entries, skipped: skipped)
         if let report {
           hub.broadcast(InspectorMessage.status(report, clients: hub.clientCount, historyCapacity: capacity).bytes)
+          hub.broadcast(InspectorMessage.samples([hub.samples.record(report)]).bytes)
         }
       }
     }

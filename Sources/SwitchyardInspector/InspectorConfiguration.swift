@@ -23,6 +23,9 @@ public struct InspectorConfiguration: Sendable {
   public var liveStateMaxAge: Duration = .milliseconds(100)
   /// How often pool and worker status is sent to the pages.
   public var statusInterval: Duration = .seconds(1)
+  /// How many status samples the graphs keep: one per ``statusInterval``, so 600 draw the last
+  /// ten minutes during which a page was connected.
+  public var graphSamples = 600
   /// Messages a page may leave unread before it is dropped with close code 1008.
   public var clientQueueLimit = 64
   /// Bytes a page may leave unread before it is dropped with close code 1008.

@@ -1,6 +1,7 @@
 extension InspectorPage {
-  /// The page's script: one WebSocket to `/socket`, and the DOM built by hand; the state panel's
-  /// functions follow from ``stateScript`` (declarations are hoisted, so order does not matter).
+  /// The page's script: one WebSocket to `/socket`, and the DOM built by hand; the action list's
+  /// and the state panel's functions follow from ``actionScript`` and ``stateScript``
+  /// (declarations are hoisted, so order does not matter).
   static let script = #"""
     "use strict";
     const $ = (id) => document.getElementById(id);
@@ -8,6 +9,7 @@ extension InspectorPage {
     const view = {
       socket: null, nextID: 1, waiting: new Map(), actions: [], maxActions: 2000, selected: null,
       history: { count: 0 }, live: true, pinned: null, shownSequence: null, stateTimer: null, openPaths: new Set([""]),
+      paused: false, holding: false, unseen: 0, now: 0, samples: [], maxSamples: 600,
     };
 
     function connect() {
@@ -15,10 +17,11 @@ extension InspectorPage {
       const query = token ? "?token=" + encodeURIComponent(token) : "";
       const socket = new WebSocket(`${scheme}://${location.host}/socket${query}`);
       view.socket = socket;
-      socket.onopen = () => { setConnection(true, "live"); requestState(); requestHistory(); };
+      socket.onopen = () => { setConnection(true, "live"); requestState(); requestHistory(); refreshEffects(); };
       socket.onmessage = (event) => receive(JSON.parse(event.data));
       socket.onclose = (event) => {
         setConnection(false, event.code === 1006 ? "disconnected" : `closed ${event.code} ${event.reason}`);
+        markUnreachable();
         for (const [, reject] of view.waiting.values()) reject(new Error("the connection closed"));
         view.waiting.clear();
         setTimeout(connect, 1500);
@@ -49,6 +52,7 @@ extension InspectorPage {
       }
       if (message.type === "status") renderStatus(message);
       else if (message.type === "actions") receiveActions(message);
+      else if (message.type === "samples") receiveSamples(message);
     }
 
     // Pools and workers
@@ -82,10 +86,11 @@ extension InspectorPage {
       $("stat-pages").textContent = clients;
       $("stat-pid").textContent = c.pid;
       $("stat-uptime").textContent = Math.floor(c.uptimeSeconds) + " s";
-      $("stat-actions").textContent = c.actionsTotal.toLocaleString();
       $("stat-rate").textContent = Math.round(c.actionsPerSecond).toLocaleString();
-      $("stat-journal").hidden = !status.journal;
-      if (status.journal) $("stat-last").textContent = "#" + status.journal.lastSequence;
+      // Without a journal an action's number is the count of actions reduced, as the stream numbers
+      // them; a journal also numbers records that are no action, so the stream and state tell it.
+      if (!status.journal) advanceNow(c.actionsTotal);
+      $("pools").classList.remove("stale");
       $("stat-bytes").textContent = bytes(c.stateBytes);
       renderPools($("pool-table").tBodies[0], status.pools);
       const workers = $("worker-table").tBodies[0];
@@ -153,6 +158,21 @@ extension InspectorPage {
       return row;
     }
 
+    // Once the coordinator is gone nothing on the page is known to be true: the pools say so.
+    function markUnreachable() {
+      $("pools").classList.add("stale");
+      for (const row of $("pool-table").tBodies[0].rows) row.cells[1].replaceChildren(badge("unreachable"));
+      for (const row of $("worker-table").tBodies[0].rows) row.cells[2].replaceChildren(badge("unknown"));
+    }
+
+    // The page's one "now": the latest action number it knows of, from the stream, the status or
+    // the live state, whichever is newest; the header shows it and the live list and state reach it.
+    function advanceNow(sequence) {
+      if (!(sequence > view.now)) return;
+      view.now = sequence;
+      $("stat-now").textContent = "#" + sequence;
+    }
+
     async function scale(pool, size) {
       const note = $("scale-result");
       try {
@@ -163,99 +183,6 @@ extension InspectorPage {
         note.className = "note error";
         note.textContent = error.message;
       }
-    }
-
-    // Actions
-
-    function receiveActions({ entries, skipped }) {
-      view.actions.push(...entries);
-      if (view.actions.length > view.maxActions) view.actions.splice(0, view.actions.length - view.maxActions);
-      if (skipped) view.skipped = (view.skipped || 0) + skipped;
-      renderActions();
-      if (entries.length) {
-        if (view.live) scheduleState();
-        scheduleHistory();
-      }
-    }
-
-    function matches(entry) {
-      const prefix = $("action-filter").value.trim();
-      return !prefix || entry.path === prefix || entry.path.startsWith(prefix + ".") || entry.path.startsWith(prefix);
-    }
-
-    function renderActions() {
-      const list = $("action-list");
-      const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-      const shown = view.actions.filter(matches).slice(-300);
-      list.replaceChildren(...shown.map((entry) => {
-        const item = document.createElement("li");
-        item.dataset.sequence = entry.sequence;
-        if (entry.sequence === view.selected) item.className = "selected";
-        const seq = document.createElement("span");
-        seq.className = "seq";
-        seq.textContent = "#" + entry.sequence;
-        const path = document.createElement("span");
-        path.className = "path";
-        path.textContent = entry.path || "(action)";
-        path.title = JSON.stringify(entry.action);
-        item.append(seq, path);
-        item.onclick = () => selectAction(entry);
-        return item;
-      }));
-      if (atBottom) list.scrollTop = list.scrollHeight;
-      const skipped = view.skipped ? `, ${view.skipped.toLocaleString()} not listed under load` : "";
-      $("action-count").textContent = `${shown.length} shown of ${view.actions.length}${skipped}`;
-    }
-
-    async function selectAction(entry) {
-      view.selected = entry.sequence;
-      renderActions();
-      const panel = $("action-diff");
-      panel.replaceChildren(note(`#${entry.sequence} ${entry.path}: working out the change…`));
-      try {
-        const diff = await request("actionDiff", { sequence: entry.sequence });
-        const span = diff.to - diff.from > 1 ? ` (state kept after #${diff.from} and #${diff.to}: under load, not every state is kept)` : "";
-        renderDiff(panel, `#${entry.sequence} ${entry.path}${span}`, diff, JSON.stringify(entry.action));
-      } catch (error) {
-        panel.replaceChildren(note(error.message));
-      }
-    }
-
-    function note(text) {
-      const p = document.createElement("p");
-      p.className = "note";
-      p.textContent = text;
-      return p;
-    }
-
-    function renderDiff(panel, title, diff, detail) {
-      const heading = document.createElement("div");
-      heading.className = "title";
-      heading.textContent = title;
-      const parts = [heading];
-      if (detail) parts.push(note(detail));
-      if (!diff.changes.length) parts.push(note("No change to the state."));
-      for (const change of diff.changes) {
-        const row = document.createElement("div");
-        row.className = "change " + change.kind;
-        const path = document.createElement("b");
-        path.textContent = (change.path || "(root)") + "  ";
-        row.append(path);
-        if (change.kind !== "added") row.append(valueSpan(change.before, "before"));
-        if (change.kind === "changed") row.append(" → ");
-        if (change.kind !== "removed") row.append(valueSpan(change.after, "after"));
-        parts.push(row);
-      }
-      if (diff.truncated) parts.push(note(`Only the first ${diff.changes.length} changes are listed.`));
-      panel.replaceChildren(...parts);
-    }
-
-    function valueSpan(value, className) {
-      const span = document.createElement("span");
-      span.className = className;
-      const text = JSON.stringify(value);
-      span.textContent = text.length > 400 ? text.slice(0, 400) + "…" : text;
-      return span;
     }
 
     // Send
@@ -276,10 +203,15 @@ extension InspectorPage {
 
     $("send-button").onclick = send;
     $("action-filter").oninput = renderActions;
+    $("pause-button").onclick = () => setPaused(!view.paused);
+    $("effects-recent-tab").onclick = () => { view.effectTab = "recent"; renderEffects(); };
+    $("effects-failed-tab").onclick = () => { view.effectTab = "failed"; renderEffects(); };
+    $("action-list").onscroll = listScrolled;
     $("state-path").oninput = renderTree;
     $("live-button").onclick = () => setLive(true);
     $("history-slider").oninput = (event) => {
       view.live = false;
+      view.pointed = undefined;
       updateHistoryLabel();
       const sequence = sequenceAt(Number(event.target.value));
       if (sequence !== undefined) showHistoric(sequence);
@@ -290,5 +222,5 @@ extension InspectorPage {
       renderPinnedDiff();
     };
     connect();
-    """# + stateScript
+    """#
 }

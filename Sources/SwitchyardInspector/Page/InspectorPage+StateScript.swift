@@ -8,10 +8,15 @@ extension InspectorPage {
       view.stateTimer = setTimeout(() => { view.stateTimer = null; requestState(); }, 300);
     }
 
+    // Only the latest request's answer is shown: a slow rebuild of a past state that arrives after
+    // the person went live, or clicked another action, is dropped.
     async function requestState(sequence) {
+      if (sequence === undefined && !view.live) return;
+      const ticket = view.stateTicket = (view.stateTicket || 0) + 1;
       try {
         const message = await request("state", sequence === undefined ? {} : { sequence });
-        if (sequence === undefined && !view.live) return;
+        if (ticket !== view.stateTicket || (sequence === undefined && !view.live)) return;
+        if (message.live) advanceNow(message.sequence);
         view.shownSequence = message.sequence;
         view.state = message.state;
         $("state-sequence").textContent = (message.live ? "live, after #" : "after #") + message.sequence;
@@ -52,8 +57,28 @@ extension InspectorPage {
       return view.history.sequences ? view.history.sequences[position] : position;
     }
 
+    // The slider's position for the state after `sequence`: the sequence itself with a journal,
+    // else the last kept state at or before it.
+    function positionOf(sequence) {
+      const kept = view.history.sequences;
+      if (!kept) return sequence;
+      let position = 0;
+      kept.forEach((value, index) => { if (value <= sequence) position = index; });
+      return position;
+    }
+
+    // What clicking an action does: the state view, and the slider, move to the state it left.
+    function showStateAfter(sequence) {
+      view.live = false;
+      $("history-slider").value = positionOf(sequence);
+      view.pointed = sequence;
+      updateHistoryLabel();
+      showHistoric(sequence);
+    }
+
+    // Names the action at the slider's position, when the page has seen it.
     function updateHistoryLabel() {
-      const sequence = sequenceAt(Number($("history-slider").value));
+      const sequence = view.pointed ?? sequenceAt(Number($("history-slider").value));
       const { count, oldest, latest } = view.history;
       let range;
       if (!count) range = "no states kept yet";
@@ -61,12 +86,15 @@ extension InspectorPage {
         const kept = view.historyCapacity ? `${count} of ${view.historyCapacity}` : `${count}`;
         range = `${kept} states kept, #${oldest}–#${latest}`;
       } else range = `journal, #${oldest}–#${latest}`;
-      $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence} · ${range}`;
+      const entry = view.live ? undefined : actionAt(sequence);
+      const named = entry ? ` ${entry.path || "(action)"}` : "";
+      $("history-label").textContent = view.live ? `live · ${range}` : `#${sequence}${named} · ${range}`;
       $("live-button").classList.toggle("active", view.live);
     }
 
     function setLive(live) {
       view.live = live;
+      view.pointed = undefined;
       updateHistoryLabel();
       if (live) { requestState(); requestHistory(); }
     }
@@ -138,12 +166,31 @@ extension InspectorPage {
       return details;
     }
 
-    function renderPinnedDiff() {
+    // Live and pinned, a new diff is asked for after every state: one at a time, then the latest,
+    // so slow rebuilds never pile up; one from the same pin keeps as many changes shown as before.
+    async function renderPinnedDiff() {
       const panel = $("history-diff");
-      if (view.pinned === null || view.shownSequence === null || view.pinned === view.shownSequence) return panel.replaceChildren();
-      request("diff", { from: view.pinned, to: view.shownSequence })
-        .then((diff) => renderDiff(panel, `From #${diff.from} to #${diff.to}`, diff))
-        .catch((error) => panel.replaceChildren(note(error.message)));
+      if (view.pinned === null || view.shownSequence === null || view.pinned === view.shownSequence) {
+        view.pinnedWanted = undefined;
+        return panel.replaceChildren();
+      }
+      view.pinnedWanted = { from: view.pinned, to: view.shownSequence };
+      if (view.fetchingPinned) return;
+      view.fetchingPinned = true;
+      while (view.pinnedWanted) {
+        const wanted = view.pinnedWanted;
+        view.pinnedWanted = undefined;
+        try {
+          const diff = await request("diff", wanted);
+          if (view.pinned !== wanted.from) continue;
+          const shown = panel.dataset.pin === String(wanted.from) ? Number(panel.dataset.shown) : undefined;
+          panel.dataset.pin = wanted.from;
+          renderDiff(panel, `From #${diff.from} to #${diff.to}`, diff, shown);
+        } catch (error) {
+          panel.replaceChildren(note(error.message));
+        }
+      }
+      view.fetchingPinned = false;
     }
 
     // A drag fires many input events; one request is in flight at a time, then the latest position.

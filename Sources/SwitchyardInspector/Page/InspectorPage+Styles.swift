@@ -11,7 +11,7 @@ extension InspectorPage {
     body { margin: 0; background: var(--bg); color: var(--ink);
       font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
     header { display: flex; justify-content: space-between; align-items: center; gap: 16px;
-      padding: 10px 20px; background: #161b26; color: #e9edf5; flex-wrap: wrap; }
+      padding: 10px 20px; background: #161b26; color: #e9edf5; flex-wrap: wrap; position: sticky; top: 0; z-index: 10; }
     .brand { font-size: 17px; font-weight: 600; letter-spacing: .2px; }
     .brand .logo { color: #7aa7ff; margin-right: 4px; }
     .brand .muted { color: #9aa3b5; font-weight: 400; }
@@ -36,7 +36,9 @@ extension InspectorPage {
     .badge { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 11px; font-weight: 600; }
     .badge.healthy, .badge.ready { background: #e3f5ea; color: var(--good); }
     .badge.degraded, .badge.starting, .badge.draining { background: #fbf1dc; color: var(--warn); }
-    .badge.failed, .badge.stopped { background: #fbe4e4; color: var(--bad); }
+    .badge.failed, .badge.stopped, .badge.unreachable { background: #fbe4e4; color: var(--bad); }
+    .badge.unknown { background: #eceef2; color: var(--muted); }
+    .stale td { color: var(--muted); }
     .scale { display: flex; gap: 4px; }
     .scale input { width: 46px; padding: 3px 5px; }
     .scale button { padding: 3px 9px; }
@@ -66,6 +68,10 @@ extension InspectorPage {
     .diff .changed { background: #f3f5fa; }
     .diff .before { color: var(--del-ink); text-decoration: line-through; }
     .diff .after { color: var(--add-ink); }
+    .diff .changes { max-height: 320px; overflow: auto; }
+    .diff .more { margin: 4px 0; padding: 2px 10px; font-size: 12px; }
+    .action-json { font-family: var(--mono); font-size: 12px; max-height: 220px; overflow: auto; margin: 4px 0;
+      padding: 6px 8px; background: #fcfcfd; border: 1px solid var(--line); border-radius: 6px; white-space: pre; }
     .diff .title { font-family: system-ui, sans-serif; font-size: 12px; color: var(--muted); margin: 4px 0; }
     .history { display: flex; gap: 10px; align-items: center; margin: 8px 0 4px; }
     #history-slider { flex: 1; accent-color: var(--accent); }
@@ -83,6 +89,28 @@ extension InspectorPage {
     #send-result.ok { color: var(--good); }
     #send-result.error { color: var(--bad); font-family: var(--mono); }
     code { font-family: var(--mono); background: #f1f3f7; padding: 0 4px; border-radius: 4px; }
+    .wide { grid-column: 1 / -1; }
+    .what-if { margin: 6px 0; }
+    .what-if summary { cursor: pointer; color: var(--accent); font-size: 12px; font-weight: 600; }
+    .what-if-through { width: 90px; }
+    .graphs { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 16px; }
+    .graph { width: 100%; height: 150px; border: 1px solid var(--line); border-radius: 6px; background: #fcfcfd; }
+    .graph-title { font-size: 11px; font-weight: 600; fill: var(--ink); }
+    .graph-note { font-size: 10px; fill: var(--muted); }
+    .graph-grid { stroke: var(--line); stroke-dasharray: 3 3; }
+    .graph-axis { stroke: #c9ced8; }
+    .legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 2px; }
+    .effects { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 16px; }
+    .effects .scroll { max-height: 300px; overflow: auto; }
+    #effect-table tr { cursor: pointer; }
+    #effect-table tr.selected { background: var(--accent-soft); }
+    #effect-life { max-height: 300px; overflow: auto; }
+    .life { margin: 4px 0; padding-left: 0; list-style: none; white-space: pre-wrap; }
+    td.error-text { color: var(--bad); font-size: 12px; max-width: 320px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .badge.running, .badge.waiting { background: var(--accent-soft); color: var(--accent); }
+    .badge.finished { background: #e3f5ea; color: var(--good); }
+    .badge.cancelled { background: #eceef2; color: var(--muted); }
+    @media (max-width: 1000px) { .effects, .graphs { grid-template-columns: 1fr; } }
     @media (max-width: 1000px) { main { grid-template-columns: 1fr; } }
     """#
 }

@@ -24,8 +24,7 @@ enum InspectorPage {
       <div class="stats">
         <span>pid <b id="stat-pid">–</b></span>
         <span>up <b id="stat-uptime">–</b></span>
-        <span title="actions reduced since this coordinator started">actions <b id="stat-actions">–</b></span>
-        <span id="stat-journal" title="the journal's last sequence number, as switchyard history numbers actions" hidden>journal <b id="stat-last">–</b></span>
+        <span title="the last action's number: the journal's, as switchyard history prints it, or without a journal the count of actions reduced">now <b id="stat-now">–</b></span>
         <span><b id="stat-rate">–</b>/s</span>
         <span>state <b id="stat-bytes">–</b></span>
         <span>pages <b id="stat-pages">–</b></span>
@@ -50,7 +49,10 @@ enum InspectorPage {
       </section>
       <section id="actions" class="card">
         <h2>Actions <span id="action-count" class="muted small"></span></h2>
-        <input id="action-filter" type="search" placeholder="filter by path prefix, e.g. sessions.id=1" autocomplete="off">
+        <div class="row">
+          <input id="action-filter" type="search" placeholder="filter by path prefix, e.g. sessions.id=1" autocomplete="off">
+          <button id="pause-button" class="secondary" title="hold the list still; resume catches up">❚❚ pause</button>
+        </div>
         <ol id="action-list"></ol>
         <div id="action-diff" class="diff"><p class="note">Click an action to see the change it made.</p></div>
       </section>
@@ -77,8 +79,34 @@ enum InspectorPage {
         <div class="row"><button id="send-button">Send</button><span class="muted small">JSON, as <code>switchyard send</code> takes it</span></div>
         <pre id="send-result" class="note"></pre>
       </section>
+      <section id="graphs" class="card wide">
+        <h2>Throughput, latency, queues <span id="graph-span" class="muted small"></span></h2>
+        <div class="graphs">
+          <div><svg id="graph-throughput" class="graph"></svg><div class="legend small"></div></div>
+          <div><svg id="graph-latency" class="graph"></svg><div class="legend small"></div></div>
+          <div><svg id="graph-queue" class="graph"></svg><div class="legend small"></div></div>
+        </div>
+      </section>
+      <section id="effects" class="card wide">
+        <h2>Effects <span id="effect-count" class="muted small"></span></h2>
+        <div class="row small">
+          <button id="effects-recent-tab" class="secondary active">latest</button>
+          <button id="effects-failed-tab" class="secondary">failed</button>
+          <span class="muted">remote effects started since a page connected; click one for its life</span>
+        </div>
+        <div class="effects">
+          <div class="scroll">
+            <table id="effect-table">
+              <thead><tr><th class="num">id</th><th>pool</th><th>state</th><th class="num">attempts</th><th class="num">worker</th>
+              <th class="num">outputs</th><th class="num">took</th><th class="num">started by</th><th>error</th></tr></thead>
+              <tbody></tbody>
+            </table>
+          </div>
+          <div id="effect-life" class="diff"><p class="note">Click an effect to see its life.</p></div>
+        </div>
+      </section>
     </main>
-    <script>\#(script)</script>
+    <script>\#(script + actionScript + stateScript + effectScript + graphScript + whatIfScript)</script>
     </body>
     </html>
 

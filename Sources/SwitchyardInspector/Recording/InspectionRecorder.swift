@@ -13,6 +13,8 @@ import SwitchyardWire
 final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   /// The recent states kept for the slider, unless a journal serves it.
   let history: RecentHistory<R.State>?
+  /// The lives of the effects started while observing.
+  let effects = EffectLives()
   private let coordinator: Coordinator<R>
   private let snapshotInterval: Duration
   private let pendingCapacity: Int
@@ -58,6 +60,9 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
     coordinator.observeActions { [unowned self] sequence, action, state in
       record(sequence: sequence, action: action, state: state)
     }
+    coordinator.observeEffects { [unowned self] event in
+      effects.record(event, after: latestSequence)
+    }
   }
 
   /// Stops recording, so that actions cost nothing; history is kept for the next page.
@@ -65,6 +70,7 @@ final class InspectionRecorder<R: Reducer> where R.State: Codable & Equatable, R
     guard isObserving else { return }
     isObserving = false
     coordinator.observeActions(nil)
+    coordinator.observeEffects(nil)
     pending.removeAll()
     skipped = 0
   }

@@ -17,4 +17,10 @@ struct InspectorEndpoints: Sendable {
   var historyCapacity: Int
   /// The most changes one diff lists.
   var maxDiffChanges: Int
+  /// The latest effects' and the latest failed effects' lives, newest first, as list rows.
+  var effects: @MainActor @Sendable () -> (recent: [EffectLife.Summary], failed: [EffectLife.Summary]) = { ([], []) }
+  /// One effect's life, if it is still kept.
+  var effect: @MainActor @Sendable (UInt64) -> EffectLife? = { _ in nil }
+  /// Replays on copies for "what if"; `nil` when the inspector was not given the reducer.
+  var whatIf: WhatIfReplay?
 }

@@ -13,13 +13,21 @@ final class InspectorHub: Sendable {
     var dropped = 0
   }
 
+  /// The graphs' recent samples, which a newly opened page draws from.
+  let samples: StatusSamples
   private let limits: ClientOutbox.Limits
   private let recentActionCapacity: Int
   private let state = Mutex(State())
   /// Told the number of pages whenever it changes, so the coordinator records only while watched.
   private let populationChanged: @Sendable (Int) -> Void
 
-  init(limits: ClientOutbox.Limits, recentActionCapacity: Int, populationChanged: @escaping @Sendable (Int) -> Void) {
+  init(
+    limits: ClientOutbox.Limits,
+    recentActionCapacity: Int,
+    sampleCapacity: Int = 600,
+    populationChanged: @escaping @Sendable (Int) -> Void
+  ) {
+    self.samples = StatusSamples(capacity: sampleCapacity)
     self.limits = limits
     self.recentActionCapacity = recentActionCapacity
     self.populationChanged = populationChanged

@@ -14,6 +14,15 @@ enum InspectorMessage: Encodable {
   case diff(id: Int64?, from: UInt64, to: UInt64, action: UInt64?, JSONDiff)
   /// The states history holds: their sequence numbers, or the range of them for a journal.
   case history(id: Int64?, RetainedStates)
+  /// The latest effects and failed effects, newest first.
+  case effects(id: Int64?, recent: [EffectLife.Summary], failed: [EffectLife.Summary])
+  /// One effect's life.
+  case effect(id: Int64?, EffectLife)
+  /// Points for the graphs, oldest first: all that are kept to a page that opens, then each new one.
+  case samples([StatusSample])
+  /// What a replay with action `sequence` edited or left out changed, against the replay of the
+  /// actions as they were: from the state after `from`, `replayed` actions through `through`.
+  case whatIf(id: Int64?, from: UInt64, sequence: UInt64, through: UInt64, replayed: Int, JSONDiff)
   /// A request that changed something (send, scale) succeeded.
   case done(id: Int64?, request: String)
   /// A request failed; `message` says why, for a person.
@@ -21,7 +30,7 @@ enum InspectorMessage: Encodable {
 
   private enum Key: String, CodingKey {
     case type, id, status, clients, historyCapacity, entries, skipped, sequence, state, live, from, to, action
-    case changes, truncated, sequences, oldest, latest, request, message
+    case changes, truncated, sequences, oldest, latest, request, message, recent, failed, life, samples, through, replayed
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -66,6 +75,27 @@ enum InspectorMessage: Encodable {
         try container.encode(range.lowerBound, forKey: .oldest)
         try container.encode(range.upperBound, forKey: .latest)
       }
+    case let .effects(id, recent, failed):
+      try container.encode("effects", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(recent, forKey: .recent)
+      try container.encode(failed, forKey: .failed)
+    case let .effect(id, life):
+      try container.encode("effect", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(life, forKey: .life)
+    case let .whatIf(id, from, sequence, through, replayed, diff):
+      try container.encode("whatIf", forKey: .type)
+      try container.encodeIfPresent(id, forKey: .id)
+      try container.encode(from, forKey: .from)
+      try container.encode(sequence, forKey: .sequence)
+      try container.encode(through, forKey: .through)
+      try container.encode(replayed, forKey: .replayed)
+      try container.encode(diff.changes, forKey: .changes)
+      try container.encode(diff.truncated, forKey: .truncated)
+    case let .samples(samples):
+      try container.encode("samples", forKey: .type)
+      try container.encode(samples, forKey: .samples)
     case let .done(id, request):
       try container.encode("done", forKey: .type)
       try container.encodeIfPresent(id, forKey: .id)

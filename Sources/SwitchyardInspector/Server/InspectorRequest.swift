@@ -14,6 +14,14 @@ enum InspectorRequest: Equatable {
   case send(text: String)
   /// A pool's new size.
   case scale(pool: String, size: Int)
+  /// The latest effects and failed effects.
+  case effects
+  /// One effect's life.
+  case effect(id: UInt64)
+  /// The state the actions from `sequence` through `through` would leave with action `sequence`
+  /// replaced by `text`, or left out when `text` is `nil`, against the state they did leave;
+  /// `seen` are the actions the page holds, which may reach further back than the server's.
+  case whatIf(sequence: UInt64, text: String?, through: UInt64?, seen: [ActionEntry]?)
 
   /// Reads a request; the id is returned even when the rest is wrong, so the error can answer it.
   static func parse(_ text: String) -> (id: Int64?, request: Result<InspectorRequest, InspectorRequestError>) {
@@ -43,6 +51,18 @@ enum InspectorRequest: Equatable {
       guard let pool = fields["pool"]?.stringValue else { return (id, .failure(.missing("pool"))) }
       guard let size = fields["size"]?.int64Value, let bounded = Int(exactly: size) else { return (id, .failure(.missing("size"))) }
       return (id, .success(.scale(pool: pool, size: bounded)))
+    case "effects":
+      return (id, .success(.effects))
+    case "effect":
+      return (id, number("effect").map { .effect(id: $0) })
+    case "whatIf":
+      let text = fields["text"]?.stringValue
+      let through = fields["through"].flatMap { $0.isNull ? nil : $0.int64Value }.map { UInt64(max(0, $0)) }
+      let seen = fields["seen"]?.arrayValue?.compactMap { entry -> ActionEntry? in
+        guard let sequence = entry[dottedPath: "sequence"]?.int64Value, sequence >= 0, let action = entry[dottedPath: "action"] else { return nil }
+        return ActionEntry(sequence: UInt64(sequence), action: action)
+      }
+      return (id, number("sequence").map { .whatIf(sequence: $0, text: text, through: through, seen: seen) })
     default:
       return (id, .failure(.unknownType(type)))
     }
@@ -62,7 +82,7 @@ enum InspectorRequestError: Error, Equatable, CustomStringConvertible {
     case let .missing(field):
       return "The request lacks '\(field)', or it has the wrong type."
     case let .unknownType(type):
-      return "'\(type)' is not a request; the requests are state, diff, actionDiff, history, send and scale."
+      return "'\(type)' is not a request; the requests are state, diff, actionDiff, history, send, scale, effects, effect and whatIf."
     }
   }
 }

@@ -1,7 +1,8 @@
 import SwitchyardNet
 
-/// The inspector's HTTP routes: the page at `/`, its WebSocket at `/socket`, 404 for anything
-/// else, and 401 for every request without the token when one is set.
+/// The inspector's HTTP routes: the page at `/`, its WebSocket at `/socket`, the effects as JSON at
+/// `/effects` (one effect's life at `/effects?id=N`), 404 for anything else, and 401 for every
+/// request without the token when one is set.
 enum InspectorRoutes {
   static func serve(configuration: InspectorConfiguration, session: InspectorSession) throws(InspectorError) -> HTTPServer {
     var router = HTTPRouter()
@@ -10,6 +11,19 @@ enum InspectorRoutes {
         headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
         body: InspectorPage.html
       )
+    }
+    // The same JSON the page's `effects` and `effect` requests answer, for curl and scripts.
+    router.add(.get, "/effects") { request in
+      let text: String
+      if let id = request.queryValue("id") {
+        guard let effect = UInt64(id) else { return .status(400, detail: "id must be an effect's number, e.g. /effects?id=12") }
+        text = #"{"type":"effect","effect":\#(effect)}"#
+      } else {
+        text = #"{"type":"effects"}"#
+      }
+      guard let reply = await session.respond(to: text).first else { return .status(500) }
+      if case .error = reply { return .json(reply.bytes, status: 404) }
+      return .json(reply.bytes)
     }
     router.add(.get, "/socket") { _ in
       .webSocket(maxMessageSize: configuration.maxRequestBytes) { connection in

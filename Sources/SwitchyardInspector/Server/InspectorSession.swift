@@ -15,6 +15,7 @@ struct InspectorSession: Sendable {
     defer { hub.leave(outbox) }
     outbox.enqueue(InspectorMessage.actions(hub.recentActions, skipped: 0).bytes)
     outbox.enqueue(await statusMessage().bytes)
+    outbox.enqueue(InspectorMessage.samples(hub.samples.all).bytes)
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await outbox.run() }
       do {
@@ -65,6 +66,16 @@ struct InspectorSession: Sendable {
       case let .scale(pool, size):
         try await MainActor.run { try endpoints.scale(pool, size) }
         return [.done(id: id, request: "scale"), await statusMessage()]
+      case .effects:
+        let (recent, failed) = await MainActor.run { endpoints.effects() }
+        return [.effects(id: id, recent: recent, failed: failed)]
+      case let .effect(effect):
+        guard let life = await MainActor.run(body: { endpoints.effect(effect) }) else {
+          throw InspectorHistoryError.effectForgotten(effect)
+        }
+        return [.effect(id: id, life)]
+      case let .whatIf(sequence, text, through, seen):
+        return [try await whatIf(id: id, sequence: sequence, text: text, through: through, seen: seen)]
       }
     } catch {
       return [.error(id: id, message: "\(error)")]
@@ -102,6 +113,41 @@ struct InspectorSession: Sendable {
       after = try await currentState()
     }
     return .diff(id: id, from: before.sequence, to: after.sequence, action: sequence, diff(before, after))
+  }
+
+  /// The most actions one "what if" reduces after the edited one.
+  static let maxWhatIfActions: UInt64 = 1_000
+
+  /// Replays, on copies, the actions seen (by the page, else the recent ones the server keeps)
+  /// from the state before action `sequence` through `through` twice: as they were, and with
+  /// `sequence` replaced by `text` (left out when `nil`); answers the difference. The store and the
+  /// journal are never touched.
+  private func whatIf(
+    id: Int64?,
+    sequence: UInt64,
+    text: String?,
+    through: UInt64?,
+    seen pageSeen: [ActionEntry]?
+  ) async throws -> InspectorMessage {
+    guard let replay = endpoints.whatIf else { throw WhatIfError.unavailable }
+    let through = max(sequence, through ?? sequence)
+    guard through - sequence <= Self.maxWhatIfActions else {
+      throw WhatIfError.tooLong(count: through - sequence, limit: Self.maxWhatIfActions)
+    }
+    guard sequence > 0 else { throw InspectorHistoryError.tooOld(sequence: 0, oldest: nil) }
+    let edited = try text.map { try ActionText.parse($0) }
+    let base = try await historicState(atOrBefore: sequence - 1)
+    let seen = (pageSeen ?? hub.recentActions).filter { $0.sequence > base.sequence && $0.sequence <= through }
+    guard UInt64(seen.count) <= Self.maxWhatIfActions + 1 else {
+      throw WhatIfError.tooLong(count: UInt64(seen.count), limit: Self.maxWhatIfActions)
+    }
+    guard seen.contains(where: { $0.sequence == sequence }) else { throw WhatIfError.unseen(sequence: sequence) }
+    let actions = seen.map(\.action)
+    let changed = seen.compactMap { $0.sequence == sequence ? edited : $0.action }
+    let asItWas = try await replay.run(from: base.state, actions: actions)
+    let whatIf = try await replay.run(from: base.state, actions: changed)
+    let difference = JSONDiff(from: asItWas, to: whatIf, limit: endpoints.maxDiffChanges)
+    return .whatIf(id: id, from: base.sequence, sequence: sequence, through: through, replayed: seen.count, difference)
   }
 
   private func diff(_ before: HistoricState, _ after: HistoricState) -> JSONDiff {

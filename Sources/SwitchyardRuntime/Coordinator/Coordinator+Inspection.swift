@@ -11,6 +11,15 @@ extension Coordinator {
     observation.observer = observer
   }
 
+  /// Calls `observer` on the main actor at each step of every remote effect's life (admitted,
+  /// each attempt and its worker, each output, a retry, the end); `nil` removes it.
+  ///
+  /// One observer at a time, for a tool such as a web inspector; it runs on the router's path, so
+  /// it must be quick. Effects already running when it is set are reported from their next step.
+  public func observeEffects(_ observer: (@MainActor (EffectLifeEvent) -> Void)?) {
+    runtime.lifeWatch = observer
+  }
+
   /// The sequence number of the last action the store reduced, as observers are told it: with an
   /// ``actionLog``, the journal's (the numbers `switchyard history` prints, continued across
   /// restarts); without one, how many actions this process has reduced.

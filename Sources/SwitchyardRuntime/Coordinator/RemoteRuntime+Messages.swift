@@ -24,6 +24,7 @@ extension RemoteRuntime {
       switch message {
       case let .emit(emit):
         guard let record = effects.current(emit.effect, generation: emit.generation, from: worker) else { continue }
+        lifeWatch?(.output(effect: record.id, json: emit.output))
         do {
           try record.emit(emit.output, sequence: emit.sequence)
         } catch {

@@ -43,6 +43,7 @@ extension RemoteRuntime: PoolRouter {
       let failure = JobFailure(code: .workerExited, message: "The \(reason) \(why).", retryable: record.isRetryable)
       return complete(record, in: pool, with: .failure(failure))
     }
+    lifeWatch?(.retrying(effect: id, reason: reason))
     scheduleRetry(record, in: pool)
   }
 

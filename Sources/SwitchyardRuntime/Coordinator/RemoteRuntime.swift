@@ -35,6 +35,8 @@ final class RemoteRuntime {
   /// Wraps the delivery of a batch of workers' events: a coordinator installs its store's
   /// dependencies once for the batch here, rather than once per action the events become.
   var deliver: (@MainActor (() -> Void) -> Void) = { $0() }
+  /// Hears each step of every effect's life, while a tool watches; `nil` costs a check per step.
+  var lifeWatch: (@MainActor (EffectLifeEvent) -> Void)?
 
   init(
     pools: [PoolConfiguration],
@@ -103,6 +105,7 @@ final class RemoteRuntime {
     let record = RemoteEffectRecord(id: id, request: request, admittedAt: now, report: report)
     record.delivered = delivered
     record.router = self
+    lifeWatch?(.started(effect: id, kind: request.kind, job: request.job))
     admit(record, at: now)
     return record
   }
@@ -160,6 +163,7 @@ final class RemoteRuntime {
   ) {
     guard let process = pool.workers[worker] else { return }
     effects.begin(record, on: worker, at: now)
+    lifeWatch?(.attempt(effect: record.id, number: record.attempt, pid: process.pid))
     outgoing.send(to: process) { frame in
       Run.appendFrame(
         effect: record.id,

@@ -86,6 +86,7 @@ final class RemoteEffectRecord {
 
   /// Ends the effect; later calls do nothing.
   func resume(_ result: Result<Void, any Error>) {
+    if let watch = router?.lifeWatch { watch(.ended(effect: id, EffectLifeEvent.End(result))) }
     router = nil
     guard let report else { return }
     self.report = nil

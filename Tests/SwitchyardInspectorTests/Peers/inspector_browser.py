@@ -73,8 +73,18 @@ class Browser:
         return rect
 
     async def click(self, selector):
+        """Clicks the element's centre once the element is what is there: a card above it that
+        grows as status or actions arrive would otherwise move it between measuring and pressing."""
         await self.evaluate(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: 'center'}})")
-        point = await self.center(selector)
+        for _ in range(20):
+            point = await self.center(selector)
+            hit = (f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                   f" const at = document.elementFromPoint({point['x']}, {point['y']}); return !!at && (e === at || e.contains(at)); }})()")
+            if await self.evaluate(hit):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise Step(f"{selector} stayed covered or kept moving: nothing clicked")
         for kind in ("mousePressed", "mouseReleased"):
             await self.call("Input.dispatchMouseEvent", type=kind, x=point["x"], y=point["y"], button="left", clickCount=1)
 
@@ -153,6 +163,18 @@ async def slide_to(browser, value):
     raise Step(f"the slider did not reach #{value}: {state}")
 
 
+async def diff_shows(browser, panel, text, what):
+    """Waits for the diff in `#panel` to show `text`, pressing "show more" as a person would:
+    a diff shows its changes a page at a time."""
+    found = f"document.getElementById('{panel}').textContent.includes({json.dumps(text)})"
+    more = f"document.querySelector('#{panel} .more')"
+    await browser.wait_for(what, f"{found} || ({more} && !{more}.hidden)")
+    while not await browser.evaluate(found):
+        if await browser.evaluate(f"!{more} || {more}.hidden"):
+            raise Step(f"{what}: the whole diff is shown and lacks {text!r}")
+        await browser.click(f"#{panel} .more")
+
+
 async def send_from_page(browser, action, query):
     """Sends `action` from the send box, sees `query` in the live state, and returns its sequence number."""
     await browser.type_into("#send-text", action)
@@ -197,7 +219,7 @@ async def after_restart(browser, url, shots, earlier):
     await browser.screenshot(shots, "r3-before-restart-state.png")
     await browser.click("#pin-button")
     await browser.click("#live-button")
-    await browser.wait_for("the diff from before the restart", "document.getElementById('history-diff').textContent.includes('brass lamp')")
+    await diff_shows(browser, "history-diff", "brass lamp", "the diff from before the restart")
     await browser.screenshot(shots, "r4-since-before-restart.png")
 
 
@@ -241,7 +263,7 @@ async def steps(browser, url, shots):
     await browser.evaluate(f"{entry}.scrollIntoView({{block: 'center'}})")
     sequence = await browser.evaluate(f"{entry}.dataset.sequence")
     await browser.click(f"#action-list li[data-sequence='{sequence}']")
-    await browser.wait_for("the diff of the action", "document.getElementById('action-diff').textContent.includes('search.query')")
+    await diff_shows(browser, "action-diff", "search.query", "the diff of the action")
     await browser.screenshot(shots, "2-sent.png")
 
     # 3. Scaling the search pool changes its worker count.
@@ -272,7 +294,7 @@ async def steps(browser, url, shots):
     await browser.screenshot(shots, "4-history.png")
     await browser.click("#pin-button")
     await browser.click("#live-button")
-    await browser.wait_for("the diff from the pinned point", "document.getElementById('history-diff').textContent.includes('copper kettle')")
+    await diff_shows(browser, "history-diff", "copper kettle", "the diff from the pinned point")
     await browser.screenshot(shots, "5-since-pinned.png")
     if browser.page_errors:
         raise Step(f"the page's script threw: {browser.page_errors}")
@@ -296,6 +318,12 @@ async def main():
     if mode not in scenarios:
         print(f"unknown mode {mode}: give tour, before-restart or after-restart SEQUENCE", flush=True)
         return 2
+    return await in_chromium(url, shots, scenarios[mode])
+
+
+async def in_chromium(url, shots, scenario):
+    """Starts headless Chromium, runs `scenario(browser, url, shots)` in it, and kills it: 0 when
+    every step passed, 1 when one failed, 77 without Chromium."""
     os.makedirs(shots, exist_ok=True)
     executable = chromium()
     if not executable:
@@ -316,7 +344,7 @@ async def main():
                 return 1
             await asyncio.sleep(0.1)
         devtools = int(open(port_file).read().split()[0])
-        await asyncio.wait_for(drive(url, shots, devtools, scenarios[mode]), 150)
+        await asyncio.wait_for(drive(url, shots, devtools, scenario), 150)
         return 0
     except Step as failure:
         print(f"inspector browser test failed: {failure}", flush=True)

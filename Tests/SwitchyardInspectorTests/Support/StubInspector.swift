@@ -10,6 +10,8 @@ final class StubInspector {
   let hub: InspectorHub
   let server: HTTPServer
   let history = RecentHistory<[String: Int]>(capacity: 8)
+  /// The effects' lives the stub's `effects` and `effect` endpoints answer from.
+  let effects = EffectLives()
   private let outbox = SentActions()
   private(set) var endpoints: InspectorEndpoints?
 
@@ -33,7 +35,9 @@ final class StubInspector {
       scale: { _, _ in },
       history: history,
       historyCapacity: 8,
-      maxDiffChanges: 10
+      maxDiffChanges: 10,
+      effects: { [effects] in effects.list() },
+      effect: { [effects] in effects.life($0) }
     )
     server = try InspectorRoutes.serve(configuration: configuration, session: InspectorSession(hub: hub, endpoints: endpoints))
     self.endpoints = endpoints

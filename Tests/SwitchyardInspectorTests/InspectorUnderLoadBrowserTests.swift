@@ -1,0 +1,33 @@
+import Foundation
+import SwitchyardTestSupport
+import Testing
+
+/// The page in headless Chromium while `switchyard load` drives the demo, read as a person reads
+/// it under real use (`Peers/inspector_real_use.py`). Screenshots go to a directory the test prints.
+@Suite(.serialized) struct InspectorUnderLoadBrowserTests {
+  @Test(TestPeer.chromium.trait, .timeLimit(.minutes(5)))
+  func theListPausesSelectionMovesTheStateDiffsStayBoundedWhatIfLeavesTheStoreAndPoolsReadUnreachable() async throws {
+    try await TestPeer.chromium.require()
+    try await TestPeer.pythonWebsockets.require()
+    let demo = try await DemoCoordinator()
+    defer { demo.stop() }
+    let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
+    print("inspector screenshots: \(screenshots)")
+    // The load ends before the page's last steps, which wait for the numbers to settle and then
+    // kill the coordinator; the load's own verdict is not this test's business.
+    let load = ["load", "--run-dir", demo.runDirectory, "--users", "20", "--duration", "40"]
+    async let loaded = PeerScript.run(executable: DemoCoordinator.executable, load, within: .seconds(90))
+    let result = try await PeerScript.run("inspector_real_use.py", [demo.url, screenshots], within: .seconds(200))
+    _ = try await loaded
+    #expect(result.status == 0, "\(result.output)\ncoordinator log:\n\(demo.log)")
+    for step in ["u1-paused", "u2-selected", "u3-big-diff", "u4-unreachable", "u5-effect-life", "u6-what-if"] {
+      #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(step).png"), "no screenshot of \(step)")
+    }
+    print(result.output)
+    // The what-if replayed on copies: no file of the journal holds its edited query.
+    let data = demo.runDirectory + "/data"
+    let files = try FileManager.default.subpathsOfDirectory(atPath: data).compactMap { FileManager.default.contents(atPath: "\(data)/\($0)") }
+    #expect(files.contains { $0.range(of: Data("searchQueryChanged".utf8)) != nil }, "the journal's records are not where the test looks")
+    #expect(!files.contains { $0.range(of: Data("what-if kettle".utf8)) != nil })
+  }
+}
