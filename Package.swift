@@ -39,6 +39,9 @@ let package = Package(
     .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C"]),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
+    // start --ha: a lease with a fencing epoch, the journal copied to a Redis stream, and standbys
+    // that copy it back and take over (Documentation.docc/Articles/HighAvailability.md).
+    .target(name: "SwitchyardHighAvailability", dependencies: ["SwitchyardJournal", "SwitchyardRedis", "SwitchyardWire"]),
     // Pools whose workers read Redis streams on any host: the coordinator's broker link and
     // `worker KIND --broker`'s bridge to a pipe worker. The runtime itself knows no Redis.
     .target(name: "SwitchyardRedisTransport", dependencies: ["SwitchyardRuntime", "SwitchyardRedis", "SwitchyardWire"]),
@@ -56,7 +59,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics",
+        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
@@ -72,7 +75,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI",
         "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardNet",
-        "SwitchyardMetrics",
+        "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
     // The runtime's probe application through the entry point, plus the demo, the upstream and bench.
@@ -98,7 +101,7 @@ let package = Package(
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
-    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "switchyard"]),
+    .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
     // The handlers against real servers on 127.0.0.1, the upstream's among them.
     .testTarget(name: "SwitchyardWorkersTests", dependencies: ["SwitchyardWorkers", "SwitchyardDiagnostics", "SwitchyardUpstream", "SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"]),
     // Against a real redis-server on 127.0.0.1, and the deploy/ manifests' shape.
@@ -116,6 +119,11 @@ let package = Package(
     .testTarget(
       name: "SwitchyardRedisTransportTests",
       dependencies: ["SwitchyardRedisTransport", "SwitchyardRedis", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "SwitchyardWire", "switchyard"]
+    ),
+    // The follower, the replication and the node against a real redis-server; failovers of real coordinators.
+    .testTarget(
+      name: "SwitchyardHighAvailabilityTests",
+      dependencies: ["SwitchyardHighAvailability", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardTestSupport", "switchyard"]
     ),
     // Unit tests of the parser and renderers, and the built `switchyard` run against a real coordinator.
     .testTarget(name: "SwitchyardCLITests", dependencies: ["SwitchyardCLI", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),

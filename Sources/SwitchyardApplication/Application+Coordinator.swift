@@ -12,12 +12,14 @@ extension Application {
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
   public func runCoordinator(_ options: StartOptions) async throws -> Int32 {
+    if let ha = options.highAvailability, options.leadership == nil { return try await runHighlyAvailable(options, ha) }
     let metrics = options.metrics.map { _ in MetricsRegistry.process(application: name, version: version, role: "coordinator") }
     guard options.journals else {
       return try await serve(reducer, initialState: initialState, journal: nil, metrics: metrics, options)
     }
     let started = ContinuousClock.now
     let (journal, state) = try openJournal(options)
+    if options.leadership?.seedsSharedJournal == true { journal.snapshotForReplicas(state) }
     if let metrics {
       metrics.gauge("switchyard_journal_recovery_duration_seconds", help: "How long opening and replaying the journal took at start.")
         .set(ContinuousClock.now - started)
@@ -61,7 +63,8 @@ extension Application {
           snapshotsKept: options.snapshotsKept,
           historyRetention: options.historyRetention,
           repair: options.repair,
-          log: log
+          log: log,
+          replication: options.leadership?.replication
         ),
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer),
@@ -127,6 +130,7 @@ extension Application {
     )
     coordinator.actionLog = journal
     coordinator.clientActions = clientActions
+    if let leadership = options.leadership { coordinator.highAvailability = leadership.status }
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
     coordinator.handleTerminationSignals()
     if let parent = options.parent { try ParentExit.terminateWith(parent) }

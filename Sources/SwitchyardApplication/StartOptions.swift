@@ -1,3 +1,4 @@
+import SwitchyardHighAvailability
 import SwitchyardInspector
 
 /// What `start`'s options asked for: where the coordinator runs, its pools, how it stops, and how
@@ -38,6 +39,10 @@ public struct StartOptions: Sendable {
   public var broker: BrokerOptions?
   /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
   public var metrics: MetricsConfiguration?
+  /// `--ha` and `--ha-lease-ms`: the Redis the journal is shared through, or `nil` to run alone.
+  public var highAvailability: HighAvailabilityOptions?
+  /// The lease this coordinator won with `--ha`, once it leads.
+  var leadership: Leadership?
 
   /// Creates start options.
   public init(

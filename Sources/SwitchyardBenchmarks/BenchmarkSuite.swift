@@ -25,6 +25,7 @@ public struct BenchmarkSuite: Sendable {
       .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch)
         + MetricsOverheadBenchmarks.cases(launch: launch))
       .adding(RedisBenchmarks.cases + RemotePoolBenchmarks.cases(launch: launch))
+      .adding(HighAvailabilityBenchmarks.cases(launch: launch))
   }
 
   /// This suite followed by `more` cases.

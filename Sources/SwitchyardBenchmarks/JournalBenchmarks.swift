@@ -49,17 +49,7 @@ enum JournalBenchmarks {
     let appenders = 16
     let each = harness.mode == .full ? 500 : 10
     let (rate, syncs) = try await withJournal(durability: .always) { journal in
-      let seconds = try await timed {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for _ in 0..<appenders {
-            group.addTask {
-              for _ in 0..<each { try await journal.waitUntilDurable(try journal.append(payload)) }
-            }
-          }
-          try await group.waitForAll()
-        }
-      }
-      return (Double(appenders * each) / seconds, journal.status.syncCount)
+      (try await appendRate(journal, appenders: appenders, each: each), journal.status.syncCount)
     }
     let total = appenders * each
     let rounds = Double(max(syncs, 1))
@@ -71,6 +61,23 @@ enum JournalBenchmarks {
       note: "\(total) appends in \(syncs) fdatasyncs, \(fixed(Double(total) / rounds, digits: 1)) appends and "
         + "\(BenchmarkUnit.nanoseconds.format(roundNanoseconds)) per fsync round"
     )
+  }
+
+  /// Appends per second from `appenders` tasks, each waiting for its record to be durable
+  /// before appending the next, `each` times.
+  @MainActor
+  static func appendRate(_ journal: Journal, appenders: Int, each: Int) async throws -> Double {
+    let seconds = try await timed {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<appenders {
+          group.addTask {
+            for _ in 0..<each { try await journal.waitUntilDurable(try journal.append(payload)) }
+          }
+        }
+        try await group.waitForAll()
+      }
+    }
+    return Double(appenders * each) / seconds
   }
 
   /// Opening a journal of a snapshot followed by a million records: checking and handing over each.

@@ -82,7 +82,8 @@ public final class Journal: Sendable {
     self.snapshotSequence = Mutex(outcome.report.snapshotSequence)
     self.highWaterMark = highWaterMark
     self.writer = JournalWriter(
-      appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability, log: options.log
+      appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability,
+      replication: options.replication, log: options.log
     )
   }
 
@@ -218,6 +219,11 @@ public final class Journal: Sendable {
     let snapshot = JournalSnapshot(sequence: sequence, timestampNanoseconds: SystemTime.wallClockNanoseconds(), state: state)
     try writer.synchronize(through: sequence)
     try snapshots.write(snapshot)
+    do {
+      try options.replication?.replicate(snapshot, keeping: options.snapshotsKept)
+    } catch {
+      throw .stopped(reason: "copying the snapshot at record \(sequence) failed: \(error)")
+    }
     snapshotSequence.withLock { $0 = max($0 ?? 0, sequence) }
     highWaterMark.raise(through: sequence)
     try snapshots.applyRetention(keeping: options.snapshotsKept, history: options.historyRetention, now: SystemTime.wallClockNanoseconds())

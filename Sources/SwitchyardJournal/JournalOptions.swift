@@ -15,6 +15,8 @@ public struct JournalOptions: Sendable {
   /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
   /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
   public var log: @Sendable (String) -> Void
+  /// Where every record and snapshot is copied before it counts as durable, if anywhere.
+  public var replication: (any JournalReplication)?
 
   /// Creates options; the defaults suit a coordinator.
   public init(
@@ -23,7 +25,8 @@ public struct JournalOptions: Sendable {
     snapshotsKept: Int = 2,
     historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    replication: (any JournalReplication)? = nil
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
@@ -31,5 +34,6 @@ public struct JournalOptions: Sendable {
     self.historyRetention = historyRetention
     self.repair = repair
     self.log = log
+    self.replication = replication
   }
 }

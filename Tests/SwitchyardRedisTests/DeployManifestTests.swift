@@ -100,7 +100,11 @@ import Testing
     #expect(redis[dottedPath: "spec.volumeClaimTemplates.0.metadata.name"]?.stringValue == "data")
 
     let coordinator = try #require(statefulSets.first { $0[dottedPath: "metadata.name"]?.stringValue == "coordinator" })
-    #expect(coordinator[dottedPath: "spec.replicas"]?.int64Value == 1)
+    // Two coordinators with --ha, never on one node: a leader and a standby that takes over.
+    #expect(coordinator[dottedPath: "spec.replicas"]?.int64Value == 2)
+    let antiAffinity = coordinator[dottedPath: "spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution.0"]
+    #expect(antiAffinity?[dottedPath: "topologyKey"]?.stringValue == "kubernetes.io/hostname")
+    #expect(antiAffinity?[dottedPath: "labelSelector.matchLabels"] == coordinator[dottedPath: "spec.selector.matchLabels"])
     let claim = coordinator[dottedPath: "spec.volumeClaimTemplates.0.metadata.name"]?.stringValue
     #expect(claim != nil)
     #expect(coordinator[dottedPath: "spec.template.spec.containers.0.volumeMounts.0.name"]?.stringValue == claim)
@@ -211,10 +215,13 @@ import Testing
     let coordinator = try #require(resources("StatefulSet", in: documents).first { $0[dottedPath: "metadata.name"]?.stringValue == "coordinator" })
     let command = coordinator[dottedPath: "spec.template.spec.containers.0.command"]?.arrayValue?.compactMap(\.stringValue) ?? []
     let runDirectory = try #require(value(of: "--run-dir", in: command))
-    for probe in ["startupProbe", "readinessProbe", "livenessProbe"] {
+    for probe in ["startupProbe", "livenessProbe"] {
       let exec = coordinator[dottedPath: "spec.template.spec.containers.0.\(probe).exec.command"]?.arrayValue?.compactMap(\.stringValue)
       #expect(exec == ["switchyard", "status", "--run-dir", runDirectory], "the coordinator's \(probe) asks it for status")
     }
+    // Ready only on the leader or a caught-up standby.
+    let readiness = coordinator[dottedPath: "spec.template.spec.containers.0.readinessProbe.exec.command"]?.arrayValue?.compactMap(\.stringValue)
+    #expect(readiness == ["switchyard", "status", "--ready", "--run-dir", runDirectory])
     for worker in resources("Deployment", in: documents) {
       let name = worker[dottedPath: "metadata.name"]?.stringValue ?? "?"
       let command = worker[dottedPath: "spec.template.spec.containers.0.command"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -257,7 +264,7 @@ import Testing
         if let words = document[dottedPath: path]?.arrayValue?.compactMap(\.stringValue) { lines.append((file, words)) }
       }
     }
-    for file in ["switchyard-worker@.service", "switchyard.service", "README.md", "Containerfile"] {
+    for file in ["switchyard-worker@.service", "switchyard.service", "switchyard-ha.service", "README.md", "Containerfile"] {
       for line in try DeployFiles.text(file).split(separator: "\n") where !line.hasPrefix("#") {
         lines.append((file, line.split(separator: " ").map(String.init)))
       }

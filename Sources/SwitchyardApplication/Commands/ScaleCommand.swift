@@ -21,7 +21,7 @@ enum ScaleCommand {
             throw UsageError.conflict("'\(pool.kind)' is given more than once")
           }
         }
-        let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
+        let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory).leading()
         let before = Dictionary(try connection.status().pools.map { ($0.kind, $0.target) }) { first, _ in first }
         let targets = try connection.scale(requested)
         if arguments.flag("--json") {

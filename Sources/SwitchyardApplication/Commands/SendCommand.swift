@@ -22,7 +22,7 @@ enum SendCommand {
       examples: examples + ["echo '{\"caseName\":{}}' | \(toolName) send -", "\(toolName) send @action.json"],
       run: { arguments in
         let action = try ActionText.parse(try text(of: arguments.argument("ACTION_JSON") ?? ""))
-        try CoordinatorConnection(runDirectory: arguments.runDirectory).send(action)
+        try CoordinatorConnection(runDirectory: arguments.runDirectory).leading().send(action)
         StandardStream.output.write("sent\n")
         return 0
       }

@@ -92,6 +92,8 @@ enum StartCommand {
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
+        HighAvailabilityFlags.ha,
+        HighAvailabilityFlags.lease,
         MetricsFlags.metrics,
         MetricsFlags.token,
         LogFlags.format,
@@ -145,7 +147,7 @@ enum StartCommand {
     if let afterReplay, afterReplay < 0 {
       throw .invalidValue(name: snapshotAfterReplay, value: "\(afterReplay)", expected: "a number of records ≥ 0")
     }
-    return StartOptions(
+    var options = StartOptions(
       runDirectory: arguments.runDirectory,
       pools: pools,
       shutdownGrace: grace.map { .milliseconds($0) } ?? .seconds(5),
@@ -169,6 +171,8 @@ enum StartCommand {
       broker: broker,
       metrics: try MetricsFlags.configuration(arguments)
     )
+    options.highAvailability = try HighAvailabilityFlags.options(arguments)
+    return options
   }
 
   private static func durability(_ mode: String?) throws(UsageError) -> Durability {

@@ -20,6 +20,12 @@ enum StatusCommand {
           workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
                        failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
                        counters (its latest heartbeat's)
+          highAvailability  with start --ha: role (leader|standby), epoch, leader (HOST/PID RUNDIR),
+                       leaderRunDirectory (a standby's, when the leader is on its host), appliedSequence, lag
+
+        --ready prints nothing and exits 0 when the coordinator can serve at once: without --ha
+        whenever it answers; with --ha on the leader, or on a standby whose copy lags by no
+        record. Otherwise it exits 1: a readiness probe.
 
         A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
         sessions.id=1.search.
@@ -27,6 +33,7 @@ enum StatusCommand {
         """,
       options: [
         .flag("--json", help: "Print the report as JSON (fields above)."),
+        .flag("--ready", help: "Exit 0 on a leader or a caught-up standby, else 1 (a readiness probe)."),
         CommandOption("--watch", value: .optional(name: "SECONDS", fallback: "2"), help: "Redraw every SECONDS (default 2) until Ctrl-C."),
         .value("--state", "PATH", help: "Print the state at PATH as pretty JSON."),
         .value("--follow", "PATH", help: "Print the state at PATH, then each change, one JSON line each, until Ctrl-C."),
@@ -48,7 +55,9 @@ enum StatusCommand {
     let modes = ["--watch", "--state", "--follow"].filter(arguments.flag)
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
     let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
-    if let path = arguments.value("--state") {
+    if arguments.flag("--ready") {
+      return try connection.status().highAvailability.map { $0.role == .leader || $0.lag == 0 } ?? true ? 0 : 1
+    } else if let path = arguments.value("--state") {
       StandardStream.output.write(try JSONText.pretty(connection.state(at: path)))
     } else if let path = arguments.value("--follow") {
       try follow(path, connection)

@@ -32,6 +32,13 @@ package struct StatusView: Sendable {
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
       + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"
       + (report.journal.map { journalLine($0, colored: colored) } ?? "")
+      + (report.highAvailability.map { highAvailabilityLine($0, colored: colored) } ?? "")
+  }
+
+  /// With `--ha`: its role, the lease's epoch, who leads and how far behind its copy is.
+  private func highAvailabilityLine(_ ha: HighAvailabilityReport, colored: Bool) -> String {
+    let facts = [ha.role.rawValue, "epoch \(ha.epoch)", "leader \(ha.leader ?? "none")", "applied \(ha.appliedSequence)", "lag \(ha.lag)"]
+    return TextColor.bold.apply("ha", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
   }
 
   /// The journal: how far it has written, how far that is on disk, its size and newest snapshot.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Appends records to memory on the caller's thread and writes and fsyncs them on a thread of
 /// its own, so neither the coordinator's actor nor Swift's cooperative pool ever blocks on disk.
@@ -23,11 +24,20 @@ final class JournalWriter: @unchecked Sendable {
   static let maximumBackoff: Int64 = 2_000_000_000
 
   let durability: Durability
+  /// Gets every batch once it is on disk, before any record of it is durable.
+  private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
   private let log: @Sendable (String) -> Void
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
-  private var phase = Phase.running
+  private var phase = Phase.running {
+    didSet {
+      if case .stalled = phase { isStalled.store(true, ordering: .relaxed) } else { isStalled.store(false, ordering: .relaxed) }
+    }
+  }
+  /// Whether `phase` is `stalled`, read without the lock: every client action asks (``stall``),
+  /// and the writer thread holds the lock as it works.
+  private let isStalled = Atomic<Bool>(false)
   private var pending: [UInt8] = []
   private var spare: [UInt8] = []
   private var pendingSince: Int64 = 0
@@ -42,9 +52,13 @@ final class JournalWriter: @unchecked Sendable {
   private var appender: SegmentAppender
 
   /// Starts the writer thread; the next record appended is `nextSequence`.
-  init(appender: SegmentAppender, nextSequence: UInt64, durability: Durability, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  init(
+    appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.appender = appender
     self.durability = durability
+    self.replication = replication
     self.log = log
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
@@ -134,7 +148,8 @@ final class JournalWriter: @unchecked Sendable {
 
   /// Why writing is stalled, while it is: the records wait in memory until a retry succeeds.
   var stall: JournalError? {
-    condition.withLock {
+    guard isStalled.load(ordering: .relaxed) else { return nil }
+    return condition.withLock {
       if case let .stalled(error, _, _) = phase { return error }
       return nil
     }
@@ -263,6 +278,17 @@ final class JournalWriter: @unchecked Sendable {
       if mustSync { try appender.synchronize() }
     } catch {
       failure = error
+    }
+    if failure == nil, let replication, !spare.isEmpty {
+      do {
+        try replication.replicate(spare, first: first, last: last)
+      } catch {
+        // Its records are on the local disk but not acknowledged; the replica decides what stands.
+        condition.lock()
+        phase = .stopped(.stopped(reason: "copying records \(first)–\(last) failed: \(error)"))
+        spare.removeAll(keepingCapacity: true)
+        return
+      }
     }
     condition.lock()
     if let failure {

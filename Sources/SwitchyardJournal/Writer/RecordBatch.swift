@@ -38,6 +38,14 @@ public struct RecordBatch: Sendable {
     count += 1
   }
 
+  /// Adds a record framed elsewhere as it is, which must follow the batch's last.
+  mutating func adopt(_ record: ArraySlice<UInt8>, sequence: UInt64) {
+    if count == 0 { firstSequence = sequence }
+    precondition(sequence == firstSequence + UInt64(count), "record \(sequence) does not follow the batch's last")
+    bytes.append(contentsOf: record)
+    count += 1
+  }
+
   /// Empties the batch; its buffer is kept for the next unless it grew past `limit` bytes.
   public mutating func removeAll(keepingCapacityUpTo limit: Int) {
     bytes.removeAll(keepingCapacity: bytes.capacity <= limit)

@@ -81,7 +81,7 @@ public struct StreamLayout: Sendable, Equatable {
     return ["\(escaped):handoff:*", "\(escaped):affinity:*"]
   }
 
-  private var prefix: String {
+  var prefix: String {
     "switchyard:{\(coordinator)}"
   }
 }

@@ -91,6 +91,8 @@ final class ControlService {
       try endpoints.send(action)
     } catch let refusal as ActionRefusal {
       return reply(.error(id: id, code: .journalFailed, message: "\(refusal)"), to: client)
+    } catch let refusal as NotLeader {
+      return reply(.error(id: id, code: .notLeader, message: "\(refusal)"), to: client)
     } catch let error as ClientActionError {
       return reply(.error(id: id, code: .actionRefused, message: "\(error)"), to: client)
     } catch {
@@ -141,6 +143,8 @@ final class ControlService {
     case let .scale(id, pools):
       do {
         reply(.scaled(id: id, pools: try endpoints.scale(pools)), to: client)
+      } catch let refusal as NotLeader {
+        reply(.error(id: id, code: .notLeader, message: "\(refusal)"), to: client)
       } catch let error as CoordinatorError {
         guard case .unknownPool = error else {
           return reply(.error(id: id, code: .badRequest, message: "\(error)"), to: client)

@@ -41,6 +41,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   /// The actions clients may send; the control socket and ``send(json:)`` refuse the rest with
   /// ``ClientActionError`` before they reach the reducer.
   public var clientActions: ClientActions<R.Action> = .all
+  /// Where this coordinator stands among those sharing its journal (`start --ha`), for `status`.
+  public var highAvailability: (@Sendable () -> HighAvailabilityReport)?
 
   let runtime: RemoteRuntime
   let tap: ActionTap
@@ -164,7 +166,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       ),
       pools: runtime.poolStatuses(),
       workers: runtime.workerStatuses(),
-      journal: actionLog?.report()
+      journal: actionLog?.report(),
+      highAvailability: highAvailability?()
     )
   }
 
@@ -239,12 +242,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pid: getpid(),
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
-      send: { [unowned self] json in
-        let action = try clientAction(json)
-        actionLog?.sending(arrivedAs: json)
-        store.send(action)
-        actionLog?.sending(arrivedAs: nil)
-      },
+      send: { [unowned self] json in try send(clientJSON: json) },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }
         actionLog.whenAcknowledgeable(acknowledge)

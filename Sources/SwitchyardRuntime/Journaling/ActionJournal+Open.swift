@@ -52,8 +52,7 @@ extension ActionJournal {
         _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped)
       }
     )
-    let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)
-    actionJournal.recovered = recovery
+    let actionJournal = ActionJournal(journal: journal, policy: policy, effectsToResume: recovery, log: log)
     if let skip {
       if let skippedNow {
         log("skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "

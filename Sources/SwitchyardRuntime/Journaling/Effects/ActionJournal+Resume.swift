@@ -10,8 +10,7 @@ extension ActionJournal {
   /// cannot be made again: those the journal lists as in flight at that snapshot, and not ended
   /// since, are named in a warning (proto/JOURNAL.md).
   public func resumeEffects<R>(in coordinator: Coordinator<R>) {
-    guard let recovery = recovered as? EffectRecovery else { return }
-    recovered = nil
+    guard let recovery = effectsToResume.take() else { return }
     recovery.executor = JournaledJobExecutor(base: coordinator.jobExecutor, journal: self)
     let counts = recovery.resume(in: coordinator.store, after: journal.recovery.olderFormatThrough)
     if counts.resumed > 0 {

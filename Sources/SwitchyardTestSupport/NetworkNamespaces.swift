@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 import SwitchyardRuntime
-import SwitchyardTestSupport
 
 /// Network namespaces joined to a hub namespace by veth pairs: several hosts on one machine,
 /// whose traffic never leaves the namespaces made here. ``remove()`` deletes them all, and with
 /// them their links.
-final class NetworkNamespaces {
+public final class NetworkNamespaces {
   /// Whether this process may make namespaces (root, with `ip` and kernel support).
-  static let available: Bool = {
+  public static let available: Bool = {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: ip) else { return false }
     let probe = "sy16probe\(getpid())"
     guard (try? run(["netns", "add", probe])) != nil else { return false }
@@ -15,26 +15,28 @@ final class NetworkNamespaces {
     return true
   }()
 
-  static let ip = "/usr/sbin/ip"
+  public static let ip = "/usr/sbin/ip"
 
   /// The hub's namespace, where the shared service (Redis) runs.
-  let hub: String
+  public let hub: String
   /// Each host's namespace, by name.
-  private(set) var hosts: [String: String] = [:]
+  public private(set) var hosts: [String: String] = [:]
   /// Each host's address of the hub, by name.
-  private(set) var hubAddresses: [String: String] = [:]
+  public private(set) var hubAddresses: [String: String] = [:]
   private var names: [String] = []
-  private let tag = String(getpid() % 100_000)
+  /// Tells apart the namespaces of every instance in every process, within 15-byte link names.
+  private let tag = "\(getpid() % 100_000)x\(NetworkNamespaces.instances.add(1, ordering: .relaxed).newValue)"
+  private static let instances = Atomic<Int>(0)
 
   /// Makes the hub namespace.
-  init() throws {
+  public init() throws {
     hub = "sy16hub\(tag)"
     try add(hub)
   }
 
   /// Makes a host namespace linked to the hub on its own /24, returning the hub's address there.
   @discardableResult
-  func addHost(_ name: String, subnet: Int) throws -> String {
+  public func addHost(_ name: String, subnet: Int) throws -> String {
     let namespace = "sy16\(name)\(tag)"
     try add(namespace)
     let hubSide = "h\(name)\(tag)"
@@ -52,17 +54,22 @@ final class NetworkNamespaces {
   }
 
   /// Takes the host's link down at the hub: the host is cut off.
-  func cutOff(_ name: String) throws {
+  public func cutOff(_ name: String) throws {
     try Self.run(["-n", hub, "link", "set", "h\(name)\(tag)", "down"])
   }
 
+  /// Brings the host's link up again at the hub: the host is reachable again.
+  public func restore(_ name: String) throws {
+    try Self.run(["-n", hub, "link", "set", "h\(name)\(tag)", "up"])
+  }
+
   /// The command line that runs `arguments` inside `namespace`.
-  func inside(_ namespace: String, _ arguments: [String]) -> [String] {
+  public func inside(_ namespace: String, _ arguments: [String]) -> [String] {
     ["netns", "exec", namespace] + arguments
   }
 
   /// Deletes every namespace made here.
-  func remove() {
+  public func remove() {
     for name in names.reversed() { _ = try? Self.run(["netns", "del", name]) }
     names.removeAll()
   }
@@ -79,7 +86,7 @@ final class NetworkNamespaces {
   /// Its output and errors go to one file, not Foundation's pipe, which a process started meanwhile
   /// from another thread could inherit and hold open.
   @discardableResult
-  static func run(_ arguments: [String]) throws -> String {
+  public static func run(_ arguments: [String]) throws -> String {
     let path = NSTemporaryDirectory() + "sy-ip-\(getpid())-\(UUID().uuidString.prefix(8)).log"
     defer { try? FileManager.default.removeItem(atPath: path) }
     let process = try SpawnedProcess.start(ip, arguments, outputPath: path, errorPath: path)
@@ -94,8 +101,10 @@ final class NetworkNamespaces {
 }
 
 /// An `ip` command failed.
-struct NetworkNamespaceError: Error, CustomStringConvertible {
-  var command: String
-  var output: String
-  var description: String { "`\(command)` failed: \(output)" }
+public struct NetworkNamespaceError: Error, CustomStringConvertible {
+  /// The command that failed.
+  public var command: String
+  /// What it printed.
+  public var output: String
+  public var description: String { "`\(command)` failed: \(output)" }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import SwitchyardHighAvailability
+import SwitchyardJournal
+import SwitchyardRuntime
+
+extension Application {
+  /// `start --ha`: stands by, copying the shared journal into the data directory and a read-only
+  /// replica of the state that its control socket serves, until this coordinator wins the lease;
+  /// then serves as ``runCoordinator(_:)`` does after a crash (the copy is recovered, effects in
+  /// flight made again), writing every record to the shared journal.
+  ///
+  /// When the lease is lost (Redis refused a renewal, or one came too late: the process was
+  /// stopped, or cut off), the coordinator shuts down and the process starts again as a standby.
+  @MainActor
+  func runHighlyAvailable(_ options: StartOptions, _ ha: HighAvailabilityOptions) async throws -> Int32 {
+    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
+    let configuration = HighAvailabilityConfiguration(
+      redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
+      holder: "\(ProcessInfo.processInfo.hostName)/\(getpid()) \(URL(fileURLWithPath: options.runDirectory).standardizedFileURL.path)")
+    let node = HighAvailabilityNode(configuration: configuration)
+    let replica = StandbyReplica(reducer)
+    let control = try standbyControlSocket(options, node: node, replica: replica, log: log)
+    let lost = LeaseLoss()
+    let directory = options.resolvedDataDirectory
+    let leadership: Leadership
+    do {
+      leadership = try await offCooperativePool {
+        try node.standByUntilLeading(
+          directory: directory,
+          journalOptions: JournalOptions(segmentSize: options.segmentSize, snapshotsKept: options.snapshotsKept, log: log),
+          restore: { try replica.restore($0) }, replay: { try replica.apply($0) },
+          log: log,
+          lost: { reason in
+            log("lost the lease (\(reason)); stepping down to standby")
+            lost.happened()
+            kill(getpid(), SIGTERM)
+          })
+      }
+    } catch {
+      control.stop()
+      throw error
+    }
+    control.stop()
+    var leading = options
+    leading.leadership = leadership
+    let status = try await runCoordinator(leading)
+    guard lost.hasHappened else {
+      leadership.keeper.stop(release: true)
+      return status
+    }
+    leadership.keeper.stop(release: false)
+    StepDown.restartAsStandby(log: log)
+  }
+
+  /// The standby's control socket: status with its role, epoch and lag, and the replica's state.
+  @MainActor
+  private func standbyControlSocket(
+    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (String) -> Void
+  ) throws -> StandbyControlSocket {
+    let started = ContinuousClock.now
+    let runDirectory = options.runDirectory
+    return try StandbyControlSocket(
+      runDirectory: runDirectory,
+      status: { [version] in
+        let state = replica.state.flatMap { try? WireJSONEncoder().encode($0) }
+        let uptime = ContinuousClock.now - started
+        return StatusReport(
+          coordinator: CoordinatorStatus(
+            pid: getpid(), version: version, runDir: runDirectory,
+            uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
+            stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
+          pools: [], workers: [], highAvailability: localLeader(node.status))
+      },
+      state: {
+        guard let state = replica.state else { return try RawJSON(parsing: Array("null".utf8)) }
+        return try RawJSON(parsing: WireJSONEncoder().encode(state))
+      },
+      leader: { node.status.leader },
+      log: log)
+  }
+}
+
+/// `report` with the leader's run directory when the leader runs on this host: its holder is
+/// `HOST/PID RUNDIR`.
+private func localLeader(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
+  var report = report
+  guard let holder = report.leader, let space = holder.firstIndex(of: " "),
+    holder[..<space].split(separator: "/").first.map(String.init) == ProcessInfo.processInfo.hostName
+  else { return report }
+  report.leaderRunDirectory = String(holder[holder.index(after: space)...])
+  return report
+}
+
+/// Runs `body` on a thread of its own and returns what it returned.
+private func offCooperativePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(with: Result(catching: body)) }
+  }
+}

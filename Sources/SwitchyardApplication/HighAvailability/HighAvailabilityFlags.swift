@@ -1,0 +1,31 @@
+import SwitchyardRedis
+
+/// `start`'s flags for a coordinator that fails over: `--ha` and `--ha-lease-ms` (with `--name`).
+enum HighAvailabilityFlags {
+  static let ha = CommandOption.value(
+    "--ha", "URL",
+    help: "Share the journal through Redis (redis://HOST:PORT/DB) with the coordinators of the same --name: one leads, the others stand by.",
+    environmentVariable: "SWITCHYARD_HA"
+  )
+  static let lease = CommandOption.value(
+    "--ha-lease-ms", "N", help: "With --ha: how long the leader's lease lasts unless renewed; a standby takes over within it (default: 5000)."
+  )
+
+  /// Reads `--ha` and `--ha-lease-ms`; `nil` without `--ha`.
+  static func options(_ arguments: ParsedArguments) throws(UsageError) -> HighAvailabilityOptions? {
+    guard let url = arguments.value(ha.name) else {
+      if arguments.value(lease.name) != nil { throw .conflict("\(lease.name) needs \(ha.name) redis://HOST:PORT/DB") }
+      return nil
+    }
+    let redis: RedisConfiguration
+    do {
+      redis = try RedisConfiguration(url: url)
+    } catch {
+      throw .invalidValue(name: ha.name, value: url, expected: "\(error)")
+    }
+    let milliseconds = try arguments.value(lease.name, as: Int.self) ?? 5000
+    guard milliseconds >= 300 else { throw .invalidValue(name: lease.name, value: "\(milliseconds)", expected: "milliseconds ≥ 300") }
+    if arguments.flag("--no-journal") { throw .conflict("\(ha.name) shares the journal, so it cannot be used with --no-journal") }
+    return HighAvailabilityOptions(redis: redis, coordinator: arguments.value(BrokerFlags.name.name), leaseTTL: .milliseconds(milliseconds))
+  }
+}

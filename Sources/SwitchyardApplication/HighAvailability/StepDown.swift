@@ -1,0 +1,17 @@
+import Foundation
+
+/// How a deposed leader becomes a standby: it runs its own executable again with the same
+/// arguments, in the same process, so that nothing of the old leader's memory (its store, its
+/// pools, its half-written records) survives into the standby.
+enum StepDown {
+  /// Replaces this process with a fresh start of the same command line; returns only if that fails,
+  /// by exiting with status 75 (EX_TEMPFAIL), for the supervisor to restart it.
+  static func restartAsStandby(log: @Sendable (String) -> Void) -> Never {
+    let arguments = CommandLine.arguments
+    var pointers = arguments.map { strdup($0) }
+    pointers.append(nil)
+    execv("/proc/self/exe", pointers)
+    log("could not start again as a standby (\(String(cString: strerror(errno)))); exiting for the supervisor to restart it")
+    exit(75)
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import SwitchyardJournal
+import SwitchyardRedis
+import SwitchyardWire
+
+/// One coordinator started with `--ha`: it stands by, copying the shared journal into its data
+/// directory, until it wins the lease; then it leads until the lease is lost.
+public final class HighAvailabilityNode: Sendable {
+  /// The shared Redis, name and lease.
+  public let configuration: HighAvailabilityConfiguration
+  private let current: Mutex<HighAvailabilityReport>
+
+  /// A node that has not stood by yet.
+  public init(configuration: HighAvailabilityConfiguration) {
+    self.configuration = configuration
+    current = Mutex(HighAvailabilityReport(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0))
+  }
+
+  /// Where the node stands now.
+  public var status: HighAvailabilityReport { current.withLock { $0 } }
+
+  /// How often a standby asks for the lease: a leader's death is noticed within this of its
+  /// lease running out.
+  var pollInterval: Duration { min(configuration.leaseTTL / 5, .milliseconds(500)) }
+
+  /// Stands by until this node holds the lease and its data directory holds the whole shared
+  /// journal; blocks, so call it off Swift's cooperative pool.
+  ///
+  /// `restore` and `replay` hear the state and records as the standby copies them, for a
+  /// read-only replica; `journalOptions` are the local journal's (without replication). `lost`
+  /// hears, once, that the lease won was lost, on the lease keeper's thread. Throws
+  /// what the data directory throws; Redis being unreachable, it waits for.
+  public func standByUntilLeading(
+    directory: String,
+    journalOptions: JournalOptions,
+    restore: @escaping (JournalSnapshot) throws -> Void = { _ in },
+    replay: @escaping (JournalRecord) throws -> Void = { _ in },
+    log: @escaping @Sendable (String) -> Void,
+    lost: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> Leadership {
+    let connection = configuration.connection(named: "standby")
+    defer { connection.close() }
+    let lease = RedisLease(connection: connection, layout: configuration.layout, ttl: configuration.leaseTTL)
+    let stream = FencedJournalStream(connection: connection, layout: configuration.layout)
+    var options = journalOptions
+    options.replication = nil
+    let follower = JournalFollower(directory: directory, options: options, stream: stream, restore: restore, replay: replay)
+    defer { follower.close() }
+    var following = false
+    var announced: LeaseGrant?
+    var unreachable: RedisError?
+    while true {
+      do {
+        if let leadership = try standBy(
+          lease: lease, follower: follower, following: &following, announced: &announced, log: log, lost: lost)
+        {
+          return leadership
+        }
+        if unreachable != nil { log("reaches Redis again") }
+        unreachable = nil
+      } catch let error as RedisError {
+        // A standby cut off from Redis waits for it: it has nothing to lose meanwhile.
+        if unreachable == nil { log("cannot reach Redis (\(error)); standing by until it answers") }
+        unreachable = error
+        Thread.sleep(forTimeInterval: pollInterval.seconds)
+      }
+    }
+  }
+
+  /// One turn of standing by: asks for the lease, and copies what the leader wrote or waits a
+  /// poll; returns the leadership once the lease is won.
+  private func standBy(
+    lease: RedisLease, follower: JournalFollower, following: inout Bool, announced: inout LeaseGrant?,
+    log: @escaping @Sendable (String) -> Void, lost: @escaping @Sendable (String) -> Void
+  ) throws -> Leadership? {
+    let asked = ContinuousClock.now
+    if let grant = try lease.acquire(holder: configuration.holder) {
+      let seeds = try !following && !follower.hasSharedJournal()
+      if following { try follower.catchUp() }
+      let copied = follower.lastSequence
+      follower.close()
+      let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
+        current.withLock { $0.role = .standby }
+        lost(reason)
+      }
+      let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
+      current.withLock { $0 = HighAvailabilityReport(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
+      log(
+        "leads with epoch \(grant.epoch)"
+          + (seeds
+            ? "; the shared journal was empty and starts from this coordinator's own"
+            : ", having copied the shared journal through record \(copied)"))
+      return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
+    }
+    let leader = try lease.current()
+    if leader != announced, let leader {
+      log("stands by: \(leader) leads")
+      announced = leader
+    }
+    if !following { following = try follower.hasSharedJournal() }
+    if following {
+      try follower.follow(block: pollInterval)
+    } else {
+      Thread.sleep(forTimeInterval: pollInterval.seconds)
+    }
+    current.withLock {
+      $0 = HighAvailabilityReport(
+        role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
+    }
+    return nil
+  }
+}

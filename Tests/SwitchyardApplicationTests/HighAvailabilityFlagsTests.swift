@@ -1,0 +1,35 @@
+import SwitchyardDiagnostics
+@testable import SwitchyardApplication
+import Testing
+
+/// `start --ha` and `--ha-lease-ms`, read without starting anything.
+@MainActor
+struct HighAvailabilityFlagsTests {
+  let start = SwitchyardCommandLine(
+    Application(name: "probe", reducer: ProbeFeature(), initialState: ProbeFeature.State(), pools: [], handlers: [ProbeHandler()])
+  ).commands[0]
+
+  @Test func haNamesTheSharedRedisAndTheLease() throws {
+    let options = try StartCommand.options(
+      start.parse(["--ha", "redis://10.0.0.5:6380/2", "--name", "shop", "--ha-lease-ms", "1500"]))
+    let ha = try #require(options.highAvailability)
+    #expect(ha.redis.host == "10.0.0.5" && ha.redis.port == 6380 && ha.redis.database == 2)
+    #expect(ha.coordinator == "shop")
+    #expect(ha.leaseTTL == .milliseconds(1500))
+    let defaults = try #require(try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0"])).highAvailability)
+    #expect(defaults.leaseTTL == .seconds(5) && defaults.coordinator == nil)
+    #expect(try StartCommand.options(start.parse([])).highAvailability == nil)
+  }
+
+  @Test func haRefusesWhatCannotWork() {
+    #expect(throws: UsageError.conflict("--ha-lease-ms needs --ha redis://HOST:PORT/DB")) {
+      try StartCommand.options(start.parse(["--ha-lease-ms", "1000"]))
+    }
+    #expect(throws: UsageError.conflict("--ha shares the journal, so it cannot be used with --no-journal")) {
+      try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--no-journal"]))
+    }
+    #expect(throws: UsageError.invalidValue(name: "--ha-lease-ms", value: "100", expected: "milliseconds ≥ 300")) {
+      try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--ha-lease-ms", "100"]))
+    }
+  }
+}

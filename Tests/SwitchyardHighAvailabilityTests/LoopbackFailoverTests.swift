@@ -1,0 +1,135 @@
+import Foundation
+import SwitchyardRedis
+import SwitchyardRuntime
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+
+/// Two `switchyard start --ha` coordinators and a redis-server on 127.0.0.1: the leader is killed
+/// or stopped under traffic, and the standby takes over with everything acknowledged.
+@Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
+  /// Waits for `child`'s log to contain `text`.
+  private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 15) async throws {
+    try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
+  }
+
+  /// Waits until `child` leads, returning how long that took.
+  @discardableResult
+  private func waitUntilLeading(_ child: CoordinatorChild, within seconds: Double = 30) async throws -> Duration {
+    let started = ContinuousClock.now
+    try await eventually("the coordinator leading", within: seconds) { isServing(child.runDirectory) }
+    return ContinuousClock.now - started
+  }
+
+  /// Checks that the stream's epochs never go back: no entry of an old leader after a new one's.
+  private func expectEpochsOnlyGrow(_ entries: [JournalStreamEntry]) {
+    let epochs = entries.map(\.epoch)
+    #expect(epochs == epochs.sorted(), "an old leader wrote after a newer one: \(epochs)")
+    #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "the stream has a gap")
+  }
+
+  /// Starts a leader, then a standby, and traffic to the leader with 20 sends acknowledged.
+  private func leaderAndStandbyUnderTraffic(_ cluster: HighAvailabilityCluster) async throws -> (CoordinatorChild, CoordinatorChild, Traffic) {
+    let first = try cluster.start()
+    try await waitUntilLeading(first)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+    let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
+    try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
+    try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
+    return (first, second, traffic)
+  }
+
+  @Test func aStandbyTakesOverFromAKilledLeaderWithEveryAcknowledgedSend() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
+    // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
+    let standby = try #require(role(second.runDirectory))
+    #expect(standby.role == .standby && standby.epoch == 1 && standby.leader?.contains("/\(first.process.pid) ") == true)
+    try await eventually("the replica holding the first 20 sends") { (try? runNames(second.runDirectory))?.count ?? 0 >= 20 }
+    let refused = try ControlClient(socketPath: second.socketPath).request(.send(id: 1, action: HighAvailabilityCluster.start("x")))
+    guard case .error(1, .notLeader, _) = refused else { Issue.record("the standby answered \(refused)"); return }
+    // `switchyard send` given the standby's run directory goes to the leader on this host.
+    #expect(role(second.runDirectory)?.leaderRunDirectory == URL(fileURLWithPath: first.runDirectory).standardizedFileURL.path)
+    let redirected = try await switchyard("send", "--run-dir", second.runDirectory, #"{"start":{"name":"via-standby","job":{"tag":"t","outputs":1},"cancelInFlight":false}}"#)
+    #expect(redirected.status == 0 && redirected.output == "sent\n", "\(redirected.errorOutput)")
+    first.crash()
+    let killed = ContinuousClock.now
+    #expect(traffic.waitForEnd(within: 10))
+    let acknowledged = traffic.names
+
+    try await waitUntilLeading(second, within: 15)
+    let failover = ContinuousClock.now - killed
+    #expect(failover < .milliseconds(cluster.leaseMilliseconds + 2_000), "took over in \(failover)")
+    #expect(role(second.runDirectory)?.epoch == 2)
+    let names = try runNames(second.runDirectory)
+    #expect(Set(acknowledged + ["via-standby"]).isSubset(of: names), "lost: \(Set(acknowledged).subtracting(names).sorted())")
+    // Effects in flight at the kill are made again, as after a crash: none stays running for ever.
+    try await eventually("every acknowledged run ending on the new leader", within: 20) {
+      guard case let .stateSlice(_, _, .object(runs))? = try? ControlClient(socketPath: second.socketPath).request(.state(id: 1, path: "runs"))
+      else { return false }
+      return acknowledged.allSatisfy { runs[$0]?[dottedPath: "outcome"] != "running" }
+    }
+
+    let after = Traffic(socketPath: second.socketPath, prefix: "b")
+    try await eventually("the new leader serving sends") { after.names.count >= 5 }
+    let entries = try cluster.stream()
+    expectEpochsOnlyGrow(entries)
+    #expect(Set(entries.map(\.epoch)) == [1, 2])
+    #expect(await second.terminate() == 0)
+  }
+
+  @Test func aLeaderStoppedPastItsLeaseStepsDownWhenResumedAndNeverWritesAgain() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
+    first.process.send(SIGSTOP)
+    let stopped = ContinuousClock.now
+    let acknowledgedBefore = traffic.names
+    try await waitUntilLeading(second, within: 15)
+    #expect(ContinuousClock.now - stopped < .milliseconds(cluster.leaseMilliseconds + 2_000))
+    let headAtTakeover = try cluster.stream().last?.last ?? 0
+
+    // Resumed, the old leader still has sends in hand; none of them may reach the journal.
+    first.process.send(SIGCONT)
+    try await waitForLog(first, "stepping down to standby")
+    try await waitForLog(first, "stands by: epoch 2")
+    try await eventually("the old leader standing by") { role(first.runDirectory)?.role == .standby }
+    #expect(traffic.waitForEnd(within: 10))
+    let names = try runNames(second.runDirectory)
+    #expect(Set(acknowledgedBefore).isSubset(of: names))
+    let entries = try cluster.stream()
+    expectEpochsOnlyGrow(entries)
+    #expect(entries.filter { $0.epoch == 1 }.allSatisfy { $0.last <= headAtTakeover })
+    #expect(Set(traffic.names).isSubset(of: names), "a send the old leader acknowledged after resuming is missing")
+    #expect(await second.terminate() == 0)
+  }
+
+  @Test func aRemoteWorkerFollowsTheNewLeaderWithNoRestart() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start(remotePool: true)
+    try await waitUntilLeading(first)
+    let second = try cluster.start(remotePool: true)
+    try await waitForLog(second, "stands by")
+    let worker = try cluster.startRemoteWorker()
+
+    let client = try ControlClient(socketPath: first.socketPath)
+    #expect(try client.request(.send(id: 1, action: HighAvailabilityCluster.start("before"))) == .sent(id: 1))
+    try await eventually("the remote worker finishing a job for the first leader") {
+      (try? ControlClient(socketPath: first.socketPath).request(.state(id: 1, path: "runs.before.outcome")))
+        == .stateSlice(id: 1, path: "runs.before.outcome", value: "finished")
+    }
+    first.crash()
+    try await waitUntilLeading(second, within: 15)
+    let again = try ControlClient(socketPath: second.socketPath)
+    #expect(try again.request(.send(id: 2, action: HighAvailabilityCluster.start("after"))) == .sent(id: 2))
+    try await eventually("the same worker finishing a job for the new leader", within: 20) {
+      (try? ControlClient(socketPath: second.socketPath).request(.state(id: 1, path: "runs.after.outcome")))
+        == .stateSlice(id: 1, path: "runs.after.outcome", value: "finished")
+    }
+    #expect(worker.isRunning, "the worker was not restarted")
+    #expect(await second.terminate() == 0)
+  }
+}
