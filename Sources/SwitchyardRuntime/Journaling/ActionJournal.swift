@@ -58,6 +58,8 @@ public final class ActionJournal: ActionLog {
   var interruptedEffects = 0
   /// What recovery learnt of the remote effects in flight, until ``resumeEffects(in:)`` starts them.
   var effectsToResume: EffectRecovery?
+  /// When the state's digest is recorded with an action (``digestIsDue()``).
+  @exclusivity(unchecked) var digests = DigestSchedule()
 
   init(journal: Journal, policy: SnapshotPolicy, effectsToResume: EffectRecovery?, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
@@ -82,13 +84,15 @@ public final class ActionJournal: ActionLog {
   /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
-  func append<Action: Codable & Sendable>(_ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?) -> Bool {
+  func append<Action: Codable & Sendable>(
+    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: StateDigest? = nil
+  ) -> Bool {
     guard failure == nil else { return false }
     let made = numberNextRecord()
     lastAction = (lastSequence, made, [])
     actionsSinceSnapshot += 1
     if let origin, let event = eventRecord(of: origin) {
-      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest))
     } else {
       let parts = ActionRecord.Origin(origin, ended: ended(by: origin))
       enqueue(
@@ -96,7 +100,8 @@ public final class ActionJournal: ActionLog {
           sequence: lastSequence,
           content: .action { encoder, buffer in
             try ActionRecord.append(action, from: parts, dependencies: dependencies, to: &buffer, encoder: encoder)
-          }
+          },
+          digest: digest
         )
       )
     }

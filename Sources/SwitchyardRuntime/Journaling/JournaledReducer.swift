@@ -43,7 +43,10 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     PoisonWatch.reducingLive(false)
     if event != nil { PoisonWatch.delivering(nil) }
-    let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, origin: origin, dependencies: dependencies) }
+    let digest = MainActor.assumeIsolated { journal.digestIsDue() } ? journal.digest(of: state) : nil
+    let snapshotIsDue = MainActor.assumeIsolated {
+      journal.append(action, origin: origin, dependencies: dependencies, digest: digest)
+    }
     if snapshotIsDue {
       let reduced = state
       MainActor.assumeIsolated { journal.snapshot(reduced) }

@@ -24,7 +24,7 @@ extension ActionJournal {
       log(
         "warning: \(lost.count) remote effects were in flight when the coordinator stopped but were made by actions "
           + "before the snapshot recovery started from (\(recovery.snapshotSequence ?? 0)), so they cannot be made "
-          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions"
+          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions and end them from stopActions"
       )
     }
     if counts.unknown > 0 {
