@@ -4,7 +4,7 @@ import SwitchyardInspector
 /// What `start`'s options asked for: where the coordinator runs, its pools, how it stops, and how
 /// it journals.
 ///
-/// A new `start` option adds a field here and reads it in ``StartCommand``; ``StartMode``s and
+/// A new `start` option adds a field here and reads it in `StartCommand`; ``StartMode``s and
 /// ``Application/runCoordinator(_:)`` receive it whole.
 public struct StartOptions: Sendable {
   /// `--run-dir`: where the control socket and the lock live.

@@ -5,7 +5,7 @@ import ComposableArchitecture
 // because features in an app are concrete: a generic level would pay for key path and metadata
 // instantiation on every action, which no real feature tree does.
 //
-// Each level scopes with `\.inner` over a `/Action.inner` case path, as README teaches, or — with
+// Each level scopes with `\.inner` over a `/Action.inner` case path, as the guides teach, or — with
 // `handWritten` — with a hand-written case path, which is the floor the idiomatic form is held to.
 
 /// The innermost feature: a counter.

@@ -3,8 +3,8 @@ import SwitchyardNet
 import SwitchyardWire
 import Testing
 
-/// `history` and the inspector's action stream name an action by the same path, as the README
-/// promises: one reading of an action's JSON, used by both.
+/// `history` and the inspector's action stream name an action by the same path, as the inspector
+/// guide promises: one reading of an action's JSON, used by both.
 @Suite(.timeLimit(.minutes(2))) struct OnePathForAnActionTests {
   @Test func historyAndTheInspectorPrintTheSamePathForTheSameAction() async throws {
     let demo = try await DemoCoordinator(arguments: ["--fsync", "always"])

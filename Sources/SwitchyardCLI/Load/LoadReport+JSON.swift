@@ -1,6 +1,6 @@
 /// `load --json`: the whole report as one JSON object with sorted keys, for CI pipelines.
 ///
-/// Its fields are stable; new ones may be added. `load --help` and the README list them.
+/// Its fields are stable; new ones may be added. `load --help` and the Operations guide list them.
 extension LoadReport {
   /// The report as pretty-printed JSON, ending in a newline.
   package func json() throws -> String {

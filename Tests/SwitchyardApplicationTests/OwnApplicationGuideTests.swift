@@ -1,15 +1,12 @@
 import Foundation
 import Testing
 
-/// The README's "Your own application" shows the fixture package's files: each Swift block there
-/// is the file named just above it, word for word, and every file of the package is shown, so
-/// building the fixture (``OwnApplicationTests``) compiles every snippet of the guide.
-struct ReadmeGuideTests {
+/// The "Your own application" guide (a DocC article) shows the fixture package's files: each Swift
+/// block there is the file named just above it, word for word, and every file of the package is
+/// shown, so building the fixture (``OwnApplicationTests``) compiles every snippet of the guide.
+struct OwnApplicationGuideTests {
   @Test func everySwiftBlockOfTheGuideIsAFileOfTheFixtureAndEveryFileIsShown() throws {
-    let readme = try String(contentsOfFile: OwnAppFixture.repository + "/README.md", encoding: .utf8)
-    let start = try #require(readme.range(of: "\n## Your own application\n"))
-    let rest = readme[start.upperBound...]
-    let guide = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+    let guide = try Documentation.article("YourOwnApplication")
     let lines = guide.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
     var shown: [String: String] = [:]
