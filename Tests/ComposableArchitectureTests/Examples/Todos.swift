@@ -13,13 +13,15 @@
 //   read unchanged.
 // - Case paths to payload-less cases of actions that aren't `Equatable` (they carry
 //   `Result<_, any Error>`) are written as `AnyCasePath(embed:extract:)`, as the macro expands them.
+// - `Color` is a plain enum of the colors the animations case study uses; `ButtonState` sends its
+//   action without an animation (the one test edit).
 // - Platform bits: the screenshot stream's live value never emits; the documents directory comes
 //   from `FileManager`; the case studies' dependencies reuse the test target's `FactClient`; the
 //   three copies of `isPrime` are one.
 // - Tests are unchanged but for dropping `@testable import`.
 //
 // Ported: Todos (10 tests) and the CaseStudies that have tests: alerts and confirmation dialogs,
-// binding forms, effects basics, cancellation, long-living effects, refreshable, timers, shared
+// animations, binding forms, effects basics, cancellation, long-living effects, refreshable, timers, shared
 // state (in memory, user defaults, file storage), recursion and reusable favoriting.
 import ComposableArchitecture
 import Foundation
