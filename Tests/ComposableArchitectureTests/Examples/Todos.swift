@@ -14,15 +14,18 @@
 // - Case paths to payload-less cases of actions that aren't `Equatable` (they carry
 //   `Result<_, any Error>`) are written as `AnyCasePath(embed:extract:)`, as the macro expands them.
 // - `Color` is a plain enum of the colors the animations case study uses; `ButtonState` sends its
-//   action without an animation (the one test edit).
-// - Platform bits: the screenshot stream's live value never emits; the documents directory comes
-//   from `FileManager`; the case studies' dependencies reuse the test target's `FactClient`; the
-//   three copies of `isPrime` are one.
-// - Tests are unchanged but for dropping `@testable import`.
+//   action without an animation (`action: .send(x, animation: …)` is `action: x`).
+// - `@DependencyClient` is written out as its endpoint and labelled method.
+// - Platform bits: the screenshot stream's live value never emits and the download client's
+//   finishes at once (no `URLSession.bytes` on Linux); the documents directory comes from
+//   `FileManager`; the case studies reuse the test target's `FactClient`; the three copies of
+//   `isPrime` are one.
+// - Tests are unchanged but for dropping `@testable import` and the `ButtonState` animations.
 //
 // Ported: Todos (10 tests) and the CaseStudies that have tests: alerts and confirmation dialogs,
-// animations, binding forms, effects basics, cancellation, long-living effects, refreshable, timers, shared
-// state (in memory, user defaults, file storage), recursion and reusable favoriting.
+// animations, binding forms, effects basics, cancellation, long-living effects, refreshable,
+// timers, shared state (in memory, user defaults, file storage), recursion, reusable favoriting
+// and reusable offline downloads (its download component; the map screen around it has no tests).
 import ComposableArchitecture
 import Foundation
 
