@@ -36,7 +36,7 @@ public final class Store<State, Action> {
     self.init(
       core: RootCore(
         initialState: initialState,
-        reducer: reducer.reduce(into:action:),
+        reducer: reducer.reduce(into:action:metadata:),
         dependencies: prepareDependencies == nil && !DependencyValues.isOverridden ? nil : dependencies
       )
     )
@@ -62,7 +62,7 @@ public final class Store<State, Action> {
   /// The returned task finishes when those effects (and effects of actions they send) have finished.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(tasks: core.send(action))
+    StoreTask(tasks: core.send(action, metadata: nil))
   }
 
   func cachedChild<Child: AnyObject>(_ id: ScopeID?, make: () -> Child) -> Child {

@@ -14,7 +14,10 @@ final class AnyApplication {
     handlers = application.handlers
     sendExamples = application.sendExamples
     let reducer = MainActorBox(application.reducer)
-    history = HistoryReplay(application: application.name, reducer: { reducer.value })
+    history = HistoryReplay(
+      application: application.name, reducer: { reducer.value }, version: application.dataVersion,
+      migrations: application.migrations
+    )
     run = { options in try await application.runCoordinator(options) }
   }
 

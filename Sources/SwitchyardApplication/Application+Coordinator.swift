@@ -7,7 +7,8 @@ import SwitchyardNet
 extension Application {
   /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: recovers the
   /// state from the data directory's journal, claims the run directory, spawns the pools from this
-  /// same executable, sends ``startActions``, and returns the exit status once it has shut down.
+  /// same executable, sends ``startActions`` (and ``stopActions`` when asked to stop), and returns
+  /// the exit status once it has shut down.
   ///
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
@@ -67,9 +68,10 @@ extension Application {
           replication: options.leadership?.replication
         ),
         policy: options.snapshotPolicy,
-        replay: ActionReplay(reducer),
+        replay: ActionReplay(reducer, version: dataVersion, migrations: migrations),
         initialState: initialState,
         skipping: options.skipRecord,
+        acceptingDivergence: options.acceptsDivergence,
         log: log
       )
     } catch let JournalError.locked(_, holder) where options.dataDirectory == nil {
@@ -98,7 +100,12 @@ extension Application {
   /// The inspector's slider over `journal`: every state it can rebuild, numbered as `history` numbers them.
   @MainActor
   private func inspectorHistory(_ journal: ActionJournal) throws -> any HistorySource {
-    try JournalHistorySource(directory: journal.journal.directory, reducer: reducer, latest: { journal.lastActionSequence })
+    let directory = journal.journal.directory
+    return try JournalHistorySource(
+      directory: directory,
+      replay: ActionReplay(reducer, skippingRecordsIn: directory, version: dataVersion, migrations: migrations),
+      latest: { journal.lastActionSequence }
+    )
   }
 
   @MainActor
@@ -110,6 +117,12 @@ extension Application {
     _ options: StartOptions
   ) async throws -> Int32 where Root.State == Feature.State, Root.Action == Feature.Action {
     let pools = options.pools.isEmpty ? self.pools : options.pools
+    if let served = options.workerKinds {
+      let remote = Set(options.broker?.kinds ?? [])
+      if let unserved = pools.first(where: { !remote.contains($0.kind) && !served.contains($0.kind.rawValue) }) {
+        throw StartError.noHandler(kind: unserved.kind.rawValue, served: served)
+      }
+    }
     var configuration = CoordinatorConfiguration(
       runDirectory: options.runDirectory,
       pools: pools,
@@ -169,7 +182,9 @@ extension Application {
       let url = "http://\(address.host):\(metricsServer.port)/metrics"
       Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
     }
-    await coordinator.runUntilTerminated()
+    await coordinator.runUntilTerminated { [stopActions] in
+      for action in stopActions { coordinator.store.send(action) }
+    }
     journal?.close(finalState: coordinator.store.state)
     await inspector?.stop()
     await metricsServer?.stop()

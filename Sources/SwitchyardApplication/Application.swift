@@ -29,6 +29,10 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   public var initialState: Feature.State
   /// Actions sent to the store once the coordinator is up, in order.
   public var startActions: [Feature.Action]
+  /// Actions sent to the store when the coordinator is asked to stop, before its pools stop: end
+  /// long-lived listeners here (and start them again from ``startActions``), so that a clean stop
+  /// leaves no effect in flight and the next start has nothing to make again.
+  public var stopActions: [Feature.Action]
   /// The actions clients (`send`, `load`, the inspector) may send; the coordinator refuses the rest
   /// before they reach the reducer. Every action by default: declare the ones users cause, and an
   /// effect's output can no longer be forged.
@@ -43,6 +47,11 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   public var startMessage: String
   /// Whole `send` command lines shown in `send --help`, each with an action this feature decodes.
   public var sendExamples: [String]
+  /// The version of the state and actions this build journals, from 1: raise it when their JSON
+  /// changes in a way the last version's does not decode, and register a ``Migration`` from it.
+  public var dataVersion: Int
+  /// How what older versions journaled becomes this version's: one per version that needs one.
+  public var migrations: [Migration]
 
   /// Describes an application.
   public init(
@@ -52,12 +61,15 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     reducer: Feature,
     initialState: Feature.State,
     startActions: [Feature.Action] = [],
+    stopActions: [Feature.Action] = [],
     clientActions: ClientActions<Feature.Action> = .all,
     pools: [PoolConfiguration],
     handlers: [any JobHandler],
     loadScenarios: [any LoadScenario] = [],
     startMessage: String = "",
-    sendExamples: [String] = []
+    sendExamples: [String] = [],
+    dataVersion: Int = 1,
+    migrations: [Migration] = []
   ) {
     self.name = name
     self.version = version
@@ -65,11 +77,14 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     self.reducer = reducer
     self.initialState = initialState
     self.startActions = startActions
+    self.stopActions = stopActions
     self.clientActions = clientActions
     self.pools = pools
     self.handlers = handlers
     self.loadScenarios = loadScenarios
     self.startMessage = startMessage
     self.sendExamples = sendExamples
+    self.dataVersion = dataVersion
+    self.migrations = migrations
   }
 }

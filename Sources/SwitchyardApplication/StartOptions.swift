@@ -35,10 +35,16 @@ public struct StartOptions: Sendable {
   public var repair: Bool
   /// `--skip-record`: the journal record recovery leaves out, such as one the last coordinator died reducing.
   public var skipRecord: UInt64?
+  /// `--accept-divergence`: keep the state replay reaches where it differs from the journal's digests.
+  public var acceptsDivergence: Bool
   /// `--broker`, `--name` and the `KIND=redis` pools: pools whose workers read Redis streams, or `nil`.
   public var broker: BrokerOptions?
   /// `--metrics` and `--metrics-token`: where to serve Prometheus metrics, or `nil` for none.
   public var metrics: MetricsConfiguration?
+  /// The job kinds this executable's `worker` serves, from which the coordinator spawns its local
+  /// pools' workers: a pool of another kind is refused at start, as its workers could only exit.
+  /// `nil` checks nothing. `start` sets it.
+  public var workerKinds: [String]?
   /// `--ha` and `--ha-lease-ms`: the Redis the journal is shared through, or `nil` to run alone.
   public var highAvailability: HighAvailabilityOptions?
   /// The lease this coordinator won with `--ha`, once it leads.
@@ -60,8 +66,10 @@ public struct StartOptions: Sendable {
     segmentSize: Int = JournalOptions().segmentSize,
     repair: Bool = false,
     skipRecord: UInt64? = nil,
+    acceptsDivergence: Bool = false,
     broker: BrokerOptions? = nil,
-    metrics: MetricsConfiguration? = nil
+    metrics: MetricsConfiguration? = nil,
+    workerKinds: [String]? = nil
   ) {
     self.runDirectory = runDirectory
     self.pools = pools
@@ -79,6 +87,8 @@ public struct StartOptions: Sendable {
     self.segmentSize = segmentSize
     self.repair = repair
     self.skipRecord = skipRecord
+    self.acceptsDivergence = acceptsDivergence
+    self.workerKinds = workerKinds
   }
 
   /// The data directory: `--data-dir`, or `data` in the run directory.

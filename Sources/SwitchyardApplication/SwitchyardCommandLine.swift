@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line of a Switchyard application: `start`, `status`, `send`, `scale`, `load`,
-/// `worker`, `history` and `backup`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
+/// `worker`, `history`, `verify`, `backup` and `package`, with help, `--version`, exit statuses (0 success, 1 failure, 2 bad usage) and a run
 /// directory shared by every command.
 ///
 /// Most executables are one call:
@@ -45,15 +45,18 @@ public struct SwitchyardCommandLine {
     let kinds = application.pools.map(\.kind.rawValue)
     return [
       StartCommand.command(
-        toolName: name, defaultPools: application.pools, modes: startModes, runApplication: application.runCoordinator
+        toolName: name, defaultPools: application.pools, modes: startModes, workerKinds: handlers.map(\.kind.rawValue),
+        runApplication: application.runCoordinator
       ),
       StatusCommand.command(toolName: name),
       SendCommand.command(toolName: name, examples: application.sendExamples),
       ScaleCommand.command(toolName: name, kinds: kinds),
-      LoadCommand.command(toolName: name, scenarios: loadScenarios),
+      LoadCommand.command(toolName: name, version: version, scenarios: loadScenarios),
       WorkerCommand.command(toolName: name, version: version, handlers: handlers),
       HistoryCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
+      VerifyCommand.command(toolName: name, replays: [application.history] + startModes.compactMap(\.history)),
       BackupCommand.command(toolName: name),
+      PackageCommand.command(toolName: name),
     ] + additionalCommands
   }
 

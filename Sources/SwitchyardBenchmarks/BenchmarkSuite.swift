@@ -12,7 +12,9 @@ public struct BenchmarkSuite: Sendable {
 
   /// Every case that needs nothing beyond this process: store, case paths, codec and journal.
   public static var inProcess: BenchmarkSuite {
-    BenchmarkSuite(cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases + JournalBenchmarks.cases)
+    BenchmarkSuite(
+      cases: StoreBenchmarks.cases + CasePathBenchmarks.cases + CodecBenchmarks.cases + JournalBenchmarks.cases + UpgradeBenchmarks.cases
+    )
   }
 
   /// Every case: the coordinator's memory with the demo app — first, so the resident set is a

@@ -134,12 +134,12 @@ enum JournalBenchmarks {
     return try await body(journal)
   }
 
-  private static func temporaryDirectory() -> String {
+  static func temporaryDirectory() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-bench-journal-\(UUID().uuidString)").path
   }
 
   @MainActor
-  private static func timed(_ body: () async throws -> Void) async rethrows -> Double {
+  static func timed(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
     let start = clock.now
     try await body()

@@ -13,19 +13,34 @@ import SwitchyardWire
 /// alternated so load drift weighs on both alike; the headline is journaled time over plain time,
 /// a journaled window lasting until its records are appended.
 ///
+/// Two cases: `journal.ingress-overhead` sends the probe actions as a client's JSON, the path real
+/// traffic takes (the control socket, the inspector), so every record is bytes that arrived, the
+/// workers' outputs included; `journal.pipelined-overhead` creates them as Swift values in-process,
+/// which the journal encodes through `Codable`.
+///
 /// Each side goes first in every other round: with the same order every round, two identical
 /// plain coordinators measured 1.08x, the second one paying for what the first left behind.
 enum JournalOverheadBenchmarks {
   static func cases(launch: WorkerLaunch) -> [BenchmarkCase] {
-    [pipelined(launch: launch)]
+    [
+      overhead(
+        name: "journal.ingress-overhead",
+        summary: "process.pipelined (1 worker), actions arriving as a client's JSON, every action journaled, over the same "
+          + "without a journal",
+        target: .atMostRatio(1.15), launch: launch, arrival: .clientJSON
+      ),
+      overhead(
+        name: "journal.pipelined-overhead",
+        summary: "process.pipelined (1 worker), actions made in-process, every action journaled, over the same without a journal",
+        target: .atMostRatio(1.35), launch: launch, arrival: .inProcess
+      ),
+    ]
   }
 
-  static func pipelined(launch: WorkerLaunch) -> BenchmarkCase {
-    BenchmarkCase(
-      name: "journal.pipelined-overhead",
-      summary: "process.pipelined (1 worker) with every action journaled, over the same without a journal",
-      target: .atMostRatio(1.15)
-    ) { harness in
+  static func overhead(
+    name: String, summary: String, target: BenchmarkTarget, launch: WorkerLaunch, arrival: PipelineArrival
+  ) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary, target: target) { harness in
       let window = harness.mode == .full ? 1_024 : 64
       let rounds = harness.mode == .full ? 40 : 1
       let base = NSTemporaryDirectory() + "switchyard-bench-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -45,6 +60,8 @@ enum JournalOverheadBenchmarks {
       defer { journal.close() }
       var times = (plain: 0.0, journaled: 0.0)
       var cpu = (plain: 0.0, journaled: 0.0)
+      // The process's CPU less the journal's own threads': where the journal's bookkeeping per action runs.
+      var mainCPU = (plain: 0.0, journaled: 0.0)
       // The worker's CPU beside each coordinator's: on two saturated cores the wall ratio follows
       // the whole machine's CPU, not the coordinator's alone.
       var workerCPU: (plain: Double?, journaled: Double?) = (0, 0)
@@ -54,23 +71,28 @@ enum JournalOverheadBenchmarks {
         try await plain.start()
         try await journaled.start()
         // One window each first, uncounted, to warm both sides.
-        _ = try await plain.pipeline(window: window, tag: "warm")
-        _ = try await journaled.pipeline(window: window, tag: "warm")
+        _ = try await plain.pipeline(window: window, tag: "warm", arrival: arrival)
+        _ = try await journaled.pipeline(window: window, tag: "warm", arrival: arrival)
         try await journal.encoded()
         let workers = (plain: plain.workerPIDs, journaled: journaled.workerPIDs)
         @MainActor func timePlain(_ round: Int) async throws {
           // Read outside the coordinator's CPU window: listing `/proc` is no cost of either side.
           let workerStart = ChildCPUTime.nanoseconds(of: workers.plain)
           let cpuStart = ProcessCPUTime.nanoseconds()
-          times.plain += try await plain.pipeline(window: window, tag: "\(round)")
-          cpu.plain += ProcessCPUTime.nanoseconds() - cpuStart
+          let journalStart = ThreadCPUTime.nanoseconds(ofThreadsNamed: ThreadCPUTime.journalThreads)
+          times.plain += try await plain.pipeline(window: window, tag: "\(round)", arrival: arrival)
+          let journalThreads = ThreadCPUTime.nanoseconds(ofThreadsNamed: ThreadCPUTime.journalThreads) - journalStart
+          let process = ProcessCPUTime.nanoseconds() - cpuStart
+          cpu.plain += process
+          mainCPU.plain += process - journalThreads
           workerCPU.plain = Self.sum(workerCPU.plain, ChildCPUTime.nanoseconds(of: workers.plain, since: workerStart))
         }
         @MainActor func timeJournaled(_ round: Int) async throws {
           let workerStart = ChildCPUTime.nanoseconds(of: workers.journaled)
           let cpuStart = ProcessCPUTime.nanoseconds()
+          let journalStart = ThreadCPUTime.nanoseconds(ofThreadsNamed: ThreadCPUTime.journalThreads)
           let started = ContinuousClock.now
-          _ = try await journaled.pipeline(window: window, tag: "\(round)")
+          _ = try await journaled.pipeline(window: window, tag: "\(round)", arrival: arrival)
           // The window lasts until its records are journaled: work left for after it would, under
           // sustained load, take its turn on the same CPUs. Those still gathering go at once, as
           // the next window's would have made them go.
@@ -79,7 +101,10 @@ enum JournalOverheadBenchmarks {
           try await journal.encoded()
           tail += answered.duration(to: .now).nanoseconds
           times.journaled += started.duration(to: .now).nanoseconds
-          cpu.journaled += ProcessCPUTime.nanoseconds() - cpuStart
+          let journalThreads = ThreadCPUTime.nanoseconds(ofThreadsNamed: ThreadCPUTime.journalThreads) - journalStart
+          let process = ProcessCPUTime.nanoseconds() - cpuStart
+          cpu.journaled += process
+          mainCPU.journaled += process - journalThreads
           workerCPU.journaled = Self.sum(workerCPU.journaled, ChildCPUTime.nanoseconds(of: workers.journaled, since: workerStart))
         }
         for round in 0..<rounds {
@@ -99,7 +124,7 @@ enum JournalOverheadBenchmarks {
       await plain.shutdown()
       await journaled.shutdown()
       let effects = Double(window * rounds)
-      let encoding = try await Self.actionEncodingNanoseconds(harness)
+      let encoding = arrival == .inProcess ? try await Self.actionEncodingNanoseconds(harness) : nil
       let status = journal.journal.status
       return BenchmarkMeasurement(
         value: times.journaled / times.plain,
@@ -109,6 +134,11 @@ enum JournalOverheadBenchmarks {
           + "coordinator CPU \(fixed(cpu.journaled / effects / 1e3, digits: 2)) µs per effect journaled, "
           + "\(fixed(cpu.plain / effects / 1e3, digits: 2)) µs plain (\(fixed(cpu.journaled / cpu.plain, digits: 2))×); "
           + Self.machineNote(Self.machineCPU(coordinator: cpu, workers: workerCPU, effects: effects), encoding: encoding)
+          + "outside the journal's threads (the main actor's share) \(fixed(mainCPU.journaled / effects / 1e3, digits: 2)) µs per "
+          + "effect journaled, \(fixed(mainCPU.plain / effects / 1e3, digits: 2)) µs plain: "
+          + "\(fixed((mainCPU.journaled - mainCPU.plain) / effects / 1e3, digits: 3)) µs of journaling per effect, "
+          + "\(fixed((mainCPU.journaled - mainCPU.plain) / (Double(status.lastSequence) * Double(rounds) / Double(rounds + 1)), digits: 0)) ns "
+          + "per record; "
           + "\(status.lastSequence) records in \(status.syncCount) fsyncs; "
           + "\(fixed(tail / times.journaled * 100, digits: 1)) % of the journaled time waiting for the last records; "
           + "windows of \(window); unpinned"
@@ -151,13 +181,18 @@ enum JournalOverheadBenchmarks {
   }
 
   /// The machine's CPU per effect, each side, and what encoding the in-process action costs beside
-  /// it, as the note says them: on two saturated cores the wall ratio follows the machine's CPU.
-  private static func machineNote(_ machine: (plain: Double, journaled: Double)?, encoding: Double) -> String {
-    let cost = "encoding the in-process `start` action through Codable alone \(fixed(encoding / 1e3, digits: 2)) µs per effect"
-    guard let machine else { return cost + "; " }
-    return "with the worker \(fixed(machine.journaled / 1e3, digits: 2)) µs journaled, "
-      + "\(fixed(machine.plain / 1e3, digits: 2)) µs plain (\(fixed(machine.journaled / machine.plain, digits: 2))×); "
-      + cost + " (\(fixed(encoding / machine.plain, digits: 3)) of the plain machine CPU); "
+  /// it, if it was made in-process, as the note says them: on two saturated cores the wall ratio
+  /// follows the machine's CPU.
+  private static func machineNote(_ machine: (plain: Double, journaled: Double)?, encoding: Double?) -> String {
+    var note = ""
+    if let machine {
+      note += "with the worker \(fixed(machine.journaled / 1e3, digits: 2)) µs journaled, "
+        + "\(fixed(machine.plain / 1e3, digits: 2)) µs plain (\(fixed(machine.journaled / machine.plain, digits: 2))×); "
+    }
+    guard let encoding else { return note }
+    note += "encoding the in-process `start` action through Codable alone \(fixed(encoding / 1e3, digits: 2)) µs per effect"
+    if let machine { note += " (\(fixed(encoding / machine.plain, digits: 3)) of the plain machine CPU)" }
+    return note + "; "
   }
 }
 

@@ -2,6 +2,7 @@ import ComposableArchitecture
 import SwitchyardDiagnostics
 import SwitchyardMetrics
 import SwitchyardRuntime
+import SwitchyardWire
 
 /// A coordinator of one `probe` worker running `Root`, for pipelining probe effects through.
 @MainActor
@@ -37,13 +38,20 @@ where Root.State == ProbeFeature.State, Root.Action == ProbeFeature.Action {
     }
   }
 
-  /// Starts `window` probe effects at once, waits for all of them to be reduced, and returns the
-  /// nanoseconds that took.
-  func pipeline(window: Int, tag: String) async throws -> Double {
+  /// Starts `window` probe effects at once, their actions arriving as `arrival` says, waits for
+  /// all of them to be reduced, and returns the nanoseconds that took.
+  func pipeline(window: Int, tag: String, arrival: PipelineArrival = .inProcess) async throws -> Double {
     let clock = ContinuousClock()
-    let start = clock.now
-    let tasks = (0..<window).map { index in
-      coordinator.store.send(.start(name: "p\(index)", job: ProbeJob(tag: "\(tag)-\(index)"), cancelInFlight: false))
+    let tasks: [StoreTask]
+    let start: ContinuousClock.Instant
+    switch arrival {
+    case .inProcess:
+      start = clock.now
+      tasks = (0..<window).map { index in coordinator.store.send(Self.start(index, tag: tag)) }
+    case .clientJSON:
+      let json = try (0..<window).map { index in try RawJSON(encoding: Self.start(index, tag: tag)) }
+      start = clock.now
+      tasks = try json.map { try coordinator.send(clientJSON: $0) }
     }
     for task in tasks { await task.finish() }
     let elapsed = start.duration(to: clock.now).nanoseconds
@@ -51,6 +59,11 @@ where Root.State == ProbeFeature.State, Root.Action == ProbeFeature.Action {
       throw ProcessBenchmarkError.effectFailed("outcome \(coordinator.store.runs["p\(index)"]?.outcome.rawValue ?? "none")")
     }
     return elapsed
+  }
+
+  /// The action that starts the `index`th probe effect of the window `tag`.
+  private static func start(_ index: Int, tag: String) -> ProbeFeature.Action {
+    .start(name: "p\(index)", job: ProbeJob(tag: "\(tag)-\(index)"), cancelInFlight: false)
   }
 
   func shutdown() async {

@@ -49,12 +49,17 @@ public final class Journal: Sendable {
         }
       }
       let format = try FormatFile.check(dataDirectory, hasJournalFiles: hasJournalFiles)
+      var versions = try ApplicationVersions.read(dataDirectory)
+      if versions.newest > options.applicationVersion {
+        throw JournalError.newerApplicationVersion(directory: directory, found: versions.newest, build: options.applicationVersion)
+      }
       var recovery = JournalRecovery(directory: dataDirectory, options: options)
       var outcome = try recovery.run(restoringAtOrBefore: limit, restore: restore, replay: replay)
       outcome.report.olderFormatThrough =
         format.version < DataDirectory.formatVersion
         ? try FormatFile.upgrade(dataDirectory, from: format, lastSequence: outcome.report.lastSequence).upgradedAfter
         : format.upgradedAfter
+      try versions.begin(options.applicationVersion, from: outcome.report.lastSequence + 1, in: dataDirectory)
       // Written before any record is appended: from now on, losing the segment is never silent.
       let reached = HighWaterMark.Contents(segment: outcome.appender.firstSequence, through: outcome.report.lastSequence)
       if try HighWaterMark.read(dataDirectory) != reached { try HighWaterMark.write(reached, in: dataDirectory) }
@@ -216,7 +221,10 @@ public final class Journal: Sendable {
     } catch {
       throw .snapshotEncodingFailed(reason: "\(error)")
     }
-    let snapshot = JournalSnapshot(sequence: sequence, timestampNanoseconds: SystemTime.wallClockNanoseconds(), state: state)
+    let snapshot = JournalSnapshot(
+      sequence: sequence, timestampNanoseconds: SystemTime.wallClockNanoseconds(), state: state,
+      applicationVersion: options.applicationVersion
+    )
     try writer.synchronize(through: sequence)
     try snapshots.write(snapshot)
     do {

@@ -39,6 +39,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case backupSourceNotJournal(directory: String)
   /// A backup's destination already exists; a backup never writes over anything.
   case backupDestinationExists(path: String)
+  /// The `VERSIONS` file holds something other than the lines the journal writes.
+  case unreadableVersions(path: String)
+  /// A newer version of the application wrote into the data directory than the one opening it,
+  /// which cannot read what that version wrote.
+  case newerApplicationVersion(directory: String, found: Int, build: Int)
 
   /// Whether this is a write that found no space on the disk (or in the quota): nothing of it
   /// stays on disk, so the same write can be tried again once space frees.
@@ -52,7 +57,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   public var needsOperator: Bool {
     switch self {
     case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
-      .unreadableHighWaterMark, .snapshotAheadOfJournal:
+      .unreadableHighWaterMark, .snapshotAheadOfJournal, .unreadableVersions, .newerApplicationVersion:
       true
     case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .stalled, .snapshotEncodingFailed, .historyUnavailable,
       .backupSourceNotJournal, .backupDestinationExists:
@@ -110,6 +115,13 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(directory) holds no journal (no FORMAT file). Name the coordinator's data directory with --data-dir or --run-dir."
     case let .backupDestinationExists(path):
       "\(path) already exists, and a backup never writes over anything. Name a new directory."
+    case let .unreadableVersions(path):
+      "\(path) does not say which application versions wrote the journal (lines 'version V from N'). Restore it "
+        + "from a backup, or remove it if every record was written by version 1."
+    case let .newerApplicationVersion(directory, found, build):
+      "The data directory \(directory) holds records of version \(found) of the application, and this build is "
+        + "version \(build), which cannot read what a newer version wrote. Run version \(found) or later, or restore a "
+        + "backup taken before the upgrade."
     }
   }
 }

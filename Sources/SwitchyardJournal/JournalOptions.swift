@@ -17,6 +17,9 @@ public struct JournalOptions: Sendable {
   public var log: @Sendable (String) -> Void
   /// Where every record and snapshot is copied before it counts as durable, if anywhere.
   public var replication: (any JournalReplication)?
+  /// The version of the application that writes: snapshots and records say it, and a directory a
+  /// newer version wrote into is refused.
+  public var applicationVersion: Int
 
   /// Creates options; the defaults suit a coordinator.
   public init(
@@ -26,7 +29,8 @@ public struct JournalOptions: Sendable {
     historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
     log: @escaping @Sendable (String) -> Void = { _ in },
-    replication: (any JournalReplication)? = nil
+    replication: (any JournalReplication)? = nil,
+    applicationVersion: Int = 1
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
@@ -35,5 +39,6 @@ public struct JournalOptions: Sendable {
     self.repair = repair
     self.log = log
     self.replication = replication
+    self.applicationVersion = max(1, applicationVersion)
   }
 }

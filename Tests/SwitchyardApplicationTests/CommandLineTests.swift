@@ -24,7 +24,7 @@ struct CommandLineTests {
 
   @Test func anApplicationGetsEveryCommandUnderItsOwnName() {
     let commandLine = SwitchyardCommandLine(application)
-    #expect(commandLine.commands.map(\.name) == ["start", "status", "send", "scale", "load", "worker", "history", "backup"])
+    #expect(commandLine.commands.map(\.name) == ["start", "status", "send", "scale", "load", "worker", "history", "verify", "backup", "package"])
     let start = commandLine.commands[0].help(toolName: commandLine.name)
     #expect(start.contains("USAGE: counter start [--pools KIND=N,…] [--run-dir DIR] [--grace-ms N] [--parent PID]"))
     #expect(start.contains("(default: tally=3,echo=1)"))

@@ -55,7 +55,7 @@ struct JournalHistorySourceTests {
     let directory = try await journal(12, options: JournalOptions(snapshotsKept: 10))
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let reductions = Reductions()
-    let history = try JournalHistorySource(directory: directory, reducer: Tally(reductions: reductions), latest: { 12 })
+    let history = try JournalHistorySource(directory: directory, replay: ActionReplay(Tally(reductions: reductions), skippingRecordsIn: directory), latest: { 12 })
 
     #expect(try await history.retained() == .every(0...12))
     #expect(try await history.state(atOrBefore: 7) == HistoricState(sequence: 7, state: ["total": 28]))
@@ -72,7 +72,7 @@ struct JournalHistorySourceTests {
   @Test func aStateOlderThanRetentionKeptIsRefusedWithASentence() async throws {
     let directory = try await journal(12, options: JournalOptions(durability: .always, segmentSize: 200, snapshotsKept: 1, historyRetention: .recoveryOnly))
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let history = try JournalHistorySource(directory: directory, reducer: Tally(), latest: { 12 })
+    let history = try JournalHistorySource(directory: directory, replay: ActionReplay(Tally(), skippingRecordsIn: directory), latest: { 12 })
 
     let oldest = try #require(try await history.retained().oldest)
     #expect(oldest > 2)

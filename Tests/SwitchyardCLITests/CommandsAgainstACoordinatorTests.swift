@@ -66,9 +66,12 @@ struct CommandsAgainstACoordinatorTests {
       let start = #"{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}"#
       let sent = try await switchyard("send", start, "--run-dir", runDirectory)
       #expect(sent.status == 0)
-      #expect(sent.output == "sent\n")
-      try await follower.waitForOutput("the run to finish") { $0.hasSuffix("\"finished\"\n") }
-      #expect(follower.output == "null\n\"running\"\n\"finished\"\n")
+      #expect(sent.output.wholeMatch(of: #/sent: journal sequence \d+\n/#) != nil, "\(sent.output)")
+      try await follower.waitForOutput("the run to finish") { $0.hasSuffix("\"finished\"}\n") }
+      #expect(
+        follower.output
+          == "null\n" + #"{"op":"replace","path":"","value":"running"}"# + "\n" + #"{"op":"replace","path":"","value":"finished"}"# + "\n"
+      )
 
       let slice = try await switchyard("status", "--state", "runs.a.outputs", "--run-dir", runDirectory)
       #expect(slice.status == 0)

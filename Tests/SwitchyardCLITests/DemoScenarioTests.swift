@@ -38,7 +38,7 @@ struct DemoScenarioTests {
     let refresh = scenario.step(user: "u", index: pageIndex, slice: atTheEnd)
     #expect(refresh.action[dottedPath: "sessions.element.action.catalog.refresh"] != nil)
     let refreshed = try #require(refresh.completion)
-    #expect(refreshed(["catalog": ["currentPage": 2, "isLoadingPage": false]]) == .succeeded)
+    #expect(refreshed(["catalog": ["currentPage": 1, "isLoadingPage": false]]) == .succeeded)
   }
 
   @Test func demoUsersOpenASessionWithItsFeedAndCloseIt() throws {

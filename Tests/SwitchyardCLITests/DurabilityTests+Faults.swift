@@ -20,6 +20,15 @@ extension DurabilityTests {
     _ = try await coordinator.exitStatus(within: 5)
   }
 
+  /// Whether no effect runs or waits on the coordinator in `directory`, and every record it
+  /// journaled is on disk.
+  static func journalIsDurable(_ directory: Directory) -> Bool {
+    guard case let .statusReport(_, status)? = try? ControlClient(runDirectory: directory.path).request(.status(id: 1)),
+      let journal = status.journal
+    else { return false }
+    return status.pools.allSatisfy { $0.busy == 0 && $0.queued == 0 } && journal.durableSequence == journal.lastSequence
+  }
+
   @Test func aSegmentLostBeforeAnySnapshotStopsStartInsteadOfServingAnEmptyState() async throws {
     let directory = Directory()
     let coordinator = try await startCoordinator(directory)
@@ -91,6 +100,9 @@ extension DurabilityTests {
       guard case let .object(runs)? = try? state(directory)[dottedPath: "runs"] else { return false }
       return runs.count == sent.count && runs.values.allSatisfy { $0[dottedPath: "outcome"] == .string("finished") }
     }
+    // An effect's events are not acknowledged: the last run's may still be on their way to the disk
+    // when the state shows it finished, and a crash then would leave it in flight for recovery.
+    try await eventually("every run's records to reach the disk") { Self.journalIsDurable(directory) }
     try await crash(first)
 
     let second = try await startCoordinator(directory, options, pools: "probe=1")
@@ -103,12 +115,7 @@ extension DurabilityTests {
     }
     // Effects the recovery restarted that are still running at the crash would send the next
     // recovery back before them, to make them again: let them end, and their ends reach the disk.
-    try await eventually("the restarted effects to end, durably") {
-      guard case let .statusReport(_, status)? = try? ControlClient(runDirectory: directory.path).request(.status(id: 1)),
-        let journal = status.journal
-      else { return false }
-      return status.pools.allSatisfy { $0.busy == 0 && $0.queued == 0 } && journal.durableSequence == journal.lastSequence
-    }
+    try await eventually("the restarted effects to end, durably") { Self.journalIsDurable(directory) }
     try await crash(second)
 
     let third = try await startCoordinator(directory, options, pools: "probe=1")

@@ -14,7 +14,7 @@ struct LoadCommandTests {
       )
       #expect(result.status == 0, "\(result.errorOutput)")
       let lines = result.output.split(separator: "\n").map(String.init)
-      #expect(lines.first?.hasPrefix("probe: 4 users for 2.") == true)
+      #expect(lines.contains { $0.hasPrefix("probe: 4 users for 2.") }, "\(result.output)")
       let effects = try #require(lines.first { $0.hasPrefix("probe ") && $0.hasSuffix(" 0") && $0.split(separator: " ").count == 6 })
       let counts = effects.split(separator: " ").dropFirst().map { Int($0.replacing(",", with: "")) }
       // Started, completed, failed, cancelled, lost: every effect completed.
@@ -88,7 +88,9 @@ struct LoadCommandTests {
     let html = try String(contentsOfFile: reportPath, encoding: .utf8)
     #expect(html.contains("Scaling the probe pool"))
     #expect(html.contains("Measured on a machine with \(ProcessInfo.processInfo.activeProcessorCount) cores."))
-    #expect(html.components(separatedBy: "<svg ").count - 1 == 4)
+    // Throughput and p99 against size, and for each of the two runs throughput and p95 over time and a histogram.
+    #expect(html.components(separatedBy: "<svg ").count - 1 == 8)
+    #expect(html.contains("Throughput over time") && html.contains("seconds since the start"))
     // The spawned coordinator is gone, and its temporary run directory with it.
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
       .filter { $0.hasPrefix("switchyard-load-") }
@@ -134,5 +136,64 @@ extension ControlClient {
   func workerPIDs() throws -> [Int32] {
     guard case let .statusReport(_, report) = try request(.status(id: 2)) else { return [] }
     return report.workers.map(\.pid)
+  }
+}
+
+/// Issue 38: `load` reports as k6 does — run metadata, a per-second series, thresholds that set
+/// the exit status, a ramp-up, and the series as CSV and NDJSON — against a real demo coordinator.
+@Suite(.serialized, .onAThreadOfItsOwn)
+struct LoadLikeK6Tests {
+  @Test func aBreachedThresholdExits99AndTheSeriesReachesEveryFormat() async throws {
+    let files = uniqueTemporaryPath("load-series")
+    defer {
+      for suffix in [".csv", ".ndjson"] { try? FileManager.default.removeItem(atPath: files + suffix) }
+    }
+    let result = try await switchyard(
+      "load", "--spawn", "--scenario", "demo", "--users", "2", "--duration", "3", "--ramp", "1s",
+      "--threshold", "p95<60s", "--threshold", "search.p99<1us", "--report", files + ".csv", "--report", files + ".ndjson",
+      "--json", within: 90
+    )
+    #expect(result.status == 99, "\(result.errorOutput)")
+    let report = try WireJSONDecoder().parse(Array(result.output.utf8))
+    #expect(report[dottedPath: "metadata.host"]?.stringValue == ProcessInfo.processInfo.hostName)
+    #expect(report[dottedPath: "metadata.startedAt"]?.stringValue?.hasSuffix("Z") == true)
+    #expect(report[dottedPath: "metadata.tool"]?.stringValue?.hasPrefix("switchyard ") == true)
+    #expect(report[dottedPath: "metadata.options"]?.arrayValue?.contains("--ramp") == true)
+    #expect(report[dottedPath: "runs.0.build"]?.stringValue?.isEmpty == false)
+    #expect(report[dottedPath: "thresholds.0.threshold"] == "p95<60s")
+    #expect(report[dottedPath: "thresholds.0.passed"] == true)
+    #expect(report[dottedPath: "thresholds.1.passed"] == false)
+    #expect((report[dottedPath: "thresholds.1.observed.search"]?.doubleValue ?? 0) > 1)
+
+    let series = try #require(report[dottedPath: "runs.0.series"]?.arrayValue)
+    #expect(series.count >= 3, "a second per row over a 3 s run: \(series)")
+    #expect(series.map { $0[dottedPath: "second"]?.int64Value } == (0..<Int64(series.count)).map { $0 })
+    let sent = series.compactMap { $0[dottedPath: "sent"]?.int64Value }.reduce(0, +)
+    #expect(sent == report[dottedPath: "runs.0.actionsSent"]?.int64Value)
+    #expect(series.contains { ($0[dottedPath: "acked"]?.int64Value ?? 0) > 0 && ($0[dottedPath: "p95Micros"]?.int64Value ?? 0) > 0 })
+
+    let csv = try String(contentsOfFile: files + ".csv", encoding: .utf8).split(separator: "\n")
+    #expect(csv.first == "run,second,sent,acked,errors,p50_ms,p95_ms,p99_ms")
+    #expect(csv.count == series.count + 1 && csv.dropFirst().allSatisfy { $0.hasPrefix("demo,") })
+    let ndjson = try String(contentsOfFile: files + ".ndjson", encoding: .utf8).split(separator: "\n")
+    #expect(try ndjson.map { try WireJSONDecoder().parse(Array($0.utf8))[dottedPath: "sent"]?.int64Value ?? 0 }.reduce(0, +) == sent)
+  }
+
+  @Test func theTextReportNamesTheRunAndItsUnitsAndPassesItsThresholds() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let result = try await switchyard(
+        "load", "--scenario", "probe", "--users", "2", "--duration", "2", "--threshold", "probe.p99<60s", "--threshold", "errors<1",
+        "--run-dir", runDirectory, within: 40
+      )
+      #expect(result.status == 0, "\(result.errorOutput)")
+      let lines = result.output.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("run            started ") == true && lines.first?.contains(" by switchyard ") == true, "\(result.output)")
+      #expect(lines.contains { $0.hasPrefix("build          ") })
+      #expect(lines.contains("options        --duration 2 --run-dir \(runDirectory) --scenario probe --threshold probe.p99<60s --threshold errors<1 --users 2"))
+      #expect(lines.contains { $0.hasPrefix("SECOND (s)  SENT (/s)  ACKED (/s)  P50 (ms)  P95 (ms)  P99 (ms)  ERRORS (/s)") })
+      #expect(lines.contains { $0.hasPrefix("  ✓ probe.p99<60s ") && $0.contains("probe ") })
+      #expect(lines.contains { $0.hasPrefix("  ✓ errors<1 ") })
+      #expect(lines.last == "lost effects: 0")
+    }
   }
 }

@@ -84,7 +84,7 @@ struct LoadReportTests {
     let text = report.render(colored: false)
     #expect(text.contains("demo: 4 users for 2.0 s, pools search=2\n"))
     #expect(text.contains("  into the store 300  (150.0 actions/s)\n"))
-    #expect(text.contains("ROUND TRIP  COUNT     P50     P90     P99     MAX\nsearch          3  2.0 ms  3.0 ms  3.0 ms  3.0 ms\n"))
+    #expect(text.contains("ROUND TRIP  COUNT     P50     P90     P95     P99     MAX\nsearch          3  2.0 ms  3.0 ms  3.0 ms  3.0 ms  3.0 ms\n"))
     #expect(text.contains("EFFECTS  STARTED  COMPLETED  FAILED  CANCELLED  LOST\nsearch        10          6       1          3     0\n"))
     #expect(text.contains("ERRORS            COUNT\nsearch: noAnswer      1\n"))
     #expect(text.hasSuffix("lost effects: 0\n"))

@@ -93,27 +93,27 @@ import Testing
     } withDependencies: {
       $0.jobExecutor = InProcessJobExecutor(FeedTestHandler(messages: messages), CatalogTestHandler(itemCount: 30))
     }
-    #expect(demo.startActions.count == 4)
-    #expect(demo.startActions.last == .idleChecksStarted)
+    #expect(demo.startActions == [.started(firstSessionID: DemoApplication.firstSessionID), .idleChecksStarted])
+    #expect(demo.stopActions == [.stopping])
+    // The handler reads its messages on the cooperative pool, which every suite of a full run
+    // shares on two cores: a second to receive is not always enough there.
+    store.timeout = .seconds(10)
 
     await store.send(demo.startActions[0]) {
       $0.sessions = [SessionFeature.State(id: DemoApplication.firstSessionID, upstream: self.upstream)]
     }
-    // The handler reads its messages on the cooperative pool, which every suite of a full run
-    // shares on two cores: a second to receive is not always enough there.
-    store.timeout = .seconds(10)
-    await store.send(demo.startActions[1]) {
+    await store.receive(\.sessions[id: "1"].feed.connectWebSocket) {
       $0.sessions[id: "1"]?.feed.isListening = true
+    }
+    await store.receive(\.sessions[id: "1"].catalog.loadNextPage) {
+      $0.sessions[id: "1"]?.catalog.isLoadingPage = true
     }
     await store.receive(\.sessions[id: "1"].feed.webSocketConnected) {
       $0.sessions[id: "1"]?.feed.isConnected = true
     }
-    await store.send(demo.startActions[2]) {
-      $0.sessions[id: "1"]?.catalog.isLoadingPage = true
-    }
     await store.receive(\.sessions[id: "1"].catalog.pageLoaded) {
       $0.sessions[id: "1"]?.catalog.items = IdentifiedArray(uniqueElements: (1...20).map { CatalogItem(id: $0, title: "Item \($0)") })
-      $0.sessions[id: "1"]?.catalog.currentPage = 2
+      $0.sessions[id: "1"]?.catalog.currentPage = 1
       $0.sessions[id: "1"]?.catalog.isLoadingPage = false
     }
     continuation.yield("tick 1")
@@ -122,5 +122,35 @@ import Testing
     }
     await store.send(.sessionClosed(id: "1")) { $0.sessions = [] }
     await store.finish()
+  }
+
+  /// Issue 38: a clean restart warned of a lost listener and loaded one more page. A stop suspends
+  /// the listener, keeping that it listens; the next start resumes it and loads no page.
+  @Test func aStopSuspendsTheListenerAndTheNextStartResumesItLoadingNothing() async {
+    let (messages, continuation) = AsyncStream.makeStream(of: String.self)
+    var state = AppFeature.State(upstream: upstream)
+    var session = SessionFeature.State(id: "1", upstream: upstream)
+    session.feed.isListening = true
+    session.catalog.currentPage = 1
+    state.sessions = [session]
+    let store = TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
+      $0.jobExecutor = InProcessJobExecutor(FeedTestHandler(messages: messages), CatalogTestHandler(itemCount: 30))
+    }
+    store.timeout = .seconds(10)
+
+    await store.send(.started(firstSessionID: "1"))
+    await store.receive(\.sessions[id: "1"].feed.resume)
+    await store.receive(\.sessions[id: "1"].feed.webSocketConnected) {
+      $0.sessions[id: "1"]?.feed.isConnected = true
+    }
+    await store.send(.stopping)
+    await store.receive(\.sessions[id: "1"].feed.suspend) {
+      $0.sessions[id: "1"]?.feed.isConnected = false
+    }
+    continuation.yield("after the stop")
+    await store.finish()
+    #expect(store.state.sessions[id: "1"]?.feed.isListening == true)
   }
 }

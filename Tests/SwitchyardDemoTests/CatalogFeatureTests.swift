@@ -18,19 +18,19 @@ import Testing
     await store.send(.loadNextPage) { $0.isLoadingPage = true }
     await store.receive(.pageLoaded(CatalogPage(items: Array(Self.items[0..<2]), page: 1, hasMore: true))) {
       $0.items = IdentifiedArray(uniqueElements: Self.items[0..<2])
-      $0.currentPage = 2
+      $0.currentPage = 1
       $0.isLoadingPage = false
     }
     await store.send(.loadNextPage) { $0.isLoadingPage = true }
     await store.receive(\.pageLoaded) {
       $0.items = IdentifiedArray(uniqueElements: Self.items[0..<4])
-      $0.currentPage = 3
+      $0.currentPage = 2
       $0.isLoadingPage = false
     }
     await store.send(.loadNextPage) { $0.isLoadingPage = true }
     await store.receive(\.pageLoaded) {
       $0.items = IdentifiedArray(uniqueElements: Self.items)
-      $0.currentPage = 4
+      $0.currentPage = 3
       $0.hasMorePages = false
       $0.isLoadingPage = false
     }
@@ -63,7 +63,7 @@ import Testing
   @Test func refreshStartsAgainFromTheFirstPage() async {
     var state = CatalogFeature.State(baseURL: "http://127.0.0.1:1", perPage: 2)
     state.items = IdentifiedArray(uniqueElements: Self.items)
-    state.currentPage = 4
+    state.currentPage = 3
     state.hasMorePages = false
     let store = TestStore(initialState: state) {
       CatalogFeature()
@@ -73,13 +73,13 @@ import Testing
 
     await store.send(.refresh) {
       $0.items = []
-      $0.currentPage = 1
+      $0.currentPage = 0
       $0.hasMorePages = true
       $0.isLoadingPage = true
     }
     await store.receive(\.pageLoaded) {
       $0.items = IdentifiedArray(uniqueElements: Self.items[0..<2])
-      $0.currentPage = 2
+      $0.currentPage = 1
       $0.isLoadingPage = false
     }
   }
@@ -96,14 +96,39 @@ import Testing
 
   @Test func theLastPossiblePageEndsTheCatalogue() async {
     var state = CatalogFeature.State(baseURL: "http://127.0.0.1:1", perPage: 2)
-    state.currentPage = .max
+    state.currentPage = .max - 1
     state.isLoadingPage = true
     let store = TestStore(initialState: state) {
       CatalogFeature()
     }
 
     await store.send(.pageLoaded(CatalogPage(items: [], page: .max, hasMore: true))) {
+      $0.currentPage = .max
       $0.hasMorePages = false
+      $0.isLoadingPage = false
+    }
+  }
+
+  /// A stop suspends the page on its way, and the next start loads that page: not one more.
+  @Test func aSuspendedPageLoadIsLoadedAgainOnResume() async {
+    var state = CatalogFeature.State(baseURL: "http://127.0.0.1:1", perPage: 2)
+    state.items = IdentifiedArray(uniqueElements: Self.items[0..<2])
+    state.currentPage = 1
+    let clock = TestClock()
+    let store = TestStore(initialState: state) {
+      CatalogFeature()
+    } withDependencies: {
+      $0.jobExecutor = InProcessJobExecutor(CatalogTestHandler(itemCount: 5, latency: .seconds(1), clock: clock))
+    }
+
+    await store.send(.resume)
+    await store.send(.loadNextPage) { $0.isLoadingPage = true }
+    await store.send(.suspend)
+    await store.send(.resume)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.pageLoaded) {
+      $0.items = IdentifiedArray(uniqueElements: Self.items[0..<4])
+      $0.currentPage = 2
       $0.isLoadingPage = false
     }
   }

@@ -40,7 +40,7 @@ import Testing
     let client = try await demo.connect()
     let started = try await demo.state("two feed messages and page 1", through: client) {
       guard let session = $0.sessions[id: "1"] else { return false }
-      return session.feed.messages.count >= 2 && session.catalog.currentPage == 2
+      return session.feed.messages.count >= 2 && session.catalog.currentPage == 1
     }
     let session = try #require(started.sessions[id: "1"])
     #expect(session.feed.isConnected)
@@ -49,7 +49,7 @@ import Testing
     #expect(session.catalog.items.ids == Array(1...20))
 
     try demo.send(#"{"sessions":{"element":{"id":"1","action":{"catalog":{"loadNextPage":{}}}}}}"#, through: client)
-    let paged = try await demo.state("page 2", through: client) { $0.sessions[id: "1"]?.catalog.currentPage == 3 }
+    let paged = try await demo.state("page 2", through: client) { $0.sessions[id: "1"]?.catalog.currentPage == 2 }
     #expect(paged.sessions[id: "1"]?.catalog.items.ids == Array(1...40))
     #expect(paged.sessions[id: "1"]?.catalog.hasMorePages == true)
     #expect(await demo.terminate() == 0)

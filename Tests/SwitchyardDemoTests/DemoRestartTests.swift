@@ -30,4 +30,38 @@ import Testing
     #expect(second.log.contains("remote effects were in flight"), "the journal restarted the listeners: \(second.log)")
     #expect(await second.terminate() == 0)
   }
+
+  /// Issue 38: every clean restart warned that a listener made before the snapshot was lost, and
+  /// loaded one more catalogue page. Stopped with SIGTERM twice, with snapshots taken all along,
+  /// the demo warns of nothing, resumes its listener and still shows page 1 alone.
+  @Test func aCleanRestartWarnsOfNothingAndLoadsNoPageAgain() async throws {
+    let arguments = ["--fsync", "always", "--snapshot-every", "5"]
+    let first = try DemoProcess(arguments: arguments)
+    defer { first.cleanUp() }
+    let client = try await first.connect()
+    let before = try await first.state("page 1 and a few feed messages after a snapshot", through: client) { state in
+      guard let session = state.sessions[id: "1"] else { return false }
+      return session.catalog.currentPage == 1 && !session.catalog.isLoadingPage && session.feed.messages.count >= 8
+    }
+    #expect(await first.terminate() == 0)
+
+    var heard = before.sessions[id: "1"]?.feed.messages.count ?? 0
+    for restart in 1...2 {
+      let next = try DemoProcess(arguments: arguments, runDirectory: first.runDirectory)
+      defer { next.crash() }
+      let again = try await next.connect()
+      let after = try await next.state("the feed hearing new messages after restart \(restart)", through: again) { state in
+        guard let feed = state.sessions[id: "1"]?.feed else { return false }
+        return feed.isConnected && feed.messages.count >= min(heard + 2, FeedFeature.State.messageLimit)
+          && feed.messages.last != before.sessions[id: "1"]?.feed.messages.last
+      }
+      heard = after.sessions[id: "1"]?.feed.messages.count ?? 0
+      #expect(after.sessions[id: "1"]?.catalog.currentPage == 1)
+      #expect(after.sessions[id: "1"]?.catalog.items.count == 20)
+      #expect(after.sessions[id: "1"]?.catalog.isLoadingPage == false)
+      #expect(await next.terminate() == 0)
+      #expect(!next.log.contains("warning"), "restart \(restart) warned: \(next.log)")
+      #expect(!next.log.contains("in flight"), "restart \(restart) found effects in flight: \(next.log)")
+    }
+  }
 }

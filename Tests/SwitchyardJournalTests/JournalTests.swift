@@ -22,7 +22,7 @@ import Testing
     #expect(again.map(\.payload) == [payload(1), payload(2)])
     #expect(reopened.recovery.lastSequence == 2)
     #expect(try reopened.append(payload(3)) == 3)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 4\n".utf8))
     #expect(reopened.recovery.olderFormatThrough == 0)
   }
 
@@ -37,7 +37,7 @@ import Testing
     let (upgraded, replayed) = try openJournal(directory)
     #expect(replayed.map(\.sequence) == [1, 2, 3])
     #expect(upgraded.recovery.olderFormatThrough == 3)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\nupgraded-after 3\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 4\nupgraded-after 3\n".utf8))
     try await appendDurably(upgraded, 3..<4)
     upgraded.close()
 
@@ -60,7 +60,7 @@ import Testing
     let (upgraded, _) = try openJournal(directory)
     defer { upgraded.close() }
     #expect(upgraded.recovery.olderFormatThrough == 1)
-    #expect(directory.contents("FORMAT") == Array("switchyard-journal 3\nupgraded-after 1\n".utf8))
+    #expect(directory.contents("FORMAT") == Array("switchyard-journal 4\nupgraded-after 1\n".utf8))
   }
 
   @Test func anUnreadableUpgradeLineRefusesTheDirectory() throws {
@@ -222,12 +222,12 @@ import Testing
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)
     journal.close()
-    directory.write("FORMAT", Array("switchyard-journal 4\n".utf8))
+    directory.write("FORMAT", Array("switchyard-journal 5\n".utf8))
     let before = directory.everything()
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 4, supported: 3)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 5, supported: 4)) {
       _ = try openJournal(directory)
     }
-    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 4, supported: 3)) {
+    #expect(throws: JournalError.newerFormat(directory: directory.path, found: 5, supported: 4)) {
       _ = try JournalHistory(directory: directory.path)
     }
     #expect(directory.everything() == before)

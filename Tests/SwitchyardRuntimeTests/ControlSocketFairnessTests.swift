@@ -22,7 +22,7 @@ struct ControlSocketFairnessTests {
       // Every connection is taken: the oldest that never spoke makes room for the operator.
       let operatorClient = try await coordinator.connect()
       #expect(try operatorClient.status().coordinator.pid == coordinator.process.pid)
-      #expect(try operatorClient.request(.send(id: 2, action: Self.start)) == .sent(id: 2))
+      #expect(try operatorClient.request(.send(id: 2, action: Self.start)) == .sent(id: 2, sequence: 1))
       #expect(String(decoding: silent[0].readAll(within: .seconds(10)), as: UTF8.self).contains(#""code":"evicted""#))
 
       // The others are closed once the handshake timeout (5 s) passes without a frame.
@@ -44,7 +44,7 @@ struct ControlSocketFairnessTests {
       var requests: [UInt8] = []
       for id in 1...3_000 { ControlMessage.status(id: UInt64(id)).appendFrame(to: &requests) }
       #expect(burst.writeAll(requests) == requests.count)
-      #expect(try other.request(.send(id: 9_999, action: Self.start), timeout: .seconds(30)) == .sent(id: 9_999))
+      #expect(try other.request(.send(id: 9_999, action: Self.start), timeout: .seconds(30)) == .sent(id: 9_999, sequence: 1))
 
       // A status report handled before the action counts `baseline` actions; every later one more.
       let replies = burst.readFrames(3_000, within: .seconds(60))

@@ -22,7 +22,7 @@ struct ControlSocketTests {
       let start: JSONValue = .object([
         "start": .object(["name": "a", "job": .object(["tag": "t", "outputs": 3]), "cancelInFlight": false])
       ])
-      #expect(try client.request(.send(id: 2, action: start)) == .sent(id: 2))
+      #expect(try client.request(.send(id: 2, action: start)) == .sent(id: 2, sequence: 1))
       var outcomes: [JSONValue] = []
       while outcomes.last != "finished" {
         guard case let .stateChanged(7, _, value) = try client.receive() else { continue }
@@ -89,7 +89,7 @@ struct ControlSocketTests {
       try clients[0].send(.subscribe(id: 1, path: ""))
       let job: JSONValue = .object(["tag": "t", "outputs": 2_000, "payloadBytes": 64])
       let start: JSONValue = .object(["start": .object(["name": "a", "job": job, "cancelInFlight": false])])
-      #expect(try clients[1].request(.send(id: 2, action: start)) == .sent(id: 2))
+      #expect(try clients[1].request(.send(id: 2, action: start)) == .sent(id: 2, sequence: 1))
       try await eventually("the run to finish") {
         (try? clients[2].request(.state(id: 3, path: "runs.a.outcome"))) == .stateSlice(id: 3, path: "runs.a.outcome", value: "finished")
       }

@@ -153,3 +153,20 @@ private final class FailingTransport: WorkerTransport {
     return try base.connect(kind: kind, events: events)
   }
 }
+
+/// Issue 38: a pool whose workers have no handler for its kind restarted them for ever, its jobs
+/// queued. A worker that refuses its command line before its hello fails the pool at once.
+@MainActor
+@Suite struct UnservedPoolTests {
+  @Test func aPoolWhoseWorkerRefusesItsKindFailsAtOnceInsteadOfRestartingForEver() async throws {
+    try await withCoordinator(pool: testPool(kind: "nosuch", size: 1), waitsUntilReady: false) { coordinator, log in
+      try await eventually("the pool to fail; log:\n\(log.lines.joined(separator: "\n"))") {
+        coordinator.status().pools.first?.health == "failed"
+      }
+      let pool = try #require(coordinator.status().pools.first)
+      #expect(pool.restarts == 0, "no restart: \(log.lines)")
+      #expect(log.lines.contains { $0.contains("[nosuch ") && $0.contains("no handler for 'nosuch' jobs") }, "\(log.lines)")
+      #expect(log.lines.contains { $0.contains("the 'nosuch' pool failed: its worker exited with status 2 before saying hello") }, "\(log.lines)")
+    }
+  }
+}

@@ -25,7 +25,7 @@ struct EffectRecoveryCrashTests {
           "name": "c", "job": .object(["tag": "c", "outputs": 6, "intervalMillis": 300]), "cancelInFlight": false,
         ])
       ])
-      #expect(try client.request(.send(id: 1, action: start)) == .sent(id: 1))
+      #expect(try client.request(.send(id: 1, action: start)) == .sent(id: 1, sequence: 1))
       // Under `always` an output's action is on disk once it is in the state: these two survive.
       let before = try await Self.run("c", "two outputs before the crash", through: client) { $0.outputs.count >= 2 }
       first.crash()

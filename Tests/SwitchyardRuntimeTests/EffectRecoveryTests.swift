@@ -83,7 +83,7 @@ struct EffectRecoveryTests {
           continuation.resume(with: Result { try ControlClient(socketPath: path).request(.send(id: 1, action: action)) })
         }
       }
-      #expect(reply == .sent(id: 1))
+      #expect(reply == .sent(id: 1, sequence: 1))
       try await first.waitForRun("typed") { $0.outcome == .finished }
       await first.shutDown()
 

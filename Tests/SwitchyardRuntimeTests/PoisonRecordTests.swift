@@ -27,7 +27,7 @@ struct PoisonRecordTests {
     defer { first.cleanUp() }
     try await withTimeout(90, "a live trap and a restart") {
       let client = try await first.connect()
-      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1))
+      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1, sequence: 1))
       _ = try? client.request(.send(id: 2, action: Self.trap))
       #expect(await first.waitForExit(within: 30) == SIGILL, "\(first.log)")
       let poison = try #require(PoisonRecord.read(directory: first.runDirectory + "/data"), "no poison file; log:\n\(first.log)")
@@ -50,11 +50,13 @@ struct PoisonRecordTests {
     defer { first.cleanUp() }
     try await withTimeout(90, "an output that traps, and two restarts") {
       let client = try await first.connect()
-      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1))
+      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1, sequence: 1))
       // Journaled and answered before its output comes, 300 ms later, and kills the coordinator.
       let job: JSONValue = .object(["tag": .string(ProbeFeature.trapTagPrefix + Self.variable), "outputs": 1, "intervalMillis": 300])
       let start: JSONValue = .object(["start": .object(["name": "t", "job": job, "cancelInFlight": false])])
-      #expect(try client.request(.send(id: 2, action: start)) == .sent(id: 2))
+      // Numbered after run a's outputs, however many have arrived.
+      let reply = try client.request(.send(id: 2, action: start))
+      #expect({ if case .sent(id: 2, sequence: (2...)?) = reply { true } else { false } }(), "\(reply)")
       #expect(await first.waitForExit(within: 30) == SIGILL, "\(first.log)")
       let poison = try #require(PoisonRecord.read(directory: first.runDirectory + "/data"), "no poison file; log:\n\(first.log)")
       let effect = try #require(poison.effect, "the poison names no effect: \(poison)")
@@ -86,9 +88,9 @@ struct PoisonRecordTests {
     try await withTimeout(120, "a trap in replay, the refusal and the skip") {
       // Journaled by a build that does not trap on it; the next one does, in replay.
       let client = try await first.connect()
-      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1))
-      #expect(try client.request(.send(id: 2, action: Self.trap)) == .sent(id: 2))
-      #expect(try client.request(.send(id: 3, action: Self.start("b"))) == .sent(id: 3))
+      #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1, sequence: 1))
+      #expect(try client.request(.send(id: 2, action: Self.trap)) == .sent(id: 2, sequence: 2))
+      #expect(try client.request(.send(id: 3, action: Self.start("b"))) == .sent(id: 3, sequence: 3))
       first.crash()
 
       let dying = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)

@@ -19,10 +19,10 @@ struct QueueTimeoutTests {
       let slots = PoolConfiguration(kind: ProbeJob.kind, size: 1).maxInFlightPerWorker
       for index in 0..<slots {
         let job = ProbeJob(tag: "hold", outputs: 1, intervalMillis: 600_000, timeoutMillis: 900_000)
-        #expect(try client.request(.send(id: UInt64(index), action: Self.start("hold\(index)", job))) == .sent(id: UInt64(index)))
+        #expect(try client.request(.send(id: UInt64(index), action: Self.start("hold\(index)", job))) == .sent(id: UInt64(index), sequence: UInt64(index) + 1))
       }
       let waiting = ProbeJob(tag: "late", timeoutMillis: 900_000, queueTimeoutMillis: 500)
-      #expect(try client.request(.send(id: 100, action: Self.start("late", waiting))) == .sent(id: 100))
+      #expect(try client.request(.send(id: 100, action: Self.start("late", waiting))) == .sent(id: 100, sequence: UInt64(slots) + 1))
 
       let started = ContinuousClock.now
       let run = try await EffectRecoveryCrashTests.run("late", "the queued job to fail", through: client) { $0.outcome != .running }
@@ -42,7 +42,7 @@ struct QueueTimeoutTests {
       // Ready first: waiting for the worker to start counts toward the queue timeout too.
       try await eventually("the probe worker to be ready") { (try? client.status().workers.contains { $0.state == "ready" }) == true }
       let job = ProbeJob(tag: "long", outputs: 1, intervalMillis: 1_500, timeoutMillis: 30_000, queueTimeoutMillis: 300)
-      #expect(try client.request(.send(id: 1, action: Self.start("long", job))) == .sent(id: 1))
+      #expect(try client.request(.send(id: 1, action: Self.start("long", job))) == .sent(id: 1, sequence: 1))
       let run = try await EffectRecoveryCrashTests.run("long", "the job to end", through: client) { $0.outcome != .running }
       #expect(run.outcome == .finished, "\(String(describing: run.failure))")
       #expect(await coordinator.terminate() == 0)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRuntime
@@ -14,6 +15,23 @@ import Testing
     #expect(event.level == .warning)
     #expect(event.message == "dropped effect 17's output")
     #expect(event.fields == [.string("program", "switchyard"), .string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)])
+  }
+
+  /// Issue 37: the supervisor makes its events with their fields; their text is the line the
+  /// reader reads back, so text logs read as before and JSON needs no parsing.
+  @Test func anEventsTextIsTheLineItsReaderReadsBack() {
+    let fields: [LogField] = [.string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)]
+    let event = LogEvent(.warning, "dropped effect 17's output", fields: fields)
+    #expect(event.text == "[search 4242] warning: dropped effect 17's output")
+    #expect(LogEvent(line: event.text) == event)
+    #expect(LogEvent(.error, "the 'search' pool failed", fields: [.string("pool", "search")]).text == "error: the 'search' pool failed")
+  }
+
+  @Test func aConfigurationWithItsOwnLogGetsEventsAsTheirText() {
+    let lines = Mutex<[String]>([])
+    let configuration = CoordinatorConfiguration(pools: [], log: { line in lines.withLock { $0.append(line) } })
+    configuration.logEvent(LogEvent(.info, "worker exited", fields: [.string("pool", "probe"), .integer("worker_pid", 7)]))
+    #expect(lines.withLock { $0 } == ["[probe 7] worker exited"])
   }
 
   @Test func plainLinesAreInfoAndErrorsAreErrors() {
@@ -46,6 +64,8 @@ import Testing
       }
       return objects.contains { $0["worker_pid"] as? Int == victim && $0["pool"] as? String == "probe" }
     }
+    // The supervisor's own event about the worker: its fields from the call site, its message bare.
+    #expect(objects.contains { $0["worker_pid"] as? Int == victim && ($0["message"] as? String)?.hasPrefix("worker ") == true })
     #expect(objects.count == coordinator.log.split(separator: "\n").count, "every line is a JSON object:\n\(coordinator.log)")
     for object in objects {
       #expect(object["time"] is String && object["message"] is String)

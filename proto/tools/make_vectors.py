@@ -174,6 +174,7 @@ def control_vectors():
         valid("send an action with associated values",
               {"type": "send", "id": 5, "action": {"element": {"id": 1, "action": {"tapped": {}}}}}),
         valid("sent", {"type": "sent", "id": 5}),
+        valid("sent with the action's journal sequence", {"type": "sent", "id": 5, "sequence": 42}),
         valid("scale", {"type": "scale", "id": 6, "pools": {"search": 4, "websocket": 1}}),
         valid("scaled", {"type": "scaled", "id": 6, "pools": {"search": 4, "websocket": 1}}),
         valid("error for a request", {"type": "error", "id": 7, "code": "unknownPath",

@@ -9,19 +9,20 @@
 package struct EffectHandle<Action> {
   /// Sends an action for the effect whose entry it is given: one closure serves every handled
   /// effect of a store, so starting one allocates no sender of its own.
-  private let sender: @MainActor (Action, CancellationRegistry.Entry) -> Void
+  private let sender: @MainActor (Action, (any Sendable)?, CancellationRegistry.Entry) -> Void
   let entry: CancellationRegistry.Entry
 
-  init(send: @escaping @MainActor (Action, CancellationRegistry.Entry) -> Void, entry: CancellationRegistry.Entry) {
+  init(send: @escaping @MainActor (Action, (any Sendable)?, CancellationRegistry.Entry) -> Void, entry: CancellationRegistry.Entry) {
     self.sender = send
     self.entry = entry
   }
 
-  /// Sends `action` into the store; dropped once the effect is cancelled, and reported as an issue
-  /// once it has ended.
+  /// Sends `action` into the store, with `metadata` for its root reducer as
+  /// ``Store/send(_:metadata:)`` says; dropped once the effect is cancelled, and reported as an
+  /// issue once it has ended.
   @usableFromInline
-  package func send(_ action: Action) {
-    sender(action, entry)
+  package func send(_ action: Action, metadata: (any Sendable)? = nil) {
+    sender(action, metadata, entry)
   }
 
   /// Whether the effect was cancelled: nothing it sends reaches the reducer any more.
@@ -45,6 +46,6 @@ package struct EffectHandle<Action> {
 
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectHandle<Child> {
     let sender = self.sender
-    return EffectHandle<Child>(send: { action, entry in sender(transform(action), entry) }, entry: entry)
+    return EffectHandle<Child>(send: { action, metadata, entry in sender(transform(action), metadata, entry) }, entry: entry)
   }
 }

@@ -6,7 +6,7 @@
 @MainActor
 final class RootCore<State, Action>: StoreCore {
   private(set) var state: State
-  private let reducer: (inout State, Action) -> Effect<Action>
+  private let reducer: (inout State, Action, (any Sendable)?) -> Effect<Action>
 
   /// Called after each action is reduced, with the state it left, before its effects start.
   var didReduce: (@MainActor (Action, State) -> Void)?
@@ -23,7 +23,7 @@ final class RootCore<State, Action>: StoreCore {
   /// a ``TestStore`` sets the main serial executor so that work interleaves the same way every run.
   var effectExecutor: (any TaskExecutor)?
 
-  private var buffer: [(action: Action, tasks: EffectTaskSet?, fence: EffectFence?)] = []
+  private var buffer: [(action: Action, metadata: (any Sendable)?, tasks: EffectTaskSet?, fence: EffectFence?)] = []
   private var isSending = false
   /// Whether `buffer` holds actions: checked on every send instead of the generic array itself.
   private var hasBuffered = false
@@ -43,28 +43,34 @@ final class RootCore<State, Action>: StoreCore {
   /// once, rather than a `[weak self]` in each closure, which here costs an allocation apiece.
   private lazy var weakSelf = WeakReference(self)
 
-  init(initialState: State, reducer: @escaping (inout State, Action) -> Effect<Action>, dependencies: DependencyValues?) {
+  init(
+    initialState: State,
+    reducer: @escaping (inout State, Action, _ metadata: (any Sendable)?) -> Effect<Action>,
+    dependencies: DependencyValues?
+  ) {
     self.state = initialState
     self.reducer = reducer
     self.dependencies = dependencies
   }
 
-  func send(_ action: Action) -> EffectTaskSet? {
-    send(action, tasks: nil)
+  func send(_ action: Action, metadata: (any Sendable)?) -> EffectTaskSet? {
+    send(action, metadata: metadata, tasks: nil)
   }
 
-  /// Reduces `action`; effects it starts join `tasks`, or a new set for a send from outside.
+  /// Reduces `action`, handing the reducer `metadata` with it; effects it starts join `tasks`, or
+  /// a new set for a send from outside.
   ///
   /// An action sent by an effect carries the effect's `fence`: if the effect is cancelled while the
-  /// action waits in the buffer, it is dropped, so a processed cancel always wins.
+  /// action waits in the buffer, it is dropped, so a processed cancel always wins. A buffered
+  /// action keeps its metadata: it is reduced with it, whenever that is.
   @discardableResult
-  func send(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence? = nil) -> EffectTaskSet? {
+  func send(_ action: Action, metadata: (any Sendable)? = nil, tasks: EffectTaskSet?, fence: EffectFence? = nil) -> EffectTaskSet? {
     guard !isSending else {
-      enqueue(action, tasks: tasks, fence: fence)
+      enqueue(action, metadata: metadata, tasks: tasks, fence: fence)
       return nil
     }
     // The action sent from outside is reduced first, without a trip through the buffer.
-    return whileSending { process(action, tasks: tasks, fence: fence) }
+    return whileSending { process(action, metadata: metadata, tasks: tasks, fence: fence) }
   }
 
   /// Starts `effect` as if `origin`'s reduction had returned it, outside any send: see
@@ -96,8 +102,8 @@ final class RootCore<State, Action>: StoreCore {
   }
 
   @inline(never)
-  private func enqueue(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
-    buffer.append((action, tasks, fence))
+  private func enqueue(_ action: Action, metadata: (any Sendable)?, tasks: EffectTaskSet?, fence: EffectFence?) {
+    buffer.append((action, metadata, tasks, fence))
     hasBuffered = true
   }
 
@@ -105,9 +111,9 @@ final class RootCore<State, Action>: StoreCore {
   private func drainBuffer() {
     var index = 0
     while index < buffer.count {
-      let (action, tasks, fence) = buffer[index]
+      let (action, metadata, tasks, fence) = buffer[index]
       index += 1
-      process(action, tasks: tasks, fence: fence)
+      process(action, metadata: metadata, tasks: tasks, fence: fence)
     }
     buffer.removeAll(keepingCapacity: true)
     hasBuffered = false
@@ -118,9 +124,9 @@ final class RootCore<State, Action>: StoreCore {
     for observer in observers.values { observer(state) }
   }
 
-  private func process(_ action: Action, tasks: EffectTaskSet?, fence: EffectFence?) {
+  private func process(_ action: Action, metadata: (any Sendable)?, tasks: EffectTaskSet?, fence: EffectFence?) {
     if fence?.isCancelled == true { return }
-    let effect = reduce(action)
+    let effect = reduce(action, metadata: metadata)
     if let didReduce { didReduce(action, state) }
     if !effect.isNone { start(effect, origin: action, tasks: tasks) }
   }
@@ -141,12 +147,12 @@ final class RootCore<State, Action>: StoreCore {
     DependencyValues.$_current.withValue(dependencies) { body() }
   }
 
-  private func reduce(_ action: Action) -> Effect<Action> {
-    guard let dependencies, !hasDependenciesInstalled else { return reducer(&state, action) }
+  private func reduce(_ action: Action, metadata: (any Sendable)?) -> Effect<Action> {
+    guard let dependencies, !hasDependenciesInstalled else { return reducer(&state, action, metadata) }
     // A closure returning nothing: `withValue` returning the effect would be generic over it,
     // which costs a metadata lookup on every action.
     var effect = Effect<Action>.none
-    DependencyValues.$_current.withValue(dependencies) { effect = reducer(&state, action) }
+    DependencyValues.$_current.withValue(dependencies) { effect = reducer(&state, action, metadata) }
     return effect
   }
 
@@ -326,7 +332,8 @@ final class RootCore<State, Action>: StoreCore {
   /// Shared, unlike a task's ``sender(fence:tasks:origin:)``, so starting a handled effect (a remote
   /// job) costs no closure nor a copy of its originating action; what drives one is runtime code,
   /// and a send after its end is reported without that action.
-  private lazy var handledSender: @MainActor (Action, CancellationRegistry.Entry) -> Void = { [weakSelf] action, entry in
+  private lazy var handledSender: @MainActor (Action, (any Sendable)?, CancellationRegistry.Entry) -> Void = {
+    [weakSelf] action, metadata, entry in
     guard !entry.fence.isCancelled else { return }
     if entry.fence.isCompleted {
       reportIssue(
@@ -342,7 +349,7 @@ final class RootCore<State, Action>: StoreCore {
       )
       return
     }
-    weakSelf.object?.send(action, tasks: entry.tasks, fence: entry)
+    weakSelf.object?.send(action, metadata: metadata, tasks: entry.tasks, fence: entry)
   }
 
   private func sender(fence: EffectFence, tasks: EffectTaskSet, origin: Action) -> Send<Action> {

@@ -38,7 +38,7 @@ extension Store {
   ) -> StoreBinding<Value> {
     StoreBinding(
       get: { [core] in get(core.state) },
-      set: { [core] in _ = core.send(toAction($0)) }
+      set: { [core] in _ = core.send(toAction($0), metadata: nil) }
     )
   }
 }

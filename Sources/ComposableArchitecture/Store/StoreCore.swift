@@ -6,8 +6,9 @@ protocol StoreCore<State, Action>: AnyObject, Sendable {
 
   var state: State { get }
 
-  /// Sends `action` and returns the effects it started, or `nil` when it started none.
-  func send(_ action: Action) -> EffectTaskSet?
+  /// Sends `action`, with `metadata` for the root reducer, and returns the effects it started, or
+  /// `nil` when it started none.
+  func send(_ action: Action, metadata: (any Sendable)?) -> EffectTaskSet?
 
   /// Calls `observer` with the state after each batch of actions; returns a token to stop.
   func addObserver(_ observer: @escaping @MainActor (State) -> Void) -> ObserverToken
@@ -41,8 +42,8 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: StoreCore {
     toState(parent.state)
   }
 
-  func send(_ action: Action) -> EffectTaskSet? {
-    parent.send(fromAction(action))
+  func send(_ action: Action, metadata: (any Sendable)?) -> EffectTaskSet? {
+    parent.send(fromAction(action), metadata: metadata)
   }
 
   func addObserver(_ observer: @escaping @MainActor (State) -> Void) -> ObserverToken {

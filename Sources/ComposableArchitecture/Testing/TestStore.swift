@@ -85,7 +85,7 @@ public final class TestStore<State: Equatable, Action> {
     self.state = initialState
     self.timeout = timeout
     self.recorder = recorder
-    self.core = RootCore(initialState: initialState, reducer: testReducer.reduce(into:action:), dependencies: dependencies)
+    self.core = RootCore(initialState: initialState, reducer: { state, action, _ in testReducer.reduce(into: &state, action: action) }, dependencies: dependencies)
     self.core.effectExecutor = uncheckedUseMainSerialExecutor ? MainSerialExecutor.shared : nil
   }
 

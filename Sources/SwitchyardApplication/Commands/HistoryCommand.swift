@@ -24,8 +24,14 @@ enum HistoryCommand {
         History reaches back as far as 'start' keeps it (--history-retention, --history-max-size);
         a listing asked to start earlier says where it starts. --set-aside FILE lists the records
         a 'start --repair' copied aside into a *.damaged file of the data directory.
+
+        --export-test N..M DIR writes a Swift Testing test, its data embedded, into DIR (your
+        feature's test target): it reduces actions N through M again, with the dependency values
+        they were journaled with, and fails at the first state that differs from the one recorded.
         """,
-      arguments: [CommandArgument("PATH", optional: true, help: "With --diff, the slice of the state to compare.")],
+      arguments: [
+        CommandArgument("PATH", optional: true, help: "With --diff, the slice of the state to compare; with --export-test, the directory.")
+      ],
       options: [
         DataDirectoryOption.option,
         .runDirectory,
@@ -36,6 +42,7 @@ enum HistoryCommand {
         .value("--at", "N", help: "Print the state after action N."),
         .value("--state", "PATH", help: "With --at, print only the slice at PATH."),
         .value("--diff", "N..M", help: "Print what changed between action N and action M."),
+        .value("--export-test", "N..M", help: "Write a test replaying actions N through M into the directory PATH."),
         SetAsideListing.option,
       ],
       examples: [
@@ -44,15 +51,16 @@ enum HistoryCommand {
         "\(toolName) history --follow",
         "\(toolName) history --at 42 --state sessions.id=1.search",
         "\(toolName) history --diff 40..42 sessions.id=1",
+        "\(toolName) history --export-test 40..42 Tests/FeatureTests/Incidents",
         "\(toolName) history --set-aside /var/lib/\(toolName)/segment-00000000000000000001.log.from-160.damaged",
       ],
-      run: { arguments in try await run(arguments, replays: replays) }
+      run: { arguments in try await run(arguments, replays: replays, toolName: toolName) }
     )
   }
 
   @MainActor
-  private static func run(_ arguments: ParsedArguments, replays: [HistoryReplay]) async throws -> Int32 {
-    let modes = ["--at", "--diff", "--follow", SetAsideListing.option.name].filter(arguments.flag)
+  private static func run(_ arguments: ParsedArguments, replays: [HistoryReplay], toolName: String) async throws -> Int32 {
+    let modes = ["--at", "--diff", "--follow", "--export-test", SetAsideListing.option.name].filter(arguments.flag)
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
     if let path = arguments.value(SetAsideListing.option.name) {
       try SetAsideListing.print(path: path, json: arguments.flag("--json"))
@@ -61,6 +69,16 @@ enum HistoryCommand {
     let directory = DataDirectoryOption.path(arguments)
     let history = try JournalHistory(directory: directory)
     let replay = try self.replay(for: directory, among: replays)
+    if let range = arguments.value("--export-test") {
+      let (from, through) = try sequences(range)
+      guard let directory = arguments.argument("PATH") else { throw UsageError.missingArgument("DIR") }
+      let (recorded, reducerType) = try replay.export(history, from, through)
+      let file = try HistoryTestExport.write(
+        recorded, reducerType: reducerType, range: (from, through), toolName: toolName, to: directory
+      )
+      StandardStream.output.write("wrote a test of \(recorded.steps.count) actions to \(file)\n")
+      return 0
+    }
     if let range = arguments.value("--diff") {
       let (from, to) = try sequences(range)
       let path = arguments.argument("PATH") ?? ""
@@ -104,7 +122,7 @@ enum HistoryCommand {
   }
 
   /// The replay of the application whose reducer wrote `directory`.
-  private static func replay(for directory: String, among replays: [HistoryReplay]) throws -> HistoryReplay {
+  static func replay(for directory: String, among replays: [HistoryReplay]) throws -> HistoryReplay {
     guard FileManager.default.fileExists(atPath: directory + "/FORMAT") else { throw HistoryError.noJournal(directory: directory) }
     guard let owner = try JournalOwner.read(directory: directory) else { return replays[0] }
     guard let replay = replays.first(where: { $0.owner.reducer == owner.reducer }) else {

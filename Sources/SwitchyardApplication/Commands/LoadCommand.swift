@@ -1,9 +1,13 @@
 import Foundation
 
 /// `load`: drives a coordinator with simulated users and reports throughput, round-trip latency,
-/// errors and lost effects; exits 1 if any effect was lost.
+/// errors and lost effects, in total and per second; exits 1 if any effect was lost, 99 if a
+/// threshold was breached.
 enum LoadCommand {
-  static func command(toolName: String, scenarios: [any LoadScenario]) -> Command {
+  /// The exit status when a threshold is breached, as k6's.
+  static let thresholdsBreached: Int32 = 99
+
+  static func command(toolName: String, version: String, scenarios: [any LoadScenario]) -> Command {
     let names = scenarios.map(\.name)
     let descriptions = scenarios.map { "  \($0.name.padded(to: 8)) \($0.summary)" }.joined(separator: "\n")
     return Command(
@@ -13,9 +17,20 @@ enum LoadCommand {
         Each simulated user has its own control connection and thread. It sends an action, waits
         for the effect's result to reach its slice of state (the round trip), and goes on until
         the duration or the action count runs out. Then the pools drain and the report shows
-        actions/s into the store, round-trip p50/p90/p99/max per worker kind, errors by type, and
+        where and how it ran (start time, host, build, options), actions/s into the store,
+        round-trip p50/p90/p95/p99/max per worker kind, each second's series (actions sent, round
+        trips acked, i.e. answered in the state, p50/p95/p99 in ms, errors), errors by type, and
         how every effect ended. An effect started that did not end finished, failed or cancelled is
         lost: the exit status is 1 if any is.
+
+        --threshold 'METRIC<LIMIT' sets a pass/fail criterion, as k6's (repeat it for more): METRIC
+        is p50, p90, p95, p99 or max of round trips (of every kind, or one: search.p99), with
+        LIMIT in us, ms (the default) or s; errors (a count); or rate (round trips/s); the
+        comparison is <, <=, > or >=. Each is judged on every run and listed with what was
+        measured; the exit status is 99 if one is breached (1 if effects were lost).
+        --ramp SECONDS starts the users evenly over that time instead of at once.
+        --report FILE writes the report by FILE's extension: .html (charts), .csv or .ndjson
+        (the per-second series: run, second, sent, acked, errors, p50_ms, p95_ms, p99_ms).
 
         Scenarios:
         \(descriptions.isEmpty ? "  none: this application defines no load scenario" : descriptions)
@@ -26,10 +41,14 @@ enum LoadCommand {
           cores          the machine's processors
           lostEffects    effects lost over every run: the verdict
           sweptKind      the pool a sweep resized (absent without --sweep)
+          metadata       startedAt (ISO 8601 UTC), host, tool (name and version), options
+          thresholds[]   threshold, run, passed, observed {SUBJECT: value} (µs for latencies)
           runs[]         scenario, users, pools {KIND: N}, seconds, loadAverage (one-minute, as
-                         the run began), actionsSent, storeActions, storeActionsPerSecond,
-                         roundTripsPerSecond, lostEffects,
-                         roundTrips {KIND: {count, p50Micros, p90Micros, p99Micros, maxMicros}},
+                         the run began), build (the coordinator's version), actionsSent,
+                         storeActions, storeActionsPerSecond, roundTripsPerSecond, lostEffects,
+                         roundTrips {KIND: {count, p50Micros, p90Micros, p95Micros, p99Micros,
+                         maxMicros}}, series[] {second, sent, acked, errors, p50Micros,
+                         p95Micros, p99Micros},
                          effects {KIND: {started, completed, failed, cancelled, inFlightAtStart,
                          inFlightAtEnd, lost}}, errors {"KIND: TYPE" or TYPE: count}
           sweep[]        size, storeActionsPerSecond, roundTripsPerSecond, p50Micros, p99Micros,
@@ -43,7 +62,9 @@ enum LoadCommand {
         .flag("--spawn", help: "Start a coordinator for this load in a temporary run directory, and stop it after."),
         .value("--pools", "KIND=N,…", help: "With --spawn: its pools (default: the scenario's)."),
         .value("--sweep", "KIND=N,N,…", help: "Repeat the load at each size of the KIND pool; print a scaling table."),
-        .value("--report", "FILE.html", help: "Also write the report as HTML with charts, readable offline."),
+        .value("--threshold", "EXPR", repeatable: true, help: "A criterion such as 'p95<50ms' or 'search.p99<400ms'; exit 99 when breached."),
+        .value("--ramp", "SECONDS", help: "Start the users evenly over SECONDS (e.g. 10 or 10s) instead of at once."),
+        .value("--report", "FILE", repeatable: true, help: "Also write the report to FILE: .html with charts, .csv or .ndjson per-second series."),
         .flag("--json", help: "Print the report as JSON (fields above) instead of text."),
         .runDirectory,
       ],
@@ -51,17 +72,18 @@ enum LoadCommand {
         "\(toolName) load --spawn --duration 5",
         "\(toolName) load --users 16 --actions 5000",
         "\(toolName) load --spawn --json | python3 -m json.tool",
+        "\(toolName) load --spawn --ramp 5s --duration 20 --threshold 'p95<50ms' --report series.csv",
       ] + scenarios.dropFirst().prefix(1).map { "\(toolName) load --scenario \($0.name) --spawn --duration 2" }
         + scenarios.prefix(1).map { scenario in
           let kind = scenario.defaultPools.split(separator: "=").first.map(String.init) ?? "KIND"
           return "\(toolName) load --spawn --sweep \(kind)=1,2,4 --duration 5 --report load.html"
         },
-      run: { arguments in try await run(arguments, scenarios: scenarios) }
+      run: { arguments in try await run(arguments, scenarios: scenarios, tool: "\(toolName) \(version)") }
     )
   }
 
   @MainActor
-  private static func run(_ arguments: ParsedArguments, scenarios: [any LoadScenario]) async throws -> Int32 {
+  private static func run(_ arguments: ParsedArguments, scenarios: [any LoadScenario], tool: String) async throws -> Int32 {
     guard let defaultScenario = scenarios.first else {
       throw UsageError.conflict("this application defines no load scenario; give its Application some loadScenarios")
     }
@@ -74,6 +96,15 @@ enum LoadCommand {
     guard users > 0 else { throw UsageError.invalidValue(name: "--users", value: "\(users)", expected: "at least 1") }
     let limit = try limit(arguments)
     let sweep = try arguments.value("--sweep").map(parseSweep)
+    let thresholds = try arguments.values("--threshold").map { text throws(UsageError) in
+      guard let threshold = LoadThreshold(text) else {
+        throw .invalidValue(name: "--threshold", value: text, expected: "METRIC<LIMIT such as p95<50ms, search.p99<400ms, errors<1 or rate>=100")
+      }
+      return threshold
+    }
+    let ramp = try arguments.value("--ramp").map(parseRamp) ?? .zero
+    let reports = try arguments.values("--report").map(reportFormat)
+    let metadata = LoadMetadata.now(tool: tool, options: arguments.givenOptions)
     guard arguments.flag("--spawn") || !arguments.flag("--pools") else {
       throw UsageError.conflict("--pools is for --spawn; use the scale command to resize a running coordinator's pools")
     }
@@ -107,22 +138,54 @@ enum LoadCommand {
         try await resize(sweep.kind, to: size, runDirectory)
         label = "\(sweep.kind)=\(size)"
       }
-      let driver = LoadDriver(
+      var driver = LoadDriver(
         runDirectory: runDirectory, scenario: scenario, users: users, limit: limit,
         userPrefix: "load\(getpid())r\(run)u"
       )
+      driver.ramp = ramp
       results.append(try await driver.run(progress: LoadProgress(label: label)))
     }
 
-    let report = LoadReport(results: results, sweptKind: sweep?.kind)
+    let report = LoadReport(results: results, sweptKind: sweep?.kind, metadata: metadata, thresholds: thresholds)
     StandardStream.output.write(
       arguments.flag("--json") ? try report.json() : report.render(colored: StandardStream.output.allowsColor)
     )
-    if let path = arguments.value("--report") {
-      try LoadHTMLReport(report).render().write(toFile: path, atomically: true, encoding: .utf8)
+    for (path, format) in reports {
+      let text =
+        switch format {
+        case .html: LoadHTMLReport(report).render()
+        case .csv: LoadSeriesFile.csv(report)
+        case .ndjson: try LoadSeriesFile.ndjson(report)
+        }
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
       StandardStream.error.write("load: wrote \(path)\n")
     }
-    return report.lostEffects == 0 ? 0 : 1
+    guard report.lostEffects == 0 else { return 1 }
+    return report.breachedThresholds.isEmpty ? 0 : thresholdsBreached
+  }
+
+  /// What `--report FILE` writes, by FILE's extension.
+  private enum ReportFormat {
+    case html, csv, ndjson
+  }
+
+  private static func reportFormat(_ path: String) throws(UsageError) -> (String, ReportFormat) {
+    switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+    case "html", "htm": (path, .html)
+    case "csv": (path, .csv)
+    case "ndjson", "jsonl": (path, .ndjson)
+    default: throw .invalidValue(name: "--report", value: path, expected: "a FILE ending in .html, .csv or .ndjson")
+    }
+  }
+
+  /// `10`, `10s`, `500ms`: how long the users take to start.
+  private static func parseRamp(_ text: String) throws(UsageError) -> Duration {
+    let (number, scale) =
+      text.hasSuffix("ms") ? (text.dropLast(2), 0.001) : text.hasSuffix("s") ? (text.dropLast(), 1.0) : (text[...], 1.0)
+    guard let value = Double(number), value >= 0, value.isFinite else {
+      throw .invalidValue(name: "--ramp", value: text, expected: "seconds ≥ 0, such as 10, 10s or 500ms")
+    }
+    return .milliseconds(Int64(value * scale * 1_000))
   }
 
   private static func limit(_ arguments: ParsedArguments) throws -> LoadLimit {

@@ -25,6 +25,7 @@ enum StartCommand {
   static let snapshotAfterReplay = "--snapshot-after-replay"
   static let segmentSize = "--segment-size"
   static let skipRecord = "--skip-record"
+  static let acceptDivergence = "--accept-divergence"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -32,6 +33,7 @@ enum StartCommand {
     toolName: String,
     defaultPools: [PoolConfiguration],
     modes: [StartMode],
+    workerKinds: [String],
     runApplication: @escaping @MainActor @Sendable (StartOptions) async throws -> Int32
   ) -> Command {
     let poolsText = defaultPools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
@@ -63,6 +65,11 @@ enum StartCommand {
         'poison' file; the next 'start' refuses to replay that record, naming it, until
         --skip-record N leaves it out (for good: a snapshot follows). A start that refuses its data
         directory exits 78, which a supervisor should not restart (systemd: RestartPreventExitStatus=78).
+        Replay is checked against the state digests the journal recorded: a start whose reducer now
+        reaches another state (or replays records an older version wrote before a state migration)
+        stops naming the action and how the state differs; --accept-divergence keeps this build's
+        state instead, and snapshots it. Stopping with Ctrl-C or SIGTERM snapshots, so a deploy
+        (stop, upgrade, start) replays nothing.
         """,
       options: modes.map(\.flag) + [
         .value(
@@ -89,6 +96,7 @@ enum StartCommand {
         .value(segmentSize, "SIZE", help: "Start a new journal segment file at this size, e.g. 64MiB (the default); retention removes whole segments."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         .value(skipRecord, "N", help: "Replay every journal record but N, such as one a coordinator died reducing."),
+        .flag(acceptDivergence, help: "Keep the state this build's replay reaches where it differs from what the journal recorded."),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
@@ -109,7 +117,8 @@ enum StartCommand {
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")
         }
-        let options = try options(arguments)
+        var options = try options(arguments)
+        options.workerKinds = workerKinds
         do {
           if let mode = chosen.first { return try await mode.run(options) }
           return try await runApplication(options)
@@ -168,6 +177,7 @@ enum StartCommand {
       } ?? JournalOptions().segmentSize,
       repair: arguments.flag("--repair"),
       skipRecord: try positive(skipRecord, arguments.value(skipRecord, as: Int.self)).map(UInt64.init),
+      acceptsDivergence: arguments.flag(acceptDivergence),
       broker: broker,
       metrics: try MetricsFlags.configuration(arguments)
     )

@@ -15,7 +15,8 @@ enum StatusCommand {
                        actionsPerSecond
           pools[]      kind, size, target, busy, queued, started, completed, failed, cancelled,
                        retried, restarts, latencyP50Micros, latencyP90Micros, latencyP99Micros,
-                       latencyMaxMicros, health (healthy|degraded|failed),
+                       latencyMaxMicros, health (healthy|degraded|failed; degraded too when
+                       scaled to 0 with jobs queued),
                        counters (the workers' own counters, summed)
           workers[]    pid, kind, state (starting|ready|draining|stopped), inFlight, completed,
                        failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
@@ -30,13 +31,19 @@ enum StatusCommand {
         A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
         sessions.id=1.search.
         The empty path "" is the whole state.
+
+        --follow prints the slice as one JSON line, then each change as JSON Patch-style edits, one
+        line each: {"op":"replace","path":"feed.isConnected","value":true}, "add" and "remove" for
+        keys or elements that came or went, and {"op":"append","path":"feed.messages","values":[…]}
+        for elements added at an array's end (its oldest perhaps dropped). Paths are relative to
+        PATH, as --state takes them.
         """,
       options: [
         .flag("--json", help: "Print the report as JSON (fields above)."),
         .flag("--ready", help: "Exit 0 on a leader or a caught-up standby, else 1 (a readiness probe)."),
         CommandOption("--watch", value: .optional(name: "SECONDS", fallback: "2"), help: "Redraw every SECONDS (default 2) until Ctrl-C."),
         .value("--state", "PATH", help: "Print the state at PATH as pretty JSON."),
-        .value("--follow", "PATH", help: "Print the state at PATH, then each change, one JSON line each, until Ctrl-C."),
+        .value("--follow", "PATH", help: "Print the state at PATH, then only what changed, one JSON line per edit, until Ctrl-C."),
         .runDirectory,
       ],
       examples: [
@@ -93,11 +100,15 @@ enum StatusCommand {
     }
   }
 
+  /// Prints the slice, then the edits of each change.
   private static func follow(_ path: String, _ connection: CoordinatorConnection) throws {
-    StandardStream.output.write(try JSONText.compact(connection.subscribe(to: path)) + "\n")
+    var last = try connection.subscribe(to: path)
+    StandardStream.output.write(try JSONText.compact(last) + "\n")
     while true {
       guard let value = try connection.nextChange(timeout: .seconds(60)) else { continue }
-      StandardStream.output.write(try JSONText.compact(value) + "\n")
+      let lines = try StateEdit.edits(from: last, to: value).map { try JSONText.compact($0) + "\n" }
+      StandardStream.output.write(lines.joined())
+      last = value
     }
   }
 }

@@ -10,18 +10,38 @@ public struct HistoryReplay: Sendable {
   public let owner: JournalOwner
   let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> [HistoryEntry]
   let state: @MainActor @Sendable (JournalHistory, _ sequence: UInt64) throws -> JSONValue
+  /// `history --export-test`: records N…M as a ``RecordedHistory``, and the reducer's type as
+  /// Swift spells it, module first.
+  let export: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ through: UInt64) throws -> (RecordedHistory, String)
+  /// `verify`: the whole directory replayed through this build and checked.
+  let verify: @MainActor @Sendable (_ directory: String) throws -> VerificationReport
 
-  /// Replays the journals of `application` through the reducer `makeReducer` returns.
+  /// Replays the journals of `application` through the reducer `makeReducer` returns, what
+  /// versions older than `version` wrote through `migrations`.
   public init<Feature: Reducer>(
     application: String,
-    reducer makeReducer: @escaping @MainActor @Sendable () -> Feature
+    reducer makeReducer: @escaping @MainActor @Sendable () -> Feature,
+    version: Int = 1,
+    migrations: [Migration] = []
   ) where Feature.State: Codable, Feature.Action: Codable {
     owner = JournalOwner(application: application, reducer: Feature.self)
     let timeline = { @MainActor (history: JournalHistory) in
-      HistoryTimeline(history: history, replay: ActionReplay(makeReducer(), skippingRecordsIn: history.directory))
+      HistoryTimeline(
+        history: history,
+        replay: ActionReplay(makeReducer(), skippingRecordsIn: history.directory, version: version, migrations: migrations)
+      )
     }
     entries = { history, from, limit in try timeline(history).entries(from: from, limit: limit) }
     state = { history, sequence in try WireJSONEncoder().encodeValue(timeline(history).state(at: sequence)) }
+    export = { history, from, through in
+      (try timeline(history).recorded(from: from, through: through, application: application, version: version), String(reflecting: Feature.self))
+    }
+    verify = { directory in
+      try JournalVerification.verify(
+        directory: directory,
+        replay: ActionReplay(makeReducer(), skippingRecordsIn: directory, version: version, migrations: migrations)
+      )
+    }
   }
 }
 
@@ -75,6 +95,26 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
       }
     )
     return (state, effects)
+  }
+
+  /// Records `from` through `through` as a ``RecordedHistory``: the state before, and each action
+  /// with its recording and the state after; records of other kinds change no state and are left out.
+  func recorded(from: UInt64, through: UInt64, application: String, version: Int) throws -> RecordedHistory {
+    guard from >= 1, through >= from else { throw HistoryError.badRange("\(from)..\(through)") }
+    var (state, effects) = try rebuild(at: from - 1) { _ in }
+    let encoder = WireJSONEncoder()
+    let before = try encoder.encodeValue(state)
+    var steps: [RecordedHistory.Step] = []
+    for record in try history.records(from: from, limit: Int(through - from + 1)) {
+      guard case let .action(action, dependencies) = try replay.apply(record, to: &state, effects: effects) else { continue }
+      steps.append(
+        RecordedHistory.Step(
+          sequence: record.sequence, action: try encoder.encodeValue(action),
+          dependencies: dependencies.isEmpty ? nil : dependencies, stateAfter: try encoder.encodeValue(state)
+        )
+      )
+    }
+    return RecordedHistory(application: application, version: version, stateBefore: before, steps: steps)
   }
 
   /// Up to `limit` records from `from` on (or the first a snapshot lets it rebuild), each with the

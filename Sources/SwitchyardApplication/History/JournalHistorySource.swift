@@ -17,14 +17,14 @@ final class JournalHistorySource: HistorySource, @unchecked Sendable {
   private let latest: @MainActor @Sendable () -> UInt64
   private let queue = DispatchQueue(label: "switchyard-inspector-history")
 
-  /// Reads the journal in `directory` through `reducer`; `latest` tells the number of the last
+  /// Reads the journal in `directory` through `replay`; `latest` tells the number of the last
   /// action the coordinator reduced, which may not be on disk yet.
   init<Feature: Reducer>(
     directory: String,
-    reducer: Feature,
+    replay: ActionReplay<Feature>,
     latest: @escaping @MainActor @Sendable () -> UInt64
   ) throws(JournalError) where Feature.State: Codable, Feature.Action: Codable {
-    let states = JournalStates(history: try JournalHistory(directory: directory), reducer: reducer)
+    let states = JournalStates(history: try JournalHistory(directory: directory), replay: replay)
     oldest = { try states.oldest() }
     rebuild = { try states.state(atOrBefore: $0) }
     self.latest = latest

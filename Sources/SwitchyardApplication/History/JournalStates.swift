@@ -12,9 +12,9 @@ final class JournalStates<Feature: Reducer> where Feature.State: Codable, Featur
   /// this many; a longer way replays from the snapshot, streaming the journal instead of holding it.
   static var maxStepForward: UInt64 { 10_000 }
 
-  /// Rebuilds states from `history` through `reducer`.
-  init(history: JournalHistory, reducer: Feature) {
-    timeline = HistoryTimeline(history: history, replay: ActionReplay(reducer, skippingRecordsIn: history.directory))
+  /// Rebuilds states from `history` through `replay`.
+  init(history: JournalHistory, replay: ActionReplay<Feature>) {
+    timeline = HistoryTimeline(history: history, replay: replay)
   }
 
   /// The oldest state the journal can rebuild: its oldest kept snapshot's.

@@ -28,6 +28,14 @@ public struct ParsedArguments: Equatable, Sendable {
     return parsed
   }
 
+  /// The options given as words, sorted by name: `--users 4`, a flag alone; for a report of how a
+  /// command ran.
+  public var givenOptions: [String] {
+    options.sorted { $0.key < $1.key }.flatMap { name, values in
+      values.flatMap { $0.isEmpty ? [name] : [name, $0] }
+    }
+  }
+
   /// The positional argument `name`, or `nil` when an optional one was left out.
   public func argument(_ name: String) -> String? {
     arguments[name]?.first

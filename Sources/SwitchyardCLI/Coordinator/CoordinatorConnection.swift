@@ -38,10 +38,13 @@ public final class CoordinatorConnection {
     return value
   }
 
-  /// Sends one action to the store.
-  public func send(_ action: JSONValue) throws(CoordinatorConnectionError) {
+  /// Sends one action to the store; returns the journal sequence number it was given, `nil` when
+  /// the coordinator runs without a journal.
+  @discardableResult
+  public func send(_ action: JSONValue) throws(CoordinatorConnectionError) -> UInt64? {
     let reply = try request(.send(id: nextID(), action: action))
-    guard case .sent = reply else { throw .unexpectedReply(reply.typeName) }
+    guard case let .sent(_, sequence) = reply else { throw .unexpectedReply(reply.typeName) }
+    return sequence
   }
 
   /// Resizes pools; returns the size every pool now targets.

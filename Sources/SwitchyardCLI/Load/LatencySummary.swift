@@ -10,6 +10,8 @@ package struct LatencySummary: Equatable, Sendable {
   package var p50: Int64
   /// 90th percentile, in microseconds.
   package var p90: Int64
+  /// 95th percentile, in microseconds.
+  package var p95: Int64
   /// 99th percentile, in microseconds.
   package var p99: Int64
   /// Longest, in microseconds.
@@ -34,6 +36,7 @@ package struct LatencySummary: Equatable, Sendable {
     count = sorted.count
     p50 = percentile(0.5)
     p90 = percentile(0.9)
+    p95 = percentile(0.95)
     p99 = percentile(0.99)
     max = sorted.last ?? 0
     var histogram = [Int](repeating: 0, count: Self.bucketBounds.count)

@@ -18,6 +18,9 @@ package struct LoadDriver: Sendable {
   package var answerTimeout: Duration = .seconds(5)
   /// How long the pools get to finish what the users started.
   package var drainTimeout: Duration = .seconds(15)
+  /// How long the users take to start, evenly spread, as k6's ramping stage: the last starts
+  /// when it is over. Zero starts them all at once.
+  package var ramp: Duration = .zero
 
   /// Creates a driver.
   package init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
@@ -37,15 +40,20 @@ package struct LoadDriver: Sendable {
     let loadAverage = MachineLoad.oneMinuteAverage
     let before = try connection.status()
     let budget = LoadBudget(limit)
-    let recorder = LoadRecorder()
+    let recorder = LoadRecorder(startedAt: budget.startedAt)
     for index in 0..<users {
       let user = SimulatedUser(
         name: "\(userPrefix)\(index)", scenario: scenario, runDirectory: runDirectory, budget: budget,
         recorder: recorder, answerTimeout: answerTimeout
       )
-      Thread.detachNewThread { user.run() }
+      let start = budget.startedAt + (users > 1 ? ramp * index / (users - 1) : .zero)
+      Thread.detachNewThread {
+        let wait = start - .now
+        if wait > .zero { usleep(UInt32(wait.microseconds)) }
+        user.run()
+      }
     }
-    let hardStop = budget.startedAt + Self.expectedLength(of: limit) + answerTimeout + .seconds(5)
+    let hardStop = budget.startedAt + ramp + Self.expectedLength(of: limit) + answerTimeout + .seconds(5)
     while recorder.usersDone < users {
       if ContinuousClock.now > hardStop { budget.stop() }
       let elapsed = (ContinuousClock.now - budget.startedAt) / .seconds(1)
@@ -72,7 +80,9 @@ package struct LoadDriver: Sendable {
       roundTrips: snapshot.latencies.mapValues { LatencySummary(samples: $0) },
       errors: snapshot.errors,
       effects: Dictionary(after.pools.map { ($0.kind, EffectAccount(from: previous[$0.kind], to: $0)) }) { first, _ in first },
-      loadAverage: loadAverage
+      loadAverage: loadAverage,
+      series: recorder.series,
+      build: before.coordinator.version
     )
   }
 

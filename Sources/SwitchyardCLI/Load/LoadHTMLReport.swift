@@ -1,6 +1,6 @@
-/// `load --report FILE.html`: the report as one self-contained HTML page with SVG charts — a
-/// latency histogram per worker kind, and for a sweep throughput and p99 against pool size — that
-/// opens in any browser with no network.
+/// `load --report FILE.html`: the report as one self-contained HTML page with SVG charts — each
+/// second's throughput and p95 latency, a latency histogram per worker kind, and for a sweep
+/// throughput and p99 against pool size — that opens in any browser with no network.
 package struct LoadHTMLReport: Sendable {
   /// What to show.
   package var report: LoadReport
@@ -13,6 +13,23 @@ package struct LoadHTMLReport: Sendable {
   /// The whole page.
   package func render() -> String {
     var body = ["<h1>switchyard load</h1>", verdict, "<p>Measured on a machine with \(report.cores) cores.</p>"]
+    if let metadata = report.metadata {
+      let builds = Set(report.results.map(\.build)).sorted().joined(separator: ", ")
+      body.append(
+        "<p>Started \(HTML.escape(metadata.startedAt)) on \(HTML.escape(metadata.host)) by \(HTML.escape(metadata.tool)), "
+          + "against build \(HTML.escape(builds)); options: <code>\(HTML.escape(metadata.options.joined(separator: " ")))</code>.</p>"
+      )
+    }
+    if !report.thresholds.isEmpty {
+      let items = report.thresholds.flatMap { threshold in
+        report.results.map { result in
+          let passed = threshold.passes(result)
+          let values = threshold.observed(in: result).map { "\($0.subject) \(threshold.format($0.value))" }.joined(separator: ", ")
+          return "<li class=\(passed ? "ok" : "bad")>\(passed ? "✓" : "✗") \(HTML.escape(threshold.description)): \(HTML.escape(values))</li>"
+        }
+      }
+      body.append("<h2>Thresholds</h2><ul>" + items.joined() + "</ul>")
+    }
     if let kind = report.sweptKind, report.results.count > 1 {
       body.append("<h2>Scaling the \(HTML.escape(kind)) pool</h2>")
       body.append(table(report.scalingTable(kind)))
@@ -69,6 +86,18 @@ package struct LoadHTMLReport: Sendable {
     parts.append(table(LoadReport.effectsTable(result)))
     if !result.errors.isEmpty { parts.append(table(LoadReport.errorsTable(result))) }
     parts.append("<div class=charts>")
+    if !result.series.isEmpty {
+      let seconds = result.series.map { Double($0.second) }
+      let acked = Array(zip(seconds, result.series.map { Double($0.acked) }))
+      let p95 = Array(zip(seconds, result.series.map { Double($0.p95) }))
+      let time = "seconds since the start"
+      parts.append("<figure>" + SVGChart.line(acked, xTitle: time, yTitle: "round trips answered per second") {
+        HumanReadable.fixed($0, digits: 0)
+      })
+      parts.append("<figcaption>Throughput over time</figcaption></figure>")
+      parts.append("<figure>" + SVGChart.line(p95, xTitle: time, yTitle: "round trip p95") { HumanReadable.latency(micros: Int64($0)) })
+      parts.append("<figcaption>p95 round-trip latency over time</figcaption></figure>")
+    }
     let labels = LatencySummary.bucketBounds.enumerated().map { index, bound in
       index % 4 == 0 ? HumanReadable.latency(micros: bound) : nil
     }

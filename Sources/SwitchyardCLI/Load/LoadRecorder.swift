@@ -1,26 +1,58 @@
 import Synchronization
 
-/// What the simulated users did, gathered from their threads as they go.
+/// What the simulated users did, gathered from their threads as they go, in total and for each
+/// second since the load began.
 final class LoadRecorder: Sendable {
   struct Snapshot: Sendable {
     var actionsSent = 0
     var latencies: [String: [Int64]] = [:]
     var errors: [String: Int] = [:]
     var usersDone = 0
+    /// What happened in each second from the start, by its index.
+    var seconds: [Int: LoadSecond.Tally] = [:]
   }
 
   private let storage = Mutex(Snapshot())
+  private let startedAt: ContinuousClock.Instant
+
+  /// Creates a recorder whose seconds count from `startedAt`.
+  init(startedAt: ContinuousClock.Instant) {
+    self.startedAt = startedAt
+  }
 
   func actionSent() {
-    storage.withLock { $0.actionsSent += 1 }
+    let second = currentSecond
+    storage.withLock {
+      $0.actionsSent += 1
+      $0.seconds[second, default: .init()].sent += 1
+    }
   }
 
   func roundTrip(kind: String, micros: Int64) {
-    storage.withLock { $0.latencies[kind, default: []].append(micros) }
+    let second = currentSecond
+    storage.withLock {
+      $0.latencies[kind, default: []].append(micros)
+      $0.seconds[second, default: .init()].latencies.append(micros)
+    }
   }
 
   func error(_ type: String) {
-    storage.withLock { $0.errors[type, default: 0] += 1 }
+    let second = currentSecond
+    storage.withLock {
+      $0.errors[type, default: 0] += 1
+      $0.seconds[second, default: .init()].errors += 1
+    }
+  }
+
+  /// Each second from the first to the last in which anything happened, quiet ones included.
+  var series: [LoadSecond] {
+    let seconds = storage.withLock { $0.seconds }
+    guard let last = seconds.keys.max() else { return [] }
+    return (0...last).map { LoadSecond(second: $0, seconds[$0] ?? .init()) }
+  }
+
+  private var currentSecond: Int {
+    Int((ContinuousClock.now - startedAt).components.seconds)
   }
 
   func userDone() {

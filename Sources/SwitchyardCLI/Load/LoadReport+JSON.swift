@@ -13,6 +13,8 @@ extension LoadReport {
     var cores: Int
     var lostEffects: Int64
     var sweptKind: String?
+    var metadata: Metadata?
+    var thresholds: [ThresholdResult]
     var runs: [Run]
     var sweep: [SweepRow]
 
@@ -20,8 +22,63 @@ extension LoadReport {
       cores = report.cores
       lostEffects = report.lostEffects
       sweptKind = report.sweptKind
+      metadata = report.metadata.map(Metadata.init)
+      thresholds = report.thresholds.flatMap { threshold in
+        report.results.map { ThresholdResult(threshold, result: $0, run: report.label(of: $0)) }
+      }
       runs = report.results.map(Run.init)
       sweep = report.sweptKind.map { kind in report.results.map { SweepRow($0, kind: kind) } } ?? []
+    }
+  }
+
+  /// When, where and how the load ran.
+  struct Metadata: Encodable {
+    var startedAt: String
+    var host: String
+    var tool: String
+    var options: [String]
+
+    init(_ metadata: LoadMetadata) {
+      startedAt = metadata.startedAt
+      host = metadata.host
+      tool = metadata.tool
+      options = metadata.options
+    }
+  }
+
+  /// One threshold judged on one run: what was measured (microseconds for latencies), and whether it passed.
+  struct ThresholdResult: Encodable {
+    var threshold: String
+    var run: String
+    var passed: Bool
+    var observed: [String: Double]
+
+    init(_ threshold: LoadThreshold, result: LoadResult, run: String) {
+      self.threshold = threshold.description
+      self.run = run
+      passed = threshold.passes(result)
+      observed = Dictionary(threshold.observed(in: result).map { ($0.subject, $0.value.isFinite ? $0.value : -1) }) { first, _ in first }
+    }
+  }
+
+  /// One second of a run; latencies in microseconds.
+  struct Second: Encodable {
+    var second: Int
+    var sent: Int
+    var acked: Int
+    var errors: Int
+    var p50Micros: Int64
+    var p95Micros: Int64
+    var p99Micros: Int64
+
+    init(_ second: LoadSecond) {
+      self.second = second.second
+      sent = second.sent
+      acked = second.acked
+      errors = second.errors
+      p50Micros = second.p50
+      p95Micros = second.p95
+      p99Micros = second.p99
     }
   }
 
@@ -40,6 +97,8 @@ extension LoadReport {
     var effects: [String: Effects]
     var errors: [String: Int]
     var lostEffects: Int64
+    var build: String
+    var series: [Second]
 
     init(_ result: LoadResult) {
       scenario = result.scenario
@@ -55,6 +114,8 @@ extension LoadReport {
       effects = result.effects.mapValues(Effects.init)
       errors = result.errors
       lostEffects = result.lostEffects
+      build = result.build
+      series = result.series.map(Second.init)
     }
   }
 
@@ -63,6 +124,7 @@ extension LoadReport {
     var count: Int
     var p50Micros: Int64
     var p90Micros: Int64
+    var p95Micros: Int64
     var p99Micros: Int64
     var maxMicros: Int64
 
@@ -70,6 +132,7 @@ extension LoadReport {
       count = summary.count
       p50Micros = summary.p50
       p90Micros = summary.p90
+      p95Micros = summary.p95
       p99Micros = summary.p99
       maxMicros = summary.max
     }

@@ -21,6 +21,10 @@ package struct LoadResult: Equatable, Sendable {
   package var effects: [String: EffectAccount]
   /// The machine's one-minute load average as the run began: how busy it was with other work.
   package var loadAverage: Double
+  /// Each second of the run, from its start.
+  package var series: [LoadSecond]
+  /// The coordinator's version, as its status reports it: the build under load.
+  package var build: String
 
   /// Creates a result.
   package init(
@@ -33,7 +37,9 @@ package struct LoadResult: Equatable, Sendable {
     roundTrips: [String: LatencySummary],
     errors: [String: Int],
     effects: [String: EffectAccount],
-    loadAverage: Double = 0
+    loadAverage: Double = 0,
+    series: [LoadSecond] = [],
+    build: String = ""
   ) {
     self.scenario = scenario
     self.users = users
@@ -45,6 +51,8 @@ package struct LoadResult: Equatable, Sendable {
     self.errors = errors
     self.effects = effects
     self.loadAverage = loadAverage
+    self.series = series
+    self.build = build
   }
 
   /// The pool sizes as `KIND=N,…`, sorted by kind.

@@ -1,10 +1,11 @@
 /// Small SVG charts drawn as text, for the HTML load report: no script, no network.
 enum SVGChart {
   static let width = 560.0
-  static let height = 220.0
+  static let height = 234.0
   private static let left = 56.0
   private static let right = 16.0
-  private static let top = 16.0
+  // Room above the plot for the y axis's title, clear of the top tick's label.
+  private static let top = 30.0
   private static let bottom = 40.0
   private static let plotWidth = width - left - right
   private static let plotHeight = height - top - bottom
@@ -33,7 +34,7 @@ enum SVGChart {
     return svg(shapes)
   }
 
-  /// A line through `points` (x, y), with each x labelled below.
+  /// A line through `points` (x, y), with x labelled below (about ten labels at most).
   static func line(_ points: [(Double, Double)], xTitle: String, yTitle: String, format: (Double) -> String) -> String {
     let yMax = max(1e-9, points.map(\.1).max() ?? 1) * 1.1
     let xs = points.map(\.0)
@@ -45,11 +46,14 @@ enum SVGChart {
     var shapes = axes(yTitle: yTitle, yMax: yMax, format: format)
     let path = points.map(position).map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
     shapes.append(element("polyline", ["points": path, "fill": "none", "stroke": lineColor, "stroke-width": "2"]))
-    for point in points {
+    let labelEvery = max(1, (points.count + 9) / 10)
+    for (index, point) in points.enumerated() {
       let (x, y) = position(point)
-      let dot: KeyValuePairs = ["cx": number(x), "cy": number(y), "r": "4", "fill": lineColor]
+      let dot: KeyValuePairs = ["cx": number(x), "cy": number(y), "r": points.count > 20 ? "2" : "4", "fill": lineColor]
       shapes.append(element("circle", dot, content: "<title>\(HTML.escape(format(point.1)))</title>"))
-      shapes.append(text(HumanReadable.fixed(point.0, digits: 0), x: x, y: height - bottom + 16, anchor: "middle"))
+      if index % labelEvery == 0 {
+        shapes.append(text(HumanReadable.fixed(point.0, digits: 0), x: x, y: height - bottom + 16, anchor: "middle"))
+      }
     }
     shapes.append(text(xTitle, x: left + plotWidth / 2, y: height - 4, anchor: "middle"))
     return svg(shapes)
@@ -60,7 +64,7 @@ enum SVGChart {
     var shapes = [
       element("line", ["x1": number(left), "y1": number(top), "x2": number(left), "y2": baseline, "stroke": axisColor]),
       element("line", ["x1": number(left), "y1": baseline, "x2": number(width - right), "y2": baseline, "stroke": axisColor]),
-      text(yTitle, x: 4, y: top - 4, anchor: "start"),
+      text(yTitle, x: 4, y: top - 16, anchor: "start"),
     ]
     for fraction in [0.0, 0.5, 1.0] {
       let y = height - bottom - plotHeight * fraction

@@ -4,12 +4,12 @@ extension AppFeature.Action {
   /// Whether a user causes this action, so a client may send it: opening and closing sessions,
   /// typing a query, connecting the feed, paging the catalogue. Workers' answers (`searchResponse`,
   /// `pageLoaded`, the feed's events) and the idle checks come from the demo's own effects and
-  /// start actions only.
+  /// start and stop actions only.
   public var isSentByUsers: Bool {
     switch self {
     case .sessionOpened, .sessionClosed:
       true
-    case .idleChecksStarted, .idleCheck:
+    case .started, .stopping, .idleChecksStarted, .idleCheck:
       false
     case let .sessions(.element(_, action)):
       switch action {

@@ -9,19 +9,28 @@ extension AppFeature.Action {
     var id: String
   }
 
+  /// The payload of ``AppFeature/Action/started(firstSessionID:)``.
+  private struct FirstSession: Codable {
+    var firstSessionID: String
+  }
+
   /// The payload of a case without values, `{}`.
   private struct NoValues: Codable {}
 
   /// Decodes `{"sessionOpened" | "sessionClosed": {"id": …}}`, `{"sessions": <identified action>}`,
-  /// or `{"idleChecksStarted" | "idleCheck": {}}`.
+  /// `{"started": {"firstSessionID": …}}`, or `{"stopping" | "idleChecksStarted" | "idleCheck": {}}`.
   public init(from decoder: any Decoder) throws {
     let (name, container) = try CaseCodingKey.single(
-      in: decoder, of: ["sessionOpened", "sessionClosed", "sessions", "idleChecksStarted", "idleCheck"]
+      in: decoder, of: ["sessionOpened", "sessionClosed", "sessions", "started", "stopping", "idleChecksStarted", "idleCheck"]
     )
     let key = CaseCodingKey(name)
     switch name {
     case "sessionOpened": self = .sessionOpened(id: try container.decode(SessionName.self, forKey: key).id)
     case "sessionClosed": self = .sessionClosed(id: try container.decode(SessionName.self, forKey: key).id)
+    case "started": self = .started(firstSessionID: try container.decode(FirstSession.self, forKey: key).firstSessionID)
+    case "stopping":
+      _ = try container.decode(NoValues.self, forKey: key)
+      self = .stopping
     case "idleChecksStarted":
       _ = try container.decode(NoValues.self, forKey: key)
       self = .idleChecksStarted
@@ -39,6 +48,8 @@ extension AppFeature.Action {
     case let .sessionOpened(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionOpened"))
     case let .sessionClosed(id): try container.encode(SessionName(id: id), forKey: CaseCodingKey("sessionClosed"))
     case let .sessions(action): try container.encode(action, forKey: CaseCodingKey("sessions"))
+    case let .started(id): try container.encode(FirstSession(firstSessionID: id), forKey: CaseCodingKey("started"))
+    case .stopping: try container.encode(NoValues(), forKey: CaseCodingKey("stopping"))
     case .idleChecksStarted: try container.encode(NoValues(), forKey: CaseCodingKey("idleChecksStarted"))
     case .idleCheck: try container.encode(NoValues(), forKey: CaseCodingKey("idleCheck"))
     }

@@ -49,6 +49,13 @@ public struct AppFeature: Reducer {
     case sessionClosed(id: String)
     /// An action of one session.
     case sessions(IdentifiedActionOf<SessionFeature>)
+    /// Sent at every start: opens session `firstSessionID`, connecting its feed and loading its first
+    /// page, unless it is open; starts again the feed listeners and page loads the last coordinator
+    /// suspended (``stopping``) or a crash stopped. A restart loads nothing the state already holds.
+    case started(firstSessionID: String)
+    /// Sent when the coordinator is asked to stop: suspends every feed listener and page load, so a
+    /// clean stop leaves no effect in flight and ``started`` resumes them at the next start.
+    case stopping
     /// Sent at every start: checks the sessions every ``AppFeature/idleCheckInterval`` from now on.
     case idleChecksStarted
     /// The idle timer fired: sessions idle for ``AppFeature/idleChecksBeforeClosing`` checks close.
@@ -82,6 +89,20 @@ public struct AppFeature: Reducer {
         if action.isSentByUsers { state.sessions[id: id]?.idleChecks = nil }
         return .none
 
+      case let .started(firstSessionID):
+        var effects = state.sessions.flatMap { Self.resuming($0) }
+        if state.sessions[id: firstSessionID] == nil {
+          state.sessions.append(SessionFeature.State(id: firstSessionID, upstream: state.upstream))
+          effects += [
+            .send(.sessions(.element(id: firstSessionID, action: .feed(.connectWebSocket)))),
+            .send(.sessions(.element(id: firstSessionID, action: .catalog(.loadNextPage)))),
+          ]
+        }
+        return .merge(effects)
+
+      case .stopping:
+        return .merge(state.sessions.flatMap { Self.suspending($0) })
+
       case .idleChecksStarted:
         return .run { [clock] send in
           for await _ in clock.timer(interval: Self.idleCheckInterval) { await send(.idleCheck) }
@@ -99,6 +120,22 @@ public struct AppFeature: Reducer {
     }
     .forEach(\.sessions, action: \.sessions) { SessionFeature() }
   }
+
+  /// What a start sends `session` to run again what its state says was running.
+  private static func resuming(_ session: SessionFeature.State) -> [Effect<Action>] {
+    var actions: [SessionFeature.Action] = []
+    if session.feed.isListening { actions.append(.feed(.resume)) }
+    if session.catalog.isLoadingPage { actions.append(.catalog(.resume)) }
+    return actions.map { .send(.sessions(.element(id: session.id, action: $0))) }
+  }
+
+  /// What a stop sends `session` to end its long-lived effects, keeping in its state that they ran.
+  private static func suspending(_ session: SessionFeature.State) -> [Effect<Action>] {
+    var actions: [SessionFeature.Action] = []
+    if session.feed.isListening { actions.append(.feed(.suspend)) }
+    if session.catalog.isLoadingPage { actions.append(.catalog(.suspend)) }
+    return actions.map { .send(.sessions(.element(id: session.id, action: $0))) }
+  }
 }
 
 extension AppFeature.Action: CasePathable {
@@ -110,6 +147,10 @@ extension AppFeature.Action: CasePathable {
     public var sessionClosed: AnyCasePath<AppFeature.Action, String> { /AppFeature.Action.sessionClosed }
     /// The sessions' actions.
     public var sessions: AnyCasePath<AppFeature.Action, IdentifiedActionOf<SessionFeature>> { /AppFeature.Action.sessions }
+    /// The ``AppFeature/Action/started(firstSessionID:)`` case.
+    public var started: AnyCasePath<AppFeature.Action, String> { /AppFeature.Action.started }
+    /// The ``AppFeature/Action/stopping`` case.
+    public var stopping: AnyCasePath<AppFeature.Action, Void> { /AppFeature.Action.stopping }
     /// The ``AppFeature/Action/idleChecksStarted`` case.
     public var idleChecksStarted: AnyCasePath<AppFeature.Action, Void> { /AppFeature.Action.idleChecksStarted }
     /// The ``AppFeature/Action/idleCheck`` case.

@@ -16,19 +16,18 @@ public struct DemoApplication: Sendable {
 
   /// The state the coordinator starts from: no sessions yet.
   public var initialState: AppFeature.State
-  /// Sent once the coordinator is up: open one session, connect its feed, load its first page, and
-  /// start closing sessions no user acts in.
+  /// Sent once the coordinator is up: open one session, connect its feed and load its first page
+  /// (on a restart, resume what the last coordinator suspended instead), and start closing
+  /// sessions no user acts in.
   public var startActions: [AppFeature.Action]
+  /// Sent when the coordinator is asked to stop: suspend the feed listeners and page loads, so a
+  /// clean restart has nothing in flight to warn about, and loads nothing twice.
+  public var stopActions: [AppFeature.Action]
 
   /// The demo talking to the upstream service at `upstream`.
   public init(upstream: UpstreamEndpoints) {
-    let session = Self.firstSessionID
     self.initialState = AppFeature.State(upstream: upstream)
-    self.startActions = [
-      .sessionOpened(id: session),
-      .sessions(.element(id: session, action: .feed(.connectWebSocket))),
-      .sessions(.element(id: session, action: .catalog(.loadNextPage))),
-      .idleChecksStarted,
-    ]
+    self.startActions = [.started(firstSessionID: Self.firstSessionID), .idleChecksStarted]
+    self.stopActions = [.stopping]
   }
 }

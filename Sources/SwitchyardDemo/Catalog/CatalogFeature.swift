@@ -4,7 +4,7 @@ import SwitchyardWorkers
 
 /// A session's catalogue: the seeds' paginated list, its pages fetched by the `pagination` worker.
 public struct CatalogFeature: Reducer {
-  /// The items loaded so far and where the next page starts.
+  /// The items loaded so far and the last page they came from.
   public struct State: Codable, Equatable, Sendable {
     /// The upstream service the pages come from, e.g. `http://127.0.0.1:8080`.
     public var baseURL: String
@@ -12,11 +12,12 @@ public struct CatalogFeature: Reducer {
     public var perPage: Int
     /// Every item loaded, in catalogue order.
     public var items: IdentifiedArrayOf<CatalogItem> = []
-    /// The page ``CatalogFeature/Action/loadNextPage`` loads, from 1.
-    public var currentPage = 1
+    /// The last page loaded, from 1; 0 before the first. ``CatalogFeature/Action/loadNextPage``
+    /// loads the page after it.
+    public var currentPage = 0
     /// Whether the upstream has pages after the last one loaded.
     public var hasMorePages = true
-    /// Whether a page is on its way.
+    /// Whether a page is on its way (or was, when the coordinator stopped: the next start loads it).
     public var isLoadingPage = false
     /// Why the last page failed to load, until the next load.
     public var failure: JobFailure?
@@ -38,6 +39,11 @@ public struct CatalogFeature: Reducer {
     case pageLoadFailed(JobFailure)
     /// The user asked to start again from page 1.
     case refresh
+    /// The coordinator is stopping: the page on its way is no longer awaited, and ``resume`` asks
+    /// for it again at the next start.
+    case suspend
+    /// The coordinator started: loads again the page that was on its way when the last one stopped.
+    case resume
   }
 
   private enum CancelID: Hashable, Sendable {
@@ -56,11 +62,10 @@ public struct CatalogFeature: Reducer {
 
     case let .pageLoaded(page):
       // Only the page being loaded counts: any other is stale, or not from the worker at all.
-      guard state.isLoadingPage, page.page == state.currentPage else { return .none }
+      guard state.isLoadingPage, page.page == state.currentPage &+ 1 else { return .none }
       state.items.append(contentsOf: page.items)
-      let (next, isLast) = page.page.addingReportingOverflow(1)
-      if !isLast { state.currentPage = next }
-      state.hasMorePages = page.hasMore && !isLast
+      state.currentPage = page.page
+      state.hasMorePages = page.hasMore && page.page < .max
       state.isLoadingPage = false
       return .none
 
@@ -71,17 +76,24 @@ public struct CatalogFeature: Reducer {
 
     case .refresh:
       state.items = []
-      state.currentPage = 1
+      state.currentPage = 0
       state.hasMorePages = true
+      return loadPage(&state)
+
+    case .suspend:
+      return .cancel(id: CancelID.pageLoad)
+
+    case .resume:
+      guard state.isLoadingPage else { return .none }
       return loadPage(&state)
     }
   }
 
-  /// Starts loading ``State/currentPage``, replacing any load in flight.
+  /// Starts loading the page after ``State/currentPage``, replacing any load in flight.
   private func loadPage(_ state: inout State) -> Effect<Action> {
     state.isLoadingPage = true
     state.failure = nil
-    let job = PageJob(baseURL: state.baseURL, page: state.currentPage, perPage: state.perPage)
+    let job = PageJob(baseURL: state.baseURL, page: state.currentPage + 1, perPage: state.perPage)
     return .remote(job) { event in
       switch event {
       case let .output(page): .pageLoaded(page)
@@ -104,6 +116,10 @@ extension CatalogFeature.Action: CasePathable {
     public var pageLoadFailed: AnyCasePath<CatalogFeature.Action, JobFailure> { /CatalogFeature.Action.pageLoadFailed }
     /// The ``CatalogFeature/Action/refresh`` case.
     public var refresh: AnyCasePath<CatalogFeature.Action, Void> { /CatalogFeature.Action.refresh }
+    /// The ``CatalogFeature/Action/suspend`` case.
+    public var suspend: AnyCasePath<CatalogFeature.Action, Void> { /CatalogFeature.Action.suspend }
+    /// The ``CatalogFeature/Action/resume`` case.
+    public var resume: AnyCasePath<CatalogFeature.Action, Void> { /CatalogFeature.Action.resume }
   }
 
   /// The case paths of ``CatalogFeature/Action``.

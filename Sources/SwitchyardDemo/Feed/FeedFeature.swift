@@ -6,8 +6,9 @@ import SwitchyardWorkers
 ///
 /// Connecting starts a ``FeedJob`` that lives until ``Action/disconnectWebSocket`` cancels it; the
 /// worker reconnects on its own when the socket drops, and reports each drop and reconnection.
-/// Connecting while listening starts a fresh listener in place of the old one: a state recovered
-/// from a coordinator's journal says it listens, but no listener survived the restart.
+/// Connecting while listening starts a fresh listener in place of the old one. A stopping
+/// coordinator suspends the listener, and the next one resumes it: the state says it listens, but
+/// no listener outlives its coordinator.
 public struct FeedFeature: Reducer {
   /// The connection and the latest messages.
   public struct State: Codable, Equatable, Sendable {
@@ -48,6 +49,10 @@ public struct FeedFeature: Reducer {
     case webSocketDisconnected(reason: String)
     /// The listener stopped for good; the reason says why.
     case webSocketFailed(JobFailure)
+    /// The coordinator is stopping: ends the listener, the feed still listening, for ``resume``.
+    case suspend
+    /// The coordinator started: starts the listener again if the feed is listening.
+    case resume
   }
 
   private enum CancelID: Hashable, Sendable {
@@ -62,18 +67,7 @@ public struct FeedFeature: Reducer {
     switch action {
     case .connectWebSocket:
       state.isListening = true
-      return .remote(FeedJob(sessionID: state.sessionID, url: state.url)) { event in
-        switch event {
-        case .output(.connected): .webSocketConnected
-        case let .output(.messageReceived(message)): .webSocketMessageReceived(message)
-        case let .output(.disconnected(reason)): .webSocketDisconnected(reason: reason)
-        case .finished:
-          // A listener runs until cancelled, and nothing is heard after a cancel: ending is a fault.
-          .webSocketFailed(JobFailure(code: .handlerError, message: "The feed's listener ended without being asked to."))
-        case let .failed(failure): .webSocketFailed(failure)
-        }
-      }
-      .cancellable(id: CancelID.webSocket, cancelInFlight: true)
+      return listen(state)
 
     case .disconnectWebSocket:
       state.isListening = false
@@ -102,7 +96,31 @@ public struct FeedFeature: Reducer {
       state.isConnected = false
       state.lastDisconnectReason = failure.description
       return .none
+
+    case .suspend:
+      state.isConnected = false
+      return .cancel(id: CancelID.webSocket)
+
+    case .resume:
+      guard state.isListening else { return .none }
+      return listen(state)
     }
+  }
+
+  /// Starts a listener, replacing any running.
+  private func listen(_ state: State) -> Effect<Action> {
+    .remote(FeedJob(sessionID: state.sessionID, url: state.url)) { event in
+      switch event {
+      case .output(.connected): .webSocketConnected
+      case let .output(.messageReceived(message)): .webSocketMessageReceived(message)
+      case let .output(.disconnected(reason)): .webSocketDisconnected(reason: reason)
+      case .finished:
+        // A listener runs until cancelled, and nothing is heard after a cancel: ending is a fault.
+        .webSocketFailed(JobFailure(code: .handlerError, message: "The feed's listener ended without being asked to."))
+      case let .failed(failure): .webSocketFailed(failure)
+      }
+    }
+    .cancellable(id: CancelID.webSocket, cancelInFlight: true)
   }
 }
 
@@ -123,6 +141,10 @@ extension FeedFeature.Action: CasePathable {
     public var webSocketDisconnected: AnyCasePath<FeedFeature.Action, String> { /FeedFeature.Action.webSocketDisconnected }
     /// The ``FeedFeature/Action/webSocketFailed(_:)`` case.
     public var webSocketFailed: AnyCasePath<FeedFeature.Action, JobFailure> { /FeedFeature.Action.webSocketFailed }
+    /// The ``FeedFeature/Action/suspend`` case.
+    public var suspend: AnyCasePath<FeedFeature.Action, Void> { /FeedFeature.Action.suspend }
+    /// The ``FeedFeature/Action/resume`` case.
+    public var resume: AnyCasePath<FeedFeature.Action, Void> { /FeedFeature.Action.resume }
   }
 
   /// The case paths of ``FeedFeature/Action``.

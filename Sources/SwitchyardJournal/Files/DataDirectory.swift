@@ -4,8 +4,9 @@ import Glibc
 /// name means.
 struct DataDirectory: Sendable {
   /// The journal format this code writes, and the newest it reads: 2 journals effects' ends, 3
-  /// journals an effect's event in place of the action it became.
-  static let formatVersion = 3
+  /// journals an effect's event in place of the action it became, 4 stamps snapshots and records
+  /// with the application version that wrote them and journals state digests.
+  static let formatVersion = 4
   /// The first format that journals effects' ends: records an older one wrote restart no effect.
   static let effectEndsSince = 2
   static let formatFileName = "FORMAT"

@@ -2,9 +2,11 @@
 /// little-endian fields, then the state.
 ///
 /// ```
-/// 0 magic "SYSNAP01"  8 u64 sequence  16 i64 timestamp (ns)  24 u64 state length  32 u32 CRC-32C  36 u32 zero
+/// 0 magic "SYSNAP01"  8 u64 sequence  16 i64 timestamp (ns)  24 u64 state length  32 u32 CRC-32C
+/// 36 u32 application version (0 before format 4: version 1)
 /// ```
-/// The checksum covers bytes 8..<32 and the state.
+/// The checksum covers bytes 8..<32, the state, and the version when it is not 0, so a snapshot
+/// written before the field existed checks as it did.
 enum SnapshotLayout {
   static let headerSize = 40
   static let magic: [UInt8] = Array("SYSNAP01".utf8)
@@ -15,11 +17,14 @@ enum SnapshotLayout {
     withUnsafeBytes(of: snapshot.sequence.littleEndian) { bytes.append(contentsOf: $0) }
     withUnsafeBytes(of: snapshot.timestampNanoseconds.littleEndian) { bytes.append(contentsOf: $0) }
     withUnsafeBytes(of: UInt64(snapshot.state.count).littleEndian) { bytes.append(contentsOf: $0) }
+    let version = UInt32(snapshot.applicationVersion)
     let checksum = snapshot.state.withUnsafeBytes { state in
-      bytes.withUnsafeBytes { CRC32C.checksum(state, continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[8..<32]))) }
+      bytes.withUnsafeBytes { header in
+        Self.checksum(header: UnsafeRawBufferPointer(rebasing: header[8..<32]), state: state, version: version)
+      }
     }
     withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [0, 0, 0, 0])
+    withUnsafeBytes(of: version.littleEndian) { bytes.append(contentsOf: $0) }
     bytes.append(contentsOf: snapshot.state)
     return bytes
   }
@@ -37,11 +42,23 @@ enum SnapshotLayout {
         return .failure(LayoutError(reason: "its header says \(length) bytes of state but the file holds \(raw.count - headerSize)"))
       }
       let stored = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 32, as: UInt32.self))
+      let version = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 36, as: UInt32.self))
       let state = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
-      let checksum = CRC32C.checksum(state, continuing: CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[8..<32])))
-      guard stored == checksum else { return .failure(LayoutError(reason: "its CRC-32C checksum does not match its bytes")) }
-      return .success(JournalSnapshot(sequence: sequence, timestampNanoseconds: timestamp, state: Array(state)))
+      guard stored == checksum(header: UnsafeRawBufferPointer(rebasing: raw[8..<32]), state: state, version: version) else {
+        return .failure(LayoutError(reason: "its CRC-32C checksum does not match its bytes"))
+      }
+      return .success(
+        JournalSnapshot(
+          sequence: sequence, timestampNanoseconds: timestamp, state: Array(state), applicationVersion: Int(max(1, version))
+        )
+      )
     }
+  }
+
+  private static func checksum(header: UnsafeRawBufferPointer, state: UnsafeRawBufferPointer, version: UInt32) -> UInt32 {
+    let checksum = CRC32C.checksum(state, continuing: CRC32C.checksum(header))
+    guard version != 0 else { return checksum }
+    return withUnsafeBytes(of: version.littleEndian) { CRC32C.checksum($0, continuing: checksum) }
   }
 
   struct LayoutError: Error {

@@ -6,11 +6,14 @@ public struct JournalSnapshot: Equatable, Sendable {
   public var timestampNanoseconds: Int64
   /// The state, encoded by the caller.
   public var state: [UInt8]
+  /// The version of the application that wrote the state: its state's JSON is that version's.
+  public var applicationVersion: Int
 
   /// Creates a snapshot.
-  public init(sequence: UInt64, timestampNanoseconds: Int64, state: [UInt8]) {
+  public init(sequence: UInt64, timestampNanoseconds: Int64, state: [UInt8], applicationVersion: Int = 1) {
     self.sequence = sequence
     self.timestampNanoseconds = timestampNanoseconds
     self.state = state
+    self.applicationVersion = applicationVersion
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Appends records to memory on the caller's thread and writes and fsyncs them on a thread of
 /// its own, so neither the coordinator's actor nor Swift's cooperative pool ever blocks on disk.
@@ -29,7 +30,14 @@ final class JournalWriter: @unchecked Sendable {
   private let log: @Sendable (String) -> Void
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
-  private var phase = Phase.running
+  private var phase = Phase.running {
+    didSet {
+      if case .stalled = phase { isStalled.store(true, ordering: .relaxed) } else { isStalled.store(false, ordering: .relaxed) }
+    }
+  }
+  /// Whether `phase` is `stalled`, read without the lock: every client action asks (``stall``),
+  /// and the writer thread holds the lock as it works.
+  private let isStalled = Atomic<Bool>(false)
   private var pending: [UInt8] = []
   private var spare: [UInt8] = []
   private var pendingSince: Int64 = 0
@@ -140,7 +148,8 @@ final class JournalWriter: @unchecked Sendable {
 
   /// Why writing is stalled, while it is: the records wait in memory until a retry succeeds.
   var stall: JournalError? {
-    condition.withLock {
+    guard isStalled.load(ordering: .relaxed) else { return nil }
+    return condition.withLock {
       if case let .stalled(error, _, _) = phase { return error }
       return nil
     }

@@ -87,8 +87,9 @@ final class ControlService {
     guard acceptsActions else {
       return reply(.error(id: id, code: .shuttingDown, message: "The coordinator is shutting down."), to: client)
     }
+    let sequence: UInt64?
     do {
-      try endpoints.send(action)
+      sequence = try endpoints.send(action)
     } catch let refusal as ActionRefusal {
       return reply(.error(id: id, code: .journalFailed, message: "\(refusal)"), to: client)
     } catch let refusal as NotLeader {
@@ -99,7 +100,7 @@ final class ControlService {
       return reply(.error(id: id, code: .invalidAction, message: "\(error)"), to: client)
     }
     endpoints.acknowledge { [weak self] failure in
-      self?.reply(failure.map { .error(id: id, code: .journalFailed, message: $0) } ?? .sent(id: id), to: client)
+      self?.reply(failure.map { .error(id: id, code: .journalFailed, message: $0) } ?? .sent(id: id, sequence: sequence), to: client)
     }
   }
 

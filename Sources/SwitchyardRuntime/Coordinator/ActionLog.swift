@@ -18,15 +18,9 @@ public protocol ActionLog: AnyObject {
   /// Calls `acknowledge` once every action reduced so far may be acknowledged to its sender — at
   /// once unless the log makes senders wait for the disk — with a sentence when the log failed.
   func whenAcknowledgeable(_ acknowledge: @escaping @MainActor @Sendable (_ failure: String?) -> Void)
-  /// Says that the action about to be sent was decoded from `json`, or, with `nil`, that its send
-  /// is over: a log may keep that JSON as the action's record instead of encoding it again.
-  func sending(arrivedAs json: RawJSON?)
 }
 
 extension ActionLog {
   /// Never: the log records whatever it is given.
   public var refusal: String? { nil }
-
-  /// Does nothing: the action is recorded like any other.
-  public func sending(arrivedAs json: RawJSON?) {}
 }

@@ -34,6 +34,14 @@ extension Coordinator {
   ///   not send; or ``ActionRefusal`` when the journal cannot record the action now. A refused
   ///   action is not reduced.
   public func send(json: JSONValue) throws {
-    store.send(try clientAction(RawJSON(json)))
+    try send(clientJSON: RawJSON(json))
+  }
+
+  /// Decodes `json` as a client's action and sends it, its origin ``ActionOrigin/client(_:)``: a
+  /// journal records it as that JSON. The one way in of the control socket's and the inspector's
+  /// actions; returns the send's task, for a benchmark to await.
+  @discardableResult
+  package func send(clientJSON json: RawJSON) throws -> StoreTask {
+    store.send(try clientAction(json), metadata: ActionOrigin.client(json))
   }
 }

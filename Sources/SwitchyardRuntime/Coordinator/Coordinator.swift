@@ -71,6 +71,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       pools: configuration.pools,
       launch: configuration.workerLaunch,
       log: configuration.log,
+      logEvent: configuration.logEvent,
       maxFrameLength: configuration.maxFrameLength,
       tickInterval: configuration.tickInterval
     )
@@ -212,11 +213,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     terminationSignals = TerminationSignals()
   }
 
-  /// Runs until `SIGINT` or `SIGTERM`, then shuts down gracefully and returns.
+  /// Runs until `SIGINT` or `SIGTERM`, then calls `beforeShutdown` and shuts down gracefully.
   ///
-  /// A second signal during the shutdown ends the process at once, as a crash would (Ctrl-C twice
-  /// when draining takes too long); the journal and its recovery are made for exactly that.
-  public func runUntilTerminated() async {
+  /// `beforeShutdown` may send the store actions that end long-lived effects, which then end as
+  /// cancelled rather than stopped by the shutdown. A second signal during the shutdown ends the
+  /// process at once, as a crash would (Ctrl-C twice when draining takes too long); the journal and
+  /// its recovery are made for exactly that.
+  public func runUntilTerminated(beforeShutdown: () -> Void = {}) async {
     handleTerminationSignals()
     guard let signals = terminationSignals else { return }
     for await number in signals.received {
@@ -230,6 +233,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         exit(128 + number)
       }
     }
+    beforeShutdown()
     await shutdown()
     again.finish()
     forcing.cancel()
@@ -243,10 +247,11 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       status: { [unowned self] in status() },
       state: { [unowned self] in try RawJSON(encoding: store.state) },
       send: { [unowned self] json in
-        let action = try clientAction(json)
-        actionLog?.sending(arrivedAs: json)
-        store.send(action)
-        actionLog?.sending(arrivedAs: nil)
+        // The action is reduced first, before any its reduction sends: its record is the next.
+        let before = actionLog?.lastActionSequence
+        try send(clientJSON: json)
+        guard let before, let after = actionLog?.lastActionSequence, after > before else { return nil }
+        return before + 1
       },
       acknowledge: { [unowned self] acknowledge in
         guard let actionLog else { return acknowledge(nil) }

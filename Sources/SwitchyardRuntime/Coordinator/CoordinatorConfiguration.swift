@@ -29,6 +29,10 @@ public struct CoordinatorConfiguration: Sendable {
   public var metrics: MetricsRegistry?
   /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.
   public var log: @Sendable (String) -> Void
+  /// Where log events made with their fields go (the supervisor's, about workers and their
+  /// effects): by default, under `--log-format json`, to the process's ``Logger`` with those
+  /// fields, else to ``log`` as their ``LogEvent/text``.
+  public var logEvent: @Sendable (LogEvent) -> Void
 
   /// Creates a configuration; without `log`, lines go to standard error.
   public init(
@@ -50,6 +54,11 @@ public struct CoordinatorConfiguration: Sendable {
     self.tickInterval = tickInterval
     self.maxFrameLength = maxFrameLength
     self.version = version
-    self.log = log ?? { writeToStandardError($0) }
+    let lines = log ?? { writeToStandardError($0) }
+    self.log = lines
+    self.logEvent = { event in
+      guard log == nil, Logger.standardError.format == .json else { return lines(event.text) }
+      Logger.standardError.log(event)
+    }
   }
 }

@@ -37,9 +37,9 @@ public struct PoolJobExecutor: JobExecutor {
     return .handled { handle in run(job, transform: transform, handle: handle, observer: observer) }
   }
 
-  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it start, deliver and
-  /// end: how a journal hears that it is over. `delivered` outputs of it were delivered already,
-  /// before a crash.
+  /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it start and end, and
+  /// names the metadata each action it sends carries: how a journal learns where they came from.
+  /// `delivered` outputs of it were delivered already, before a crash.
   ///
   /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
   @inlinable
@@ -56,23 +56,16 @@ public struct PoolJobExecutor: JobExecutor {
       switch event {
       case let .output(json):
         let output = try json.decode(Job.Output.self)
-        guard let observer else {
-          if let action = transform(.output(output)) { handle.send(action) }
-          return
-        }
         // Alive until the action is reduced, so no value made meanwhile shares its references.
         withExtendedLifetime(output) {
-          observer.delivering(output, json: json)
-          if let action = transform(.output(output)) { handle.send(action) }
-          observer.delivered()
+          if let action = transform(.output(output)) { handle.send(action, metadata: observer?.metadata(ofOutput: output, json: json)) }
         }
       case let .ended(result):
         let event = JobEvent<Job.Output>.end(result)
-        if let observer {
+        if let event, let action = transform(event) {
           let failure: JobFailure? = if case let .failed(failure) = event { failure } else { nil }
-          observer.willDeliverEnd(failure: failure)
+          handle.send(action, metadata: observer?.metadata(ofEndWith: failure))
         }
-        if let event, let action = transform(event) { handle.send(action) }
         if let observer {
           let interrupted = if case .failure(is CancellationError) = result { !handle.isCancelled } else { false }
           observer.didEnd(interrupted: interrupted)

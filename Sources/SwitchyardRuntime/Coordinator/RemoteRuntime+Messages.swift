@@ -56,7 +56,7 @@ extension RemoteRuntime {
       case .pong:
         process.lastHeartbeat = now
       default:
-        log("[\(pool.kind) \(process.pid)] unexpected message from a worker: \(message)")
+        logEvent(LogEvent(.info, "unexpected message from a worker: \(message)", fields: process.logFields))
       }
     }
   }

@@ -20,7 +20,7 @@ extension RemoteRuntime {
         latencyP90Micros: Int64(pool.metrics.latency.percentile(0.9)),
         latencyP99Micros: Int64(pool.metrics.latency.percentile(0.99)),
         latencyMaxMicros: Int64(pool.metrics.latency.maxMicroseconds),
-        health: pool.health.description,
+        health: pool.reportedHealth.description,
         counters: pool.counters,
         remote: transport(for: pool.kind).remoteStatus(of: pool.kind)
       )

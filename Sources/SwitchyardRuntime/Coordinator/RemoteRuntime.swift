@@ -14,6 +14,8 @@ final class RemoteRuntime {
   /// Pools reached through a transport of their own instead of ``transport``.
   var transports: [JobKind: any WorkerTransport] = [:]
   let log: @Sendable (String) -> Void
+  /// Where events with call-site fields go (``CoordinatorConfiguration/logEvent``).
+  let logEvent: @Sendable (LogEvent) -> Void
   let tickInterval: Duration
   // `@exclusivity(unchecked)`: main-actor state read and written on every remote effect, never
   // across a call that could reach it again, so the dynamic exclusivity check each access would
@@ -42,17 +44,19 @@ final class RemoteRuntime {
     pools: [PoolConfiguration],
     launch: WorkerLaunch,
     log: @escaping @Sendable (String) -> Void,
+    logEvent: @escaping @Sendable (LogEvent) -> Void,
     maxFrameLength: Int,
     tickInterval: Duration
   ) {
     self.transport = PipeTransport(launch: launch, maxFrameLength: maxFrameLength)
     self.log = log
+    self.logEvent = logEvent
     self.tickInterval = tickInterval
     for configuration in pools {
       self.pools[configuration.kind] = WorkerPool(configuration: configuration)
     }
     for pool in self.pools.values {
-      supervisors[pool.kind] = PoolSupervisor(pool: pool, router: self, log: log)
+      supervisors[pool.kind] = PoolSupervisor(pool: pool, router: self, log: log, logEvent: logEvent)
     }
   }
 

@@ -18,6 +18,11 @@ extension ActionJournal {
   /// ``JournalReplayError/poisoned(sequence:action:signal:)`` unless `skipping` names it: replay
   /// then leaves that record out, notes it in the `skipped` file and snapshots the state at once,
   /// so that no later start replays it either.
+  ///
+  /// Replay compares the state with every state digest the journal recorded and stops with
+  /// ``JournalReplayError/replayDiverged(_:)`` at the first that differs (or that an older version
+  /// wrote before a state migration), unless `acceptingDivergence`: the state this build reaches
+  /// is then kept, logged and snapshotted.
   public static func open<Base>(
     directory: String,
     options: JournalOptions,
@@ -25,8 +30,13 @@ extension ActionJournal {
     replay: ActionReplay<Base>,
     initialState: Base.State,
     skipping skip: UInt64? = nil,
+    acceptingDivergence: Bool = false,
     log: @escaping @Sendable (String) -> Void
   ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
+    let replay = try replay.reading(directory)
+    let check = DivergenceCheck<Base.State, Base.Action>(accepting: acceptingDivergence, migrations: replay.migrations)
+    var options = options
+    options.applicationVersion = replay.migrations.version
     var state = initialState
     let recovery = EffectRecovery()
     let effects = ReplayedEffects()
@@ -39,6 +49,7 @@ extension ActionJournal {
       restoringAtOrBefore: Self.snapshotBeforeEffectsInFlight(in: directory),
       restore: { snapshot in
         state = try replay.state(snapshot)
+        check.restored(state)
         recovery.snapshotSequence = snapshot.sequence
       },
       replay: { record in
@@ -49,11 +60,10 @@ extension ActionJournal {
         } else if let poison, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
           throw JournalReplayError.poisoned(sequence: record.sequence, action: actionPath(of: record), signal: poison.signalName)
         }
-        _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped)
+        _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped, check: check)
       }
     )
-    let actionJournal = ActionJournal(journal: journal, policy: policy, log: log)
-    actionJournal.recovered = recovery
+    let actionJournal = ActionJournal(journal: journal, policy: policy, effectsToResume: recovery, log: log)
     if let skip {
       if let skippedNow {
         log("skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "
@@ -74,7 +84,11 @@ extension ActionJournal {
       }
     }
     PoisonRecord.clear(directory: directory)
-    if skippedNow != nil || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {
+    if let first = check.divergences.first {
+      log("--accept-divergence: replay through this build diverged \(check.divergences.count) time(s) from what the "
+        + "journal recorded, and keeps this build's state (a snapshot follows). The first: \(first)")
+    }
+    if skippedNow != nil || !check.divergences.isEmpty || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {
       actionJournal.snapshot(state)
     }
     return (actionJournal, state)

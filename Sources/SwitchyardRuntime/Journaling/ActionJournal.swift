@@ -45,15 +45,6 @@ public final class ActionJournal: ActionLog {
   @exclusivity(unchecked) private(set) var failure: String?
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
-  /// The effect whose last event is being delivered, and the failure if it failed: the record of
-  /// the action it becomes says the effect ended, so no record of its own is needed.
-  @exclusivity(unchecked) var endingEffect: (identity: EffectIdentity, failure: JobFailure?)?
-  /// The JSON the action being sent arrived as, journaled as it is instead of encoding the action.
-  @exclusivity(unchecked) var arrivingJSON: RawJSON?
-  /// The remote output being delivered, as ``delivering(_:json:of:)`` says to journal it, and the
-  /// effect it is an output of, which the record names so that recovery knows how many outputs
-  /// each effect delivered.
-  @exclusivity(unchecked) var deliveringOutput: (output: DeliveringOutput, effect: EffectIdentity)?
   /// Remote effects started and not ended, for the record that follows a snapshot.
   @exclusivity(unchecked) var effectsInFlight = EffectsInFlight()
   /// The last action appended and how many remote effects its reduction made, less those it
@@ -65,12 +56,14 @@ public final class ActionJournal: ActionLog {
   /// How many effects the coordinator's shutdown stopped: a snapshot after their actions would
   /// keep the next coordinator from starting them again.
   var interruptedEffects = 0
-  /// The effects recovery found in flight, a ``RecoveredEffects`` of the application's actions,
-  /// until ``resumeEffects(in:)`` starts them.
-  var recovered: AnyObject?
+  /// What recovery learnt of the remote effects in flight, until ``resumeEffects(in:)`` starts them.
+  var effectsToResume: EffectRecovery?
+  /// When the state's digest is recorded with an action (``digestIsDue()``).
+  @exclusivity(unchecked) var digests = DigestSchedule()
 
-  init(journal: Journal, policy: SnapshotPolicy, log: @escaping @Sendable (String) -> Void) {
+  init(journal: Journal, policy: SnapshotPolicy, effectsToResume: EffectRecovery?, log: @escaping @Sendable (String) -> Void) {
     self.journal = journal
+    self.effectsToResume = effectsToResume
     self.policy = policy
     self.snapshotThresholds = SnapshotPolicy.Thresholds(policy)
     self.log = log
@@ -83,32 +76,32 @@ public final class ActionJournal: ActionLog {
     PoisonWatch.nextLiveSequence(lastSequence + 1)
   }
 
-  /// Journals one reduced action; returns whether a snapshot of the state after it is due, which
-  /// the caller then takes with ``snapshot(_:)``.
+  /// Journals one reduced action, which came from `origin` (`nil`: from inside the process);
+  /// returns whether a snapshot of the state after it is due, which the caller then takes with
+  /// ``snapshot(_:)``.
   ///
   /// The record is encoded and appended off the main actor, in order, by a queue that takes what
   /// accumulated in one go: the sequence number is known here, as nothing else appends. The state
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
-  func append<Action: Codable & Sendable>(_ action: Action, dependencies: DependencyRecording?) -> Bool {
+  func append<Action: Codable & Sendable>(
+    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: StateDigest? = nil
+  ) -> Bool {
     guard failure == nil else { return false }
     let made = numberNextRecord()
     lastAction = (lastSequence, made, [])
     actionsSinceSnapshot += 1
-    // Taken, not copied and cleared: a copy of each cost its own value-witness calls.
-    let (json, output, ending) = (arrivingJSON.take(), deliveringOutput.take(), endingEffect.take())
-    if let event = eventRecord(output: output, ending: ending) {
-      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies)))
+    if let origin, let event = eventRecord(of: origin) {
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest))
     } else {
-      let (known, outputOf, ended) = (output?.output.known, output?.effect, ending?.identity)
+      let parts = ActionRecord.Origin(origin, ended: ended(by: origin))
       enqueue(
         PendingRecord(
           sequence: lastSequence,
           content: .action { encoder, buffer in
-            try ActionRecord.append(
-              action, json: json, output: known, outputOf: outputOf, dependencies: dependencies, ended: ended,
-              to: &buffer, encoder: encoder)
-          }
+            try ActionRecord.append(action, from: parts, dependencies: dependencies, to: &buffer, encoder: encoder)
+          },
+          digest: digest
         )
       )
     }
@@ -128,30 +121,38 @@ public final class ActionJournal: ActionLog {
   /// Whether the events of the effect `identity` are journaled as themselves: only for an effect
   /// made after the newest snapshot, as every replay that reaches them starts at or before it, so
   /// it replays the action that made the effect.
-  private func journalsEvents(of identity: EffectIdentity) -> Bool {
+  func journalsEvents(of identity: EffectIdentity) -> Bool {
     identity.action > newestSnapshot
   }
 
-  /// Notes the output of `effect` about to be delivered: journaled as the event when the effect
-  /// was made after the newest snapshot, where the JSON alone is kept, else inside the action it
-  /// becomes, where the value is kept too, to recognise it as the action is encoded.
-  func delivering<Output>(_ output: Output, json: RawJSON, of effect: EffectIdentity) {
-    deliveringOutput = (journalsEvents(of: effect) ? .event(json) : .inAction(KnownJSON(output, decodedFrom: json)), effect)
+  /// The record of the action being appended as the remote effect event it was made of, when it
+  /// was made of one, ``journalsEvents(of:)`` says so, and the effect is not over: an action that
+  /// waited in the store's buffer past its effect's end is journaled as itself.
+  private func eventRecord(of origin: ActionOrigin) -> EffectEventRecord? {
+    switch origin {
+    case let .output(json, effect):
+      guard !effect.hasEnded, journalsEvents(of: effect.identity) else { return nil }
+      return EffectEventRecord(effect: effect.identity, event: .output(json))
+    case let .finished(effect):
+      guard journalsEvents(of: effect.identity), effect.endJournaledInAction() else { return nil }
+      return EffectEventRecord(effect: effect.identity, event: .finished)
+    case let .failed(effect, failure):
+      guard journalsEvents(of: effect.identity), effect.endJournaledInAction() else { return nil }
+      return EffectEventRecord(effect: effect.identity, event: .failed(failure))
+    case .client, .outputInAction:
+      return nil
+    }
   }
 
-  /// The record of the action being appended as the remote effect event it was made of, when it
-  /// was made of one and ``journalsEvents(of:)`` says so.
-  private func eventRecord(
-    output: (output: DeliveringOutput, effect: EffectIdentity)?,
-    ending: (identity: EffectIdentity, failure: JobFailure?)?
-  ) -> EffectEventRecord? {
-    if let output, case let .event(json) = output.output {
-      return EffectEventRecord(effect: output.effect, event: .output(json))
+  /// The effect whose end the record of an action from `origin` reports, if it is an effect's last
+  /// event; ``eventRecord(of:)`` was asked first.
+  private func ended(by origin: ActionOrigin?) -> EffectIdentity? {
+    switch origin {
+    case let .finished(effect), let .failed(effect, _):
+      effect.endJournaledInAction() ? effect.identity : nil
+    case nil, .client, .output, .outputInAction:
+      nil
     }
-    if let ending, journalsEvents(of: ending.identity) {
-      return EffectEventRecord(effect: ending.identity, event: ending.failure.map { .failed($0) } ?? .finished)
-    }
-    return nil
   }
 
   private func journalDroppedEffects() {
@@ -297,12 +298,6 @@ public final class ActionJournal: ActionLog {
         }
       DispatchQueue.main.async { acknowledge(failure) }
     }
-  }
-
-  /// Journals the action about to be sent, if the store reduces it at once, as the JSON it was
-  /// decoded from: that decodes to the same action, and copying it costs less than encoding.
-  public func sending(arrivedAs json: RawJSON?) {
-    arrivingJSON = json
   }
 
   /// `always`, `batch` or `off`: the durability as `start --fsync` names it.

@@ -5,34 +5,57 @@ import SwitchyardWire
 /// action: `{"action":…,"dependencies":…,"outputOf":{"action":N,"index":I},"ended":{"action":N,"index":I}}`,
 /// the last three only when there is something to say.
 ///
-/// An action that arrived as JSON is journaled as that JSON, which decodes to the same action, so
-/// it is not encoded again; the others are encoded with the wire's codec, a remote output they
+/// An action that arrived as JSON is journaled as the bytes it arrived in, which decode to the same
+/// action, so it is not encoded again; the others are encoded with the wire's codec, a remote output they
 /// hold written as the JSON it arrived as.
 ///
 /// A namespace, not a generic record type: a reduction journals its action's parts as they are,
 /// where building a record of a generic type looked that type up at run time on the main actor.
 enum ActionRecord {
-  /// Appends the payload of `action`'s record to `buffer`.
-  ///
-  /// - Parameters:
-  ///   - json: The JSON the action was decoded from, if it arrived as JSON.
-  ///   - output: The remote output delivered as the action was sent, and the JSON it was decoded from.
-  ///   - outputOf: The effect that delivered `output`: recovery counts its outputs to skip them.
-  ///   - ended: The effect whose end this action reports, if it is an effect's last event.
+  /// What an action's record says beside the action, from its ``ActionOrigin``.
+  struct Origin: Sendable {
+    /// The JSON the action was decoded from, if it arrived as JSON.
+    var json: RawJSON?
+    /// The remote output the action holds, and the JSON it was decoded from.
+    var output: KnownJSON?
+    /// The effect that delivered that output: recovery counts its outputs to skip them.
+    var outputOf: EffectIdentity?
+    /// The effect whose end this action reports, if it is an effect's last event.
+    var ended: EffectIdentity?
+
+    /// The parts of a record of an action from `origin`, reporting the end of `ended`. An output
+    /// of an effect already over (its action waited in the store's buffer) counts as none.
+    @MainActor
+    init(_ origin: ActionOrigin?, ended: EffectIdentity?) {
+      self.ended = ended
+      switch origin {
+      case nil, .finished, .failed:
+        break
+      case let .client(json):
+        self.json = json
+      case let .output(_, effect):
+        if !effect.hasEnded { outputOf = effect.identity }
+      case let .outputInAction(known, effect):
+        output = known
+        if !effect.hasEnded { outputOf = effect.identity }
+      }
+    }
+  }
+
+  /// Appends the payload of `action`'s record, with the parts `origin` gives it, to `buffer`.
   static func append<Action: Encodable>(
     _ action: Action,
-    json: RawJSON?,
-    output: KnownJSON?,
-    outputOf: EffectIdentity?,
+    from origin: Origin,
     dependencies: DependencyRecording?,
-    ended: EffectIdentity?,
     to buffer: inout [UInt8],
     encoder: WireJSONEncoder
   ) throws {
     buffer.append(contentsOf: #"{"action":"#.utf8)
-    if let json {
-      buffer.append(contentsOf: json.bytes)
-    } else if let output {
+    if let json = origin.json {
+      // One copy of the bytes the client sent, where writing the value out again cost the
+      // encoding thread about what encoding the action did.
+      json.writeSource(to: &buffer)
+    } else if let output = origin.output {
       var encoder = encoder
       encoder.known = output
       try encoder.encode(action, appendingTo: &buffer)
@@ -44,11 +67,11 @@ enum ActionRecord {
       buffer.append(contentsOf: #","dependencies":"#.utf8)
       try encoder.encode(dependencies, appendingTo: &buffer)
     }
-    if let outputOf {
+    if let outputOf = origin.outputOf {
       buffer.append(contentsOf: #","outputOf":"#.utf8)
       EffectEndedRecord.appendIdentity(outputOf, to: &buffer)
     }
-    if let ended {
+    if let ended = origin.ended {
       buffer.append(contentsOf: #","ended":"#.utf8)
       EffectEndedRecord.appendIdentity(ended, to: &buffer)
     }

@@ -12,20 +12,63 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   let reducer: Reduce<Base.State, Base.Action>
   /// The records `start --skip-record` left out, which every replay leaves out too.
   let skipped: Set<UInt64>
+  /// This build's version and the migrations older versions' JSON goes through.
+  let migrations: MigrationChain
+  /// Which version wrote each record: the data directory's, once known.
+  var versions = ApplicationVersions()
 
   /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
-  /// journal in `directory`, if given.
-  public init(_ reducer: Base, skippingRecordsIn directory: String? = nil) {
+  /// journal in `directory`, if given; what an older version than `version` wrote goes through
+  /// `migrations` first.
+  public init(_ reducer: Base, skippingRecordsIn directory: String? = nil, version: Int = 1, migrations: [Migration] = []) {
     self.reducer = Reduce(reducer)
     self.skipped = directory.map { SkippedRecords.read(directory: $0) } ?? []
+    self.migrations = MigrationChain(version: version, migrations: migrations)
+    if let directory, let versions = try? ApplicationVersions.read(directory: directory) { self.versions = versions }
   }
 
-  /// The state a snapshot holds.
+  /// This replay reading the data directory `directory`, whose `VERSIONS` file says which version
+  /// wrote each record.
+  func reading(_ directory: String) throws(JournalError) -> Self {
+    var replay = self
+    replay.versions = try ApplicationVersions.read(directory: directory)
+    return replay
+  }
+
+  /// The state a snapshot holds, migrated from the version that wrote it.
   public func state(_ snapshot: JournalSnapshot) throws(JournalReplayError) -> Base.State {
+    if snapshot.applicationVersion == migrations.version {
+      do {
+        return try WireJSONDecoder().decode(Base.State.self, from: snapshot.state)
+      } catch {
+        throw .undecodableSnapshot(sequence: snapshot.sequence, reason: WireJSONDecoder.describe(error))
+      }
+    }
     do {
-      return try WireJSONDecoder().decode(Base.State.self, from: snapshot.state)
+      return try migrations.state(
+        snapshot.state, writtenBy: snapshot.applicationVersion, what: "The snapshot of record \(snapshot.sequence)",
+        as: Base.State.self)
     } catch {
-      throw .undecodableSnapshot(sequence: snapshot.sequence, reason: WireJSONDecoder.describe(error))
+      throw .migration(error)
+    }
+  }
+
+  /// What record `record` holds, its action migrated when an older version wrote it.
+  private func entry(_ record: JournalRecord) throws(JournalReplayError) -> ReplayEntry<Base.Action> {
+    let writtenBy = versions.version(of: record.sequence)
+    guard writtenBy != migrations.version else {
+      do {
+        return try WireJSONDecoder().decode(ReplayEntry<Base.Action>.self, from: record.payload)
+      } catch {
+        throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
+      }
+    }
+    let what = "Journal record \(record.sequence)"
+    do {
+      let payload = try migrations.payload(record.payload, writtenBy: writtenBy, what: what)
+      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { try $0.decode(ReplayEntry<Base.Action>.self, from: payload) }
+    } catch {
+      throw .migration(error)
     }
   }
 
@@ -46,20 +89,17 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   /// effects its action created, which effect's output it is and which effects' ends it journals.
   ///
   /// The records in `skipped`, and the events of the effects their actions made, leave the state
-  /// alone: `start --skip-record` names them. Their effects' bookkeeping still counts.
+  /// alone: `start --skip-record` names them. Their effects' bookkeeping still counts. `check`, if
+  /// any, compares the state each record's action led to with the digest the record holds.
   func apply(
     _ record: JournalRecord,
     to state: inout Base.State,
     effects: ReplayedEffects,
     recovery: EffectRecovery?,
-    skipped: Set<UInt64>
+    skipped: Set<UInt64>,
+    check: DivergenceCheck<Base.State, Base.Action>? = nil
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
-    let entry: ReplayEntry<Base.Action>
-    do {
-      entry = try WireJSONDecoder().decode(ReplayEntry<Base.Action>.self, from: record.payload)
-    } catch {
-      throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
-    }
+    let entry = try self.entry(record)
     if let ended = entry.effectEnded { end(ended.identity, effects: effects, recovery: recovery) }
     if let inFlight = entry.effectsInFlight {
       recovery?.inFlight(inFlight.effects.map(\.identity), atSnapshot: inFlight.snapshot)
@@ -99,6 +139,12 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
       recovery?.replayed(sequence: record.sequence, created: effects.replaying.created, action: action, effect: effect, state: Base.State.self)
     } catch {
       throw .diverged(sequence: record.sequence, reason: "\(error)")
+    }
+    if let check {
+      check.replayed(action, sequence: record.sequence)
+      if let digest = entry.stateDigest {
+        try check.compare(state, with: digest, sequence: record.sequence, writtenBy: versions.version(of: record.sequence))
+      }
     }
     if let ended { end(ended, effects: effects, recovery: recovery) }
     return .action(action, dependencies: dependencies)

@@ -20,18 +20,33 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     self.journal = journal
   }
 
+  /// Reduces and journals `action` as one from inside the process: a store sending without
+  /// metadata, such as a test's, calls this.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    reduce(into: &state, action: action, metadata: nil)
+  }
+
+  /// Reduces `action`, then journals it as its origin says: `metadata` is the ``ActionOrigin`` it
+  /// was sent with, if any.
+  package func reduce(into state: inout Base.State, action: Base.Action, metadata: (any Sendable)?) -> Effect<Base.Action> {
+    let origin = metadata.flatMap { $0 as? ActionOrigin }
     // A closure returning nothing: recording one returning the effect would be generic over it,
     // which costs metadata lookups on every action in this unspecialised code.
     var effect = Effect<Base.Action>.none
     let journal = journal
     // The store reduces on the main actor; `reduce`'s signature just does not say so. The action
     // gets the journal's next sequence number as it is appended, after it is reduced: a crash in
-    // between names a record that was never journaled.
+    // between names a record that was never journaled, and the effect whose event it was.
+    let event = origin?.effect?.identity
+    if let event { PoisonWatch.delivering(event) }
     PoisonWatch.reducingLive(true)
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     PoisonWatch.reducingLive(false)
-    let snapshotIsDue = MainActor.assumeIsolated { journal.append(action, dependencies: dependencies) }
+    if event != nil { PoisonWatch.delivering(nil) }
+    let digest = MainActor.assumeIsolated { journal.digestIsDue() } ? journal.digest(of: state) : nil
+    let snapshotIsDue = MainActor.assumeIsolated {
+      journal.append(action, origin: origin, dependencies: dependencies, digest: digest)
+    }
     if snapshotIsDue {
       let reduced = state
       MainActor.assumeIsolated { journal.snapshot(reduced) }
@@ -59,6 +74,8 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     }
   }
 }
+
+extension JournaledReducer: MetadataReducer {}
 
 extension JournaledReducer: StoreDependencyPreparing {
   func prepare(_ dependencies: inout DependencyValues) {

@@ -23,6 +23,14 @@ struct PendingRecord: Sendable {
 
   var sequence: UInt64
   var content: Content
+  /// The digest of the state the action led to, when one was taken: a member of its record.
+  var digest: StateDigest?
+
+  init(sequence: UInt64, content: Content, digest: StateDigest? = nil) {
+    self.sequence = sequence
+    self.content = content
+    self.digest = digest
+  }
 
   /// Whether this is a snapshot, which is no record.
   var isSnapshot: Bool {
@@ -31,6 +39,7 @@ struct PendingRecord: Sendable {
 
   /// Appends the record's payload to `buffer`; a snapshot has none.
   func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+    defer { if let digest { digest.appendMember(closing: &buffer) } }
     switch content {
     case let .action(append):
       try append(encoder, &buffer)

@@ -67,8 +67,8 @@ package enum PoisonWatch {
     nextSequence.store(sequence, ordering: .relaxed)
   }
 
-  /// Marks the remote effect whose event is being delivered, whose action the live store reduces
-  /// next; `nil` once delivered. A restart would run that effect again, to die on it again.
+  /// Marks the remote effect whose event the live store's action under way is, as its origin
+  /// says; `nil` once reduced. A restart would run that effect again, to die on it again.
   @inline(__always)
   static func delivering(_ effect: EffectIdentity?) {
     deliveringIndex.store(effect?.index ?? 0, ordering: .relaxed)

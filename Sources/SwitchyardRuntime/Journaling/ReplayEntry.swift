@@ -19,6 +19,8 @@ struct ReplayEntry<Action: Decodable>: Decodable {
   var effectEnded: Identity?
   /// The effects in flight when a snapshot was taken.
   var effectsInFlight: EffectsInFlight?
+  /// The digest of the state after the record before.
+  var stateDigest: StateDigest?
   /// The record's kind: its first key.
   var kind: String
 
@@ -48,6 +50,7 @@ struct ReplayEntry<Action: Decodable>: Decodable {
     }
     effectEnded = try container.decodeIfPresent(Identity.self, forKey: .effectEnded)
     effectsInFlight = try container.decodeIfPresent(EffectsInFlight.self, forKey: .effectsInFlight)
+    stateDigest = try container.decodeIfPresent(StateDigest.self, forKey: .stateDigest)
   }
 }
 
@@ -67,4 +70,5 @@ private struct Key: CodingKey {
   static let output = Key(stringValue: "output")
   static let effectEnded = Key(stringValue: "effectEnded")
   static let effectsInFlight = Key(stringValue: "effectsInFlight")
+  static let stateDigest = Key(stringValue: "stateDigest")
 }

@@ -1,8 +1,9 @@
 /// One thing to log: its level, its message and its fields.
 ///
-/// Most of Switchyard's log lines are still written as text, in conventions this type reads back
-/// (``init(line:)``): a program prefix (`switchyard: `), a worker's `[KIND PID] `, and an
-/// `error: ` or `warning: ` before the message.
+/// The supervisor's lines about workers are made as events at their call sites, with `pool`,
+/// `worker_pid` and `effect_id` fields; other lines are still written as text, in conventions this
+/// type reads back (``init(line:)``) and writes (``text``): a program prefix (`switchyard: `), a
+/// worker's `[KIND PID] `, and an `error: ` or `warning: ` before the message.
 public struct LogEvent: Sendable, Equatable {
   /// How much it matters.
   public var level: LogLevel
@@ -44,5 +45,17 @@ public struct LogEvent: Sendable, Equatable {
       fields.append(.integer("effect_id", id))
     }
     self.init(level, String(rest), fields: fields)
+  }
+
+  /// The event as a text line, which ``init(line:)`` reads back: `[pool worker_pid] ` when it has
+  /// both, then `error: ` or `warning: `, then the message.
+  public var text: String {
+    var prefix = ""
+    if case let .string(pool)? = fields.first(where: { $0.name == "pool" })?.value,
+      case let .integer(pid)? = fields.first(where: { $0.name == "worker_pid" })?.value
+    {
+      prefix = "[\(pool) \(pid)] "
+    }
+    return prefix + (level >= .warning ? level.rawValue + ": " : "") + message
   }
 }

@@ -66,7 +66,7 @@ struct PoolGauges {
       if let heard = worker.lastHeartbeat, oldestHeartbeat.map({ heard < $0 }) ?? true { oldestHeartbeat = heard }
     }
     for (state, gauge) in workers { gauge.set(Double(byState[state] ?? 0)) }
-    for (state, gauge) in health { gauge.set(pool.health.description == state ? 1 : 0) }
+    for (state, gauge) in health { gauge.set(pool.reportedHealth.description == state ? 1 : 0) }
     heartbeatAge.set(oldestHeartbeat.map { now - $0 } ?? .zero)
     if let status { publish(status) }
   }

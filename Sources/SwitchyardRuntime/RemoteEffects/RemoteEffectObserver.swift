@@ -1,8 +1,8 @@
 import SwitchyardWire
 
-/// Hears a remote effect's outputs and end around their delivery: how a journal writes an output
-/// as the JSON it arrived in, and records the end in the same record as the action the last
-/// event becomes.
+/// Hears a remote effect start and end, and names what each action it sends carries beside it: how
+/// a journal writes an output as the JSON it arrived in, and records the end in the same record as
+/// the action the last event becomes.
 ///
 /// A class per effect rather than closures: one allocation for what it needs to know.
 @usableFromInline
@@ -10,14 +10,12 @@ import SwitchyardWire
 protocol RemoteEffectObserver: AnyObject {
   /// Called as the store starts the effect; an effect made but never started hears nothing more.
   func didStart()
-  /// Called with an output and the JSON it was decoded from just before the action it becomes is
-  /// sent to the store.
-  func delivering<Output>(_ output: Output, json: RawJSON)
-  /// Called once the output ``delivering(_:json:)`` announced was sent to the store.
-  func delivered()
-  /// Called just before the effect's last event (finished, or failed with `failure`) is sent to
-  /// the store.
-  func willDeliverEnd(failure: JobFailure?)
+  /// The metadata to send with the action an output becomes, given the output and the JSON it was
+  /// decoded from: taken while the output is alive, and travelling with the action into the store.
+  func metadata<Output>(ofOutput output: Output, json: RawJSON) -> (any Sendable)?
+  /// The metadata to send with the action the effect's last event (finished, or failed with
+  /// `failure`) becomes.
+  func metadata(ofEndWith failure: JobFailure?) -> (any Sendable)?
   /// Called once the effect has ended, after its last event was sent; `interrupted` when the
   /// runtime stopped it (shutting down) though the effect itself was not cancelled.
   func didEnd(interrupted: Bool)

@@ -15,13 +15,19 @@ final class PoolSupervisor {
   let pool: WorkerPool
   private unowned let router: any PoolRouter
   private let log: @Sendable (String) -> Void
+  /// Where lines about one worker go, with its pool and pid as fields.
+  private let logEvent: @Sendable (LogEvent) -> Void
   private var nextWorkerID = 1
   private var nextPingNonce: UInt64 = 0
 
-  init(pool: WorkerPool, router: any PoolRouter, log: @escaping @Sendable (String) -> Void) {
+  init(
+    pool: WorkerPool, router: any PoolRouter, log: @escaping @Sendable (String) -> Void,
+    logEvent: @escaping @Sendable (LogEvent) -> Void
+  ) {
     self.pool = pool
     self.router = router
     self.log = log
+    self.logEvent = logEvent
   }
 
   // MARK: - Starting and stopping workers
@@ -32,13 +38,17 @@ final class PoolSupervisor {
     let kind = pool.kind
     let id = nextWorkerID
     nextWorkerID += 1
-    let (inbox, log) = (router.inbox, log)
+    let (inbox, logEvent) = (router.inbox, logEvent)
     do {
       let link = try router.transport(for: kind).connect(
         kind: kind,
         events: WorkerLinkEvents(
           messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },
-          log: { pid, line in log("[\(kind) \(pid)] \(line)") },
+          log: { pid, line in
+            // The worker's own line: its level and effect read from its text, its pool and pid known here.
+            let said = LogEvent(line: line)
+            logEvent(LogEvent(said.level, said.message, fields: WorkerProcess.logFields(kind: kind, pid: pid) + said.fields))
+          },
           closed: { inbox.post(.closed(worker: id, kind: kind, $0, $1)) }
         )
       )
@@ -75,17 +85,24 @@ final class PoolSupervisor {
     let wasLeaving = !process.state.isActive
     let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"
     if !wasLeaving || process.killReason != nil {
-      log("[\(pool.kind) \(process.pid)] worker \(how)")
+      logEvent(LogEvent(.info, "worker \(how)", fields: process.logFields))
     }
     router.workerLeft(process, orphans: orphans.sorted(), because: "\(pool.kind) worker \(process.pid) \(how)", in: pool)
     pool.refreshHealth()
     guard !router.isShuttingDown else { return }
     if wasLeaving {
       if pool.activeCount < pool.configuration.size { spawnWorker() }
+    } else if process.state.isStarting, process.killReason == nil, status == .exited(Self.usageStatus) {
+      // It refused its own command line before its hello, as a worker with no handler for the
+      // pool's kind does: every restart would refuse it again.
+      fail(reason: "its worker exited with status \(Self.usageStatus) before saying hello, refusing its command line (its line above says why)")
     } else {
       restart()
     }
   }
+
+  /// The status a worker exits with when its command line is wrong, such as a kind it has no handler for.
+  private static let usageStatus = 2
 
   /// Tells a worker to shut down; its exit is expected and not restarted.
   func stop(_ process: WorkerProcess, grace: Duration = .seconds(1)) {
@@ -122,7 +139,8 @@ final class PoolSupervisor {
   /// crash-looping.
   func fail(reason: String) {
     pool.health = .failed(reason: reason)
-    log("error: the '\(pool.kind)' pool failed: \(reason). It runs nothing until it is scaled again.")
+    let failed = "the '\(pool.kind)' pool failed: \(reason). It runs nothing until it is scaled again."
+    logEvent(LogEvent(.error, failed, fields: [.string("pool", pool.kind.rawValue)]))
     for process in pool.workers.values where !process.state.isStopping {
       process.state = .stopping(killAt: nil)
       process.kill(because: "its pool failed")
@@ -191,7 +209,7 @@ final class PoolSupervisor {
     // Answering pings is not enough: a worker that never says hello never takes an effect.
     if case let .starting(since) = process.state, now - since > configuration.startTimeout {
       if process.killReason == nil {
-        log("[\(pool.kind) \(process.pid)] no hello within \(configuration.startTimeout) of starting; killing it")
+        logEvent(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
       }
       return process.kill(because: "no hello within \(configuration.startTimeout)")
     }
@@ -208,7 +226,7 @@ final class PoolSupervisor {
       : configuration.heartbeatTimeout
     if let silentSince = process.silentSince, now - silentSince > timeout {
       if process.killReason == nil {
-        log("[\(pool.kind) \(process.pid)] no word for \(timeout) after a ping; killing it")
+        logEvent(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
       }
       return process.kill(because: "no heartbeat for \(timeout)")
     }
@@ -229,7 +247,8 @@ final class PoolSupervisor {
     guard silent != process.isSuspect else { return }
     process.isSuspect = silent
     if silent {
-      log("[\(pool.kind) \(process.pid)] has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does")
+      let silence = "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
+      logEvent(LogEvent(.info, silence, fields: process.logFields))
       pool.scheduler.drain(process.id)
       router.placeWaiting(in: pool)
     } else {

@@ -41,6 +41,13 @@ final class WorkerPool {
     return false
   }
 
+  /// The health status, metrics and the inspector show: a pool scaled to 0 with jobs queued is
+  /// degraded, not healthy, as no worker will ever run them.
+  var reportedHealth: PoolHealth {
+    guard health == .healthy, configuration.size == 0, scheduler.queuedCount > 0 else { return health }
+    return .degraded
+  }
+
   /// Healthy when every wanted worker is ready; failed stays failed until the pool is scaled.
   func refreshHealth() {
     guard !isFailed else { return }

@@ -1,7 +1,7 @@
 /// The wire shape of a control message, usable with any coder: `"type"` plus the case's fields.
 extension ControlMessage: Codable {
   private enum Key: String, CodingKey {
-    case type, id, report, path, value, action, pools, code, message
+    case type, id, report, path, value, action, pools, code, message, sequence
   }
 
   /// Decodes the case named by `"type"`, then its fields from the same object.
@@ -40,7 +40,7 @@ extension ControlMessage: Codable {
     case "unsubscribe": self = .unsubscribe(id: id)
     case "unsubscribed": self = .unsubscribed(id: id)
     case "send": self = .send(id: id, action: try container.decode(JSONValue.self, forKey: .action))
-    case "sent": self = .sent(id: id)
+    case "sent": self = .sent(id: id, sequence: try container.decodeIfPresent(UInt64.self, forKey: .sequence))
     case "scale": self = .scale(id: id, pools: try container.decode([String: Int].self, forKey: .pools))
     default: self = .scaled(id: id, pools: try container.decode([String: Int].self, forKey: .pools))
     }
@@ -56,8 +56,10 @@ extension ControlMessage: Codable {
     }
     try container.encodeIfPresent(id, forKey: .id)
     switch self {
-    case .hello, .status, .unsubscribe, .unsubscribed, .sent:
+    case .hello, .status, .unsubscribe, .unsubscribed:
       break
+    case let .sent(_, sequence):
+      try container.encodeIfPresent(sequence, forKey: .sequence)
     case let .statusReport(_, report):
       try container.encode(report, forKey: .report)
     case let .state(_, path), let .subscribe(_, path):

@@ -26,8 +26,9 @@ public enum ControlMessage: Equatable, Sendable {
   case unsubscribed(id: UInt64)
   /// Request: send one action, as JSON, to the store.
   case send(id: UInt64, action: JSONValue)
-  /// Reply to ``send(id:action:)``: the store accepted the action.
-  case sent(id: UInt64)
+  /// Reply to ``send(id:action:)``: the store accepted the action, which the journal numbered
+  /// `sequence` (`nil` without a journal).
+  case sent(id: UInt64, sequence: UInt64? = nil)
   /// Request: resize worker pools, job kind → number of workers.
   case scale(id: UInt64, pools: [String: Int])
   /// Reply to ``scale(id:pools:)``: the sizes the pools now target.
@@ -61,7 +62,7 @@ public enum ControlMessage: Equatable, Sendable {
     case .hello: return nil
     case let .status(id), let .statusReport(id, _), let .state(id, _), let .stateSlice(id, _, _),
       let .subscribe(id, _), let .stateChanged(id, _, _), let .unsubscribe(id), let .unsubscribed(id),
-      let .send(id, _), let .sent(id), let .scale(id, _), let .scaled(id, _):
+      let .send(id, _), let .sent(id, _), let .scale(id, _), let .scaled(id, _):
       return id
     case let .error(id, _, _): return id
     }

@@ -74,7 +74,7 @@ public struct DemoScenario: LoadScenario {
       }
     case .nextPage:
       let hasMore = slice[dottedPath: "catalog.hasMorePages"]?.boolValue ?? true
-      let page = hasMore ? slice[dottedPath: "catalog.currentPage"]?.int64Value ?? 1 : 1
+      let page = hasMore ? slice[dottedPath: "catalog.currentPage"]?.int64Value ?? 0 : 0
       let action: CatalogFeature.Action = hasMore ? .loadNextPage : .refresh
       return LoadStep(action: Self.json(.sessions(.element(id: user, action: .catalog(action)))), kind: PageJob.kind.rawValue) {
         session in

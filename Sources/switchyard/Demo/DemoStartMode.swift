@@ -28,6 +28,7 @@ enum DemoStartMode {
       reducer: AppFeature(),
       initialState: demo.initialState,
       startActions: demo.startActions,
+      stopActions: demo.stopActions,
       clientActions: .demo,
       pools: DemoApplication.pools,
       handlers: [],

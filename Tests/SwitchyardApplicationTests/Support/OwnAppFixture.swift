@@ -1,4 +1,6 @@
 import Foundation
+import SwitchyardTestSupport
+import Testing
 
 /// `Tests/Fixtures/OwnApp`: a user's package on Switchyard, outside this package's build.
 ///
@@ -39,6 +41,46 @@ struct OwnAppFixture {
 
   /// The built `documents` executable.
   var executable: String { package + "/.build/debug/documents" }
+
+  /// Builds the executable, as `swift build` on one job at the lowest priority (see
+  /// ``OwnApplicationTests``), and copies it to `destination`, which it returns.
+  func build(as destination: String) async throws -> String {
+    let build = try await runToExit(
+      ["nice", "-n", "19", "swift", "build", "--product", "documents", "-j", "1", "--package-path", package],
+      executable: Self.swift,
+      within: 900
+    )
+    try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
+    try FileManager.default.copyItem(atPath: executable, toPath: destination)
+    return destination
+  }
+
+  /// Copies every file under `directory` over the package's, or those under `subdirectory` of it,
+  /// as a new version changes them.
+  func overlay(_ directory: String, into subdirectory: String = "") throws {
+    let files = FileManager.default
+    let target = subdirectory.isEmpty ? package : package + "/" + subdirectory
+    for case let path as String in files.enumerator(atPath: directory) ?? FileManager.DirectoryEnumerator()
+    where path.hasSuffix(".swift") {
+      try? files.removeItem(atPath: target + "/" + path)
+      try files.copyItem(atPath: directory + "/" + path, toPath: target + "/" + path)
+    }
+  }
+
+  /// Builds and runs the package's tests, on one job at the lowest priority.
+  func test() async throws -> CommandResult {
+    try await runToExit(
+      ["nice", "-n", "19", "swift", "test", "-j", "1", "--package-path", package], executable: Self.swift, within: 900
+    )
+  }
+
+  /// Replaces `old` with `new` in the package's file at `path`, which must hold it.
+  func patch(_ path: String, _ old: String, _ new: String) throws {
+    let file = package + "/" + path
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    try #require(text.contains(old), "\(path) does not hold \(old)")
+    try text.replacingOccurrences(of: old, with: new).write(toFile: file, atomically: true, encoding: .utf8)
+  }
 
   /// `swift`, from the PATH.
   static let swift = "/usr/bin/env"

@@ -73,7 +73,7 @@ final class Traffic: Sendable {
         for number in 1... {
           let name = "\(prefix)-\(number)"
           let reply = try client.request(.send(id: UInt64(number), action: HighAvailabilityCluster.start(name)), timeout: .seconds(30))
-          guard reply == .sent(id: UInt64(number)) else {
+          guard case let .sent(id, _) = reply, id == UInt64(number) else {
             ending.withLock { $0 = "\(reply)" }
             return
           }

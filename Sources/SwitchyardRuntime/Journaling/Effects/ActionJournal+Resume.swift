@@ -10,8 +10,7 @@ extension ActionJournal {
   /// cannot be made again: those the journal lists as in flight at that snapshot, and not ended
   /// since, are named in a warning (proto/JOURNAL.md).
   public func resumeEffects<R>(in coordinator: Coordinator<R>) {
-    guard let recovery = recovered as? EffectRecovery else { return }
-    recovered = nil
+    guard let recovery = effectsToResume.take() else { return }
     recovery.executor = JournaledJobExecutor(base: coordinator.jobExecutor, journal: self)
     let counts = recovery.resume(in: coordinator.store, after: journal.recovery.olderFormatThrough)
     if counts.resumed > 0 {
@@ -25,7 +24,7 @@ extension ActionJournal {
       log(
         "warning: \(lost.count) remote effects were in flight when the coordinator stopped but were made by actions "
           + "before the snapshot recovery started from (\(recovery.snapshotSequence ?? 0)), so they cannot be made "
-          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions"
+          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions and end them from stopActions"
       )
     }
     if counts.unknown > 0 {

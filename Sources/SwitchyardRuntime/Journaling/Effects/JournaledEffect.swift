@@ -1,22 +1,32 @@
 import SwitchyardWire
 
-/// One remote effect of a journaled store, observed: its outputs are journaled as the JSON they
-/// arrived in, and its end in the record of the action its last event becomes, when that action is
-/// reduced as the event is delivered, else in a record of its own (the event became no action, or
-/// the store buffered it, or the effect was cancelled).
+/// One remote effect of a journaled store, observed: each action it sends carries an
+/// ``ActionOrigin`` naming it, so that its outputs are journaled as the JSON they arrived in, and
+/// its end in the record of the action its last event becomes; else (the event became no action,
+/// or the effect was cancelled) in a record of its own when it ends.
 ///
 /// An effect the coordinator's shutdown stopped did not end: like one a crash stopped, it is
 /// started again by the next coordinator on this journal.
 final class JournaledEffect: RemoteEffectObserver {
+  /// Where the effect is in its life, as its journal records it.
+  private enum Phase {
+    /// Made by a reduction; the store has not started it.
+    case made
+    /// Started, and held in ``ActionJournal/effectsInFlight`` at `slot`.
+    case running(slot: Int)
+    /// The record of the action its last event became says it ended; still held at `slot` until
+    /// the effect is over.
+    case endJournaled(slot: Int)
+    /// Over, its end journaled, or interrupted by the shutdown.
+    case ended
+  }
+
   let identity: EffectIdentity
   // Strong: the journal outlives every effect of its coordinator, and a weak reference costs
   // atomics on every end.
   private let journal: ActionJournal
-  /// Whether the store started the effect; main-actor state no access overlaps, so exclusivity is
-  /// not checked at run time.
-  @exclusivity(unchecked) private var isStarted = false
-  /// Where ``ActionJournal/effectsInFlight`` holds the effect while it runs.
-  @exclusivity(unchecked) private var slot: Int?
+  /// Main-actor state no access overlaps, so exclusivity is not checked at run time.
+  @exclusivity(unchecked) private var phase = Phase.made
 
   /// Made as a reduction creates the effect, on whatever thread the reducer runs.
   nonisolated init(identity: EffectIdentity, journal: ActionJournal) {
@@ -25,46 +35,60 @@ final class JournaledEffect: RemoteEffectObserver {
   }
 
   func didStart() {
-    isStarted = true
-    slot = journal.effectsInFlight.insert(identity)
+    phase = .running(slot: journal.effectsInFlight.insert(identity))
   }
 
-  func delivering<Output>(_ output: Output, json: RawJSON) {
-    journal.delivering(output, json: json, of: identity)
-    PoisonWatch.delivering(identity)
+  /// The output as its event, or, for an effect older than the newest snapshot, as the output
+  /// inside the action it becomes, its value kept to recognise it as that action is encoded.
+  func metadata<Output>(ofOutput output: Output, json: RawJSON) -> (any Sendable)? {
+    guard journal.journalsEvents(of: identity) else {
+      return ActionOrigin.outputInAction(KnownJSON(output, decodedFrom: json), of: self)
+    }
+    return ActionOrigin.output(json, of: self)
   }
 
-  func delivered() {
-    journal.deliveringOutput = nil
-    PoisonWatch.delivering(nil)
+  func metadata(ofEndWith failure: JobFailure?) -> (any Sendable)? {
+    failure.map { ActionOrigin.failed(self, failure: $0) } ?? ActionOrigin.finished(self)
   }
 
-  func willDeliverEnd(failure: JobFailure?) {
-    journal.endingEffect = (identity, failure)
-    PoisonWatch.delivering(identity)
+  /// Whether the effect is over: an action of it reduced after that (it waited in the store's
+  /// buffer) is journaled as an action of its own.
+  var hasEnded: Bool {
+    if case .ended = phase { true } else { false }
+  }
+
+  /// Notes that the record of the action its last event became says it ended; returns `false`
+  /// when that cannot be, the effect being over (its end journaled in a record of its own).
+  func endJournaledInAction() -> Bool {
+    guard case let .running(slot) = phase else { return false }
+    phase = .endJournaled(slot: slot)
+    return true
   }
 
   func didEnd(interrupted: Bool) {
-    PoisonWatch.delivering(nil)
-    // One the shutdown interrupted is still in flight: the next coordinator starts it again.
-    if !interrupted, let slot {
-      journal.effectsInFlight.remove(at: slot)
-      self.slot = nil
+    switch phase {
+    case let .running(slot):
+      // No action's record says it ended. One the shutdown interrupted is still in flight: the
+      // next coordinator starts it again.
+      if interrupted {
+        journal.interruptedEffects += 1
+      } else {
+        journal.effectsInFlight.remove(at: slot)
+        journal.effectEnded(identity)
+      }
+    case let .endJournaled(slot):
+      if !interrupted { journal.effectsInFlight.remove(at: slot) }
+    case .made, .ended:
+      break
     }
-    guard journal.endingEffect?.identity == identity else { return }
-    journal.endingEffect = nil
-    if interrupted {
-      journal.interruptedEffects += 1
-    } else {
-      journal.effectEnded(identity)
-    }
+    phase = .ended
   }
 
   /// An effect the store never started has ended too — cancelled in the reduction that made it,
   /// left behind by a cancelled concatenation, or dropped by its reducer: without its end
   /// journaled, a restarted coordinator would start it.
   isolated deinit {
-    if !isStarted { journal.effectNeverStarted(identity) }
+    if case .made = phase { journal.effectNeverStarted(identity) }
   }
 }
 

@@ -64,8 +64,7 @@ struct JournaledJobExecutor: JobExecutor {
     let effect = JournaledEffect(identity: identity, journal: journal)
     // Started, if only to end: one never started journals its end again when it goes.
     effect.didStart()
-    effect.willDeliverEnd(failure: failure)
-    if let action = transform(.failed(failure)) { handle.send(action) }
+    if let action = transform(.failed(failure)) { handle.send(action, metadata: effect.metadata(ofEndWith: failure)) }
     effect.didEnd(interrupted: false)
     handle.end()
   }

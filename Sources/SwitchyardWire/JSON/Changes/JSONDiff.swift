@@ -33,13 +33,8 @@ package struct JSONDiff: Equatable, Sendable {
           compare(old[key], new[key], path: path + [key])
         }
       case let (.array(old), .array(new)):
-        if let oldByID = Self.byID(old), let newByID = Self.byID(new) {
-          let oldElements = Dictionary(uniqueKeysWithValues: oldByID)
-          let newElements = Dictionary(uniqueKeysWithValues: newByID)
-          var seen = Set<String>()
-          for (id, _) in oldByID + newByID where seen.insert(id).inserted {
-            compare(oldElements[id], newElements[id], path: path + ["id=" + id])
-          }
+        if let pairs = old.pairedByID(with: new) {
+          for (id, before, after) in pairs { compare(before, after, path: path + ["id=" + id]) }
         } else {
           for index in 0..<max(old.count, new.count) {
             // Typed, so that `nil` stays absent instead of becoming JSON `null`.
@@ -68,24 +63,6 @@ package struct JSONDiff: Equatable, Sendable {
         return
       }
       changes.append(change)
-    }
-
-    /// The elements keyed by their `id`, in order, when every element is an object with a
-    /// distinct string or integer `id` (an empty array counts as such).
-    private static func byID(_ elements: [JSONValue]) -> [(String, JSONValue)]? {
-      var seen = Set<String>()
-      var keyed: [(String, JSONValue)] = []
-      for element in elements {
-        let id: String
-        switch element[["id"]] {
-        case let .string(text)?: id = text
-        case let .int(number)?: id = String(number)
-        default: return nil
-        }
-        guard seen.insert(id).inserted else { return nil }
-        keyed.append((id, element))
-      }
-      return keyed
     }
   }
 }

@@ -1,0 +1,49 @@
+extension JournalHistory {
+  /// Walks the whole journal in order, for `verify`: the oldest sound snapshot to `restore`, then
+  /// every record after it to `apply`, and each later sound snapshot to `check` once the records it
+  /// covers were applied; returns the snapshot walked from and the last record.
+  ///
+  /// Reads without the lock, as history does; a damaged record at the very end of the newest
+  /// segment ends the walk (a writer may be appending it).
+  public func walk(
+    restore: (JournalSnapshot) throws -> Void,
+    apply: (JournalRecord) throws -> Void,
+    check: (JournalSnapshot) throws -> Void
+  ) throws -> (snapshot: UInt64, last: UInt64) {
+    let store = SnapshotStore(directory: DataDirectory(path: directory))
+    let sequences = try snapshotSequences()
+    var sound: JournalSnapshot?
+    for sequence in sequences {
+      if let snapshot = try store.newest(atOrBefore: sequence), snapshot.sequence == sequence {
+        sound = snapshot
+        break
+      }
+    }
+    guard let oldest = sound else {
+      throw JournalError.historyUnavailable(sequence: 0, reason: "the data directory holds no sound snapshot to start from")
+    }
+    try restore(oldest)
+    var later = sequences.filter { $0 > oldest.sequence }[...]
+    var last = oldest.sequence
+    var failure: (any Error)?
+    try visit(from: oldest.sequence + 1) { record in
+      do {
+        guard record.sequence == last + 1 else {
+          throw JournalError.missingRecords(from: last + 1, through: record.sequence - 1, before: "record \(record.sequence)")
+        }
+        try apply(record)
+        last = record.sequence
+        while let next = later.first, next <= last {
+          later.removeFirst()
+          if next == last, let snapshot = try store.newest(atOrBefore: next), snapshot.sequence == next { try check(snapshot) }
+        }
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    return (oldest.sequence, last)
+  }
+}

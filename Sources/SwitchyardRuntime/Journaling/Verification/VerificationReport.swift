@@ -1,0 +1,36 @@
+/// What `verify` found replaying a data directory through this build.
+public struct VerificationReport: Sendable {
+  /// The data directory verified.
+  public var directory: String
+  /// This build's application version.
+  public var version: Int
+  /// The snapshot replay started from, and the last record it replayed.
+  public var fromSnapshot: UInt64 = 0
+  public var lastRecord: UInt64 = 0
+  /// How many records were replayed, and how many state digests and later snapshots matched.
+  public var records = 0
+  public var digests = 0
+  public var snapshots = 0
+  /// How many digests an older version wrote before a state migration, which cannot be compared.
+  public var olderDigests = 0
+  /// The first divergence, which ended the replay.
+  public var divergence: ReplayDivergence?
+  /// Why a record or snapshot could not be replayed at all (a migration missing or failing).
+  public var failure: String?
+  /// How long the replay took.
+  public var elapsed: Duration = .zero
+
+  /// Whether this build replays the directory as it was recorded.
+  public var passed: Bool {
+    divergence == nil && failure == nil
+  }
+
+  /// One line saying what was checked, for a passing run.
+  public var summary: String {
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return "verified \(directory) through version \(version): \(records) records from the snapshot of record \(fromSnapshot) "
+      + "to record \(lastRecord), \(digests) state digests and \(snapshots) snapshots matched"
+      + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "") + ", in "
+      + "\((seconds * 1000).rounded() / 1000) s"
+  }
+}
