@@ -58,7 +58,7 @@ enum UpgradeBenchmarks {
     summary: "recovery of 1M actions an older version journaled, each migrated, over the same needing none",
     target: .atMostRatio(2.0)
   ) { harness in
-    let count = harness.mode == .full ? 1_000_000 : 20_000
+    let count = harness.mode == .full ? 1_000_000 : 2_000
     let base = JournalBenchmarks.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: base) }
     try await write(count, to: base + "/written")
@@ -91,7 +91,7 @@ enum UpgradeBenchmarks {
     summary: "verify of 1M journaled actions: replayed from the snapshot, digests and snapshots compared",
     target: .atMostNanoseconds(3_000_000_000)
   ) { harness in
-    let count = harness.mode == .full ? 1_000_000 : 20_000
+    let count = harness.mode == .full ? 1_000_000 : 2_000
     let directory = JournalBenchmarks.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try await write(count, to: directory)

@@ -15,7 +15,7 @@ import Testing
     print("inspector screenshots: \(screenshots)")
     // The load ends before the page's last steps, which wait for the numbers to settle and then
     // kill the coordinator; the load's own verdict is not this test's business.
-    let load = ["load", "--run-dir", demo.runDirectory, "--users", "20", "--duration", "40"]
+    let load = ["load", "--run-dir", demo.runDirectory, "--users", "25", "--duration", "40"]
     async let loaded = PeerScript.run(executable: DemoCoordinator.executable, load, within: .seconds(90))
     let result = try await PeerScript.run("inspector_real_use.py", [demo.url, screenshots], within: .seconds(200))
     _ = try await loaded

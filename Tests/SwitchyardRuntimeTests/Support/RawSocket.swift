@@ -100,7 +100,8 @@ final class RawSocket {
   }
 }
 
-/// Runs blocking client code on a thread of its own, so the main actor stays free to answer it.
+/// Runs blocking client code on a thread of its own, so the main actor and the cooperative
+/// threads (two, on a two-core machine) stay free to answer it.
 func offMainActor<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await Task.detached { try body() }.value
+  try await offThread(body)
 }
