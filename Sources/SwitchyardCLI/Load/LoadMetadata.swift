@@ -2,7 +2,7 @@ import Foundation
 
 /// Where and how a load ran, as k6 heads its summary: when, on which host, by which tool, with
 /// which options; each run adds the build it drove (``LoadResult/build``).
-package struct LoadMetadata: Equatable, Sendable {
+package struct LoadMetadata: Equatable, Sendable, Encodable {
   /// When the load began, in ISO 8601 UTC.
   package var startedAt: String
   /// The host `load` ran on.

@@ -13,7 +13,7 @@ extension LoadReport {
     var cores: Int
     var lostEffects: Int64
     var sweptKind: String?
-    var metadata: Metadata?
+    var metadata: LoadMetadata?
     var thresholds: [ThresholdResult]
     var runs: [Run]
     var sweep: [SweepRow]
@@ -22,27 +22,12 @@ extension LoadReport {
       cores = report.cores
       lostEffects = report.lostEffects
       sweptKind = report.sweptKind
-      metadata = report.metadata.map(Metadata.init)
+      metadata = report.metadata
       thresholds = report.thresholds.flatMap { threshold in
         report.results.map { ThresholdResult(threshold, result: $0, run: report.label(of: $0)) }
       }
       runs = report.results.map(Run.init)
       sweep = report.sweptKind.map { kind in report.results.map { SweepRow($0, kind: kind) } } ?? []
-    }
-  }
-
-  /// When, where and how the load ran.
-  struct Metadata: Encodable {
-    var startedAt: String
-    var host: String
-    var tool: String
-    var options: [String]
-
-    init(_ metadata: LoadMetadata) {
-      startedAt = metadata.startedAt
-      host = metadata.host
-      tool = metadata.tool
-      options = metadata.options
     }
   }
 
