@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error thrown when a test's bounded wait runs out.
 public struct TimedOut: Error, CustomStringConvertible {
   /// What the test waited for.
@@ -45,5 +47,15 @@ nonisolated(nonsending) public func eventually(
   while !condition() {
     guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
     try await Task.sleep(for: .milliseconds(10))
+  }
+}
+
+/// Polls `condition` every 10 ms on the calling thread for at most 10 seconds, failing with
+/// ``TimedOut``; for server-side state nothing pushes, from a thread of the test's own.
+public func waitUntil(_ condition: () throws -> Bool) throws {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while try !condition() {
+    guard ContinuousClock.now < deadline else { throw TimedOut(what: "a condition") }
+    Thread.sleep(forTimeInterval: 0.01)
   }
 }

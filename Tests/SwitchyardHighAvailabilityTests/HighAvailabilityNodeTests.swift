@@ -6,15 +6,6 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardHighAvailability
 
-/// Polls `condition` every 10 ms for at most 10 seconds, on the calling thread.
-func waitUntil(_ condition: () throws -> Bool) throws {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while try !condition() {
-    guard ContinuousClock.now < deadline else { throw TimedOut(what: "a condition") }
-    Thread.sleep(forTimeInterval: 0.01)
-  }
-}
-
 @Suite(.timeLimit(.minutes(1))) struct HighAvailabilityNodeTests {
   private func configuration(_ server: LocalRedisServer, holder: String) -> HighAvailabilityConfiguration {
     HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .milliseconds(600), holder: holder)

@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 

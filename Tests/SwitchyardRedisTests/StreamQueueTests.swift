@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
 @testable import SwitchyardRedis

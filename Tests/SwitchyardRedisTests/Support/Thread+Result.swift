@@ -41,15 +41,3 @@ extension Thread {
     return result
   }
 }
-
-/// Polls `condition` every 10 ms for at most 10 seconds; for server-side state nothing pushes.
-func waitUntil(_ condition: () throws -> Bool) throws {
-  let deadline = ContinuousClock.now + .seconds(10)
-  while try !condition() {
-    guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
-    Thread.sleep(forTimeInterval: 0.01)
-  }
-}
-
-/// ``waitUntil(_:)`` ran out of time.
-struct WaitTimedOut: Error {}
