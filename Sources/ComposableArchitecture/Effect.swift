@@ -29,6 +29,8 @@ public struct Effect<Action> {
     /// Gives a replay a sink for the actions the effect's journaled events become (see
     /// ``replayHandled(sendingTo:)``); only effects made while a journal is replayed have one.
     var replay: (@Sendable (_ sink: @escaping @Sendable (Action) -> Void) -> Void)? = nil
+    /// What its maker says the effect is (a remote effect: its job), for ``parts``.
+    var label: (any Sendable)? = nil
   }
 
   /// An async operation with the dependencies that were in force when the reducer returned it.
@@ -37,6 +39,8 @@ public struct Effect<Action> {
     let priority: TaskPriority?
     let dependencies: DependencyValues
     let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+    /// What its maker says the effect is, for ``parts``: set by ``labelled(_:)``.
+    var label: (any Sendable)? = nil
   }
 
   @usableFromInline
@@ -124,19 +128,24 @@ extension Effect {
   ///
   /// For work that reports back on the main actor anyway, such as remote jobs: it saves the task
   /// and the main actor turn a `.run` needs to resume after its last event. `start` runs outside
-  /// the reducer's dependencies: capture what it needs when the effect is made.
+  /// the reducer's dependencies: capture what it needs when the effect is made. `label`, if any,
+  /// says what the effect is, as ``parts`` lists it.
   @usableFromInline
-  package static func handled(_ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void) -> Self {
-    Self(operation: .handled(Handled(dependencies: nil, start: start)))
+  package static func handled(
+    label: (any Sendable)? = nil,
+    _ start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void
+  ) -> Self {
+    Self(operation: .handled(Handled(dependencies: nil, start: start, label: label)))
   }
 
   /// A handled effect made while a journal is replayed: `replay` learns, from the sink it is
   /// given, what the effect's events become once this effect's maps are applied.
   package static func handled(
+    label: (any Sendable)? = nil,
     replay: @escaping @Sendable (_ sink: @escaping @Sendable (Action) -> Void) -> Void,
     start: @escaping @MainActor @Sendable (EffectHandle<Action>) -> Void
   ) -> Self {
-    Self(operation: .handled(Handled(dependencies: nil, start: start, replay: replay)))
+    Self(operation: .handled(Handled(dependencies: nil, start: start, replay: replay, label: label)))
   }
 
   /// Runs all `effects` at the same time.

@@ -5,7 +5,8 @@ import Testing
 
 /// The documents application upgraded as a team would: built as version 1, as version 2 (a new
 /// field that is not optional, a renamed case, their migration: `Tests/Fixtures/OwnAppV2` over
-/// the fixture), and as version 1 with a changed reducer; each run on the others' data directories.
+/// the fixture), and as version 1 with a changed reducer, or one that starts another job; each run
+/// on the others' data directories.
 ///
 /// In ``OwnApplicationTests``' serialized suite: both build the same fixture copy.
 extension OwnApplicationTests {
@@ -21,6 +22,12 @@ extension OwnApplicationTests {
     _ = try OwnAppFixture.prepare()
     try fixture.patch("Sources/DocumentsFeature/Documents.swift", "state.documents[id]?.words = words", "state.documents[id]?.words = words + 100")
     let changed = try await fixture.build(as: binaries + "/documents-changed")
+    _ = try OwnAppFixture.prepare()
+    try fixture.patch(
+      "Sources/DocumentsFeature/Documents.swift", "HeadlineJob(text: document.text, words: words)",
+      "HeadlineJob(text: document.text, words: words + 1)"
+    )
+    let otherJob = try await fixture.build(as: binaries + "/documents-other-job")
 
     // Version 1 serves a document and stops in order: version 2 starts from its snapshot, migrated.
     let upgraded = "/tmp/sy-upg-\(getpid())-\(UUID().uuidString.prefix(6))"
@@ -61,6 +68,28 @@ extension OwnApplicationTests {
     var accepted = try await Served(changed, runDirectory: crashed, "--accept-divergence")
     #expect(try await accepted.document("a")[dottedPath: "words"] == 103)
     #expect(try await accepted.stop() == 0, "\(accepted.process.errorOutput)")
+
+    // Version 1 is killed again; a reducer that asks for another headline job, though it reaches
+    // the same state, is refused at the action that returned it, then accepted, which history shows.
+    let otherEffects = "/tmp/sy-upg-\(getpid())-\(UUID().uuidString.prefix(6))"
+    defer { try? FileManager.default.removeItem(atPath: otherEffects) }
+    let fourth = try await Served(v1, runDirectory: otherEffects)
+    try await fourth.submit("a", "Three little words")
+    fourth.kill()
+    let refusedJob = try await runToExit(["start", "--run-dir", otherEffects], executable: otherJob, within: 60)
+    #expect(refusedJob.status == 78, "\(refusedJob.errorOutput)")
+    #expect(refusedJob.errorOutput.contains("(counted)") && refusedJob.errorOutput.contains("other effects"), "\(refusedJob.errorOutput)")
+    #expect(refusedJob.errorOutput.contains(#".remote(pool: "headline", job: "#), "the diff shows the jobs: \(refusedJob.errorOutput)")
+    let verifyJob = try await runToExit(["verify", "--json", "--run-dir", otherEffects], executable: otherJob)
+    #expect(verifyJob.status == 1 && verifyJob.output.contains(#""kind":"effects""#), "\(verifyJob.output)")
+    #expect(try await runToExit(["verify", "--run-dir", otherEffects], executable: v1).status == 0)
+    var acceptedJob = try await Served(otherJob, runDirectory: otherEffects, "--accept-divergence")
+    #expect(try await acceptedJob.document("a")[dottedPath: "words"] == 3)
+    #expect(try await acceptedJob.stop() == 0, "\(acceptedJob.process.errorOutput)")
+    let acceptance = try await runToExit(["history", "--from", "1", "--run-dir", otherEffects], executable: otherJob)
+    #expect(acceptance.output.contains("divergenceAccepted") && acceptance.output.contains("accepted 1 divergence"), "\(acceptance.output)")
+    let acceptanceJSON = try await runToExit(["history", "--json", "--from", "1", "--run-dir", otherEffects], executable: otherJob)
+    #expect(acceptanceJSON.output.contains(#""divergenceAccepted":"accepted 1 divergence"#), "\(acceptanceJSON.output)")
 
     // The crash's stretch of history, exported as a test of version 1's feature: it passes, and
     // fails naming the record once the reducer changes.

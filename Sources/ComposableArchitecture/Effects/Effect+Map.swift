@@ -21,7 +21,8 @@ extension Effect {
           Effect<T>.Run(
             priority: run.priority,
             dependencies: run.dependencies,
-            operation: { send in await operation(send.map(transform)) }
+            operation: { send in await operation(send.map(transform)) },
+            label: run.label
           )
         )
       )
@@ -43,7 +44,9 @@ extension Effect {
       }
       return Effect<T>(
         operation: .handled(
-          Effect<T>.Handled(dependencies: handled.dependencies, start: { handle in start(handle.map(transform)) }, replay: replay)
+          Effect<T>.Handled(
+            dependencies: handled.dependencies, start: { handle in start(handle.map(transform)) }, replay: replay, label: handled.label
+          )
         )
       )
     }

@@ -65,10 +65,11 @@ enum StartCommand {
         'poison' file; the next 'start' refuses to replay that record, naming it, until
         --skip-record N leaves it out (for good: a snapshot follows). A start that refuses its data
         directory exits 78, which a supervisor should not restart (systemd: RestartPreventExitStatus=78).
-        Replay is checked against the state digests the journal recorded: a start whose reducer now
-        reaches another state (or replays records an older version wrote before a state migration)
-        stops naming the action and how the state differs; --accept-divergence keeps this build's
-        state instead, and snapshots it. Stopping with Ctrl-C or SIGTERM snapshots, so a deploy
+        Replay is checked against the state digests the journal recorded, and against the effects
+        each action returned: a start whose reducer now reaches another state or returns other
+        effects (another job, one more or fewer), or replays records an older version wrote before
+        a state migration, stops naming the action and how it differs; --accept-divergence keeps
+        this build's state instead, journals what it accepted (see 'history') and snapshots it. Stopping with Ctrl-C or SIGTERM snapshots, so a deploy
         (stop, upgrade, start) replays nothing.
         """,
       options: modes.map(\.flag) + [
@@ -96,7 +97,7 @@ enum StartCommand {
         .value(segmentSize, "SIZE", help: "Start a new journal segment file at this size, e.g. 64MiB (the default); retention removes whole segments."),
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         .value(skipRecord, "N", help: "Replay every journal record but N, such as one a coordinator died reducing."),
-        .flag(acceptDivergence, help: "Keep the state this build's replay reaches where it differs from what the journal recorded."),
+        .flag(acceptDivergence, help: "Keep the state (and effects) this build's replay reaches where they differ from what the journal recorded."),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,

@@ -11,10 +11,12 @@ enum VerifyCommand {
         nothing, so it can run beside a coordinator or on a copy. It replays the journal through
         this build's reducer from the oldest kept snapshot to the end, decoding what older versions
         wrote through the application's migrations, and compares the state with every state digest
-        the journal recorded and with every later snapshot.
+        the journal recorded and with every later snapshot, and the effects each action returns
+        with the ones its record lists.
 
         Exits 0 with a one-line summary when everything matches; exits 1 with the first
-        divergence — the action, and how the state differs — or the record no migration reads.
+        divergence — the action, and how the state or its effects differ — or the record no
+        migration reads.
         Run it in CI against a copy of production data (a 'backup') before deploying a new version.
         """,
       options: [DataDirectoryOption.option, .runDirectory, .flag("--json", help: "Print the report as one JSON object.")],

@@ -18,9 +18,11 @@ struct HistoryEntry: Encodable, Equatable {
   var outputOf: String?
   /// The remote effects in flight at a snapshot, `action#index` each: an `effectsInFlight` record.
   var effectsInFlight: [String]?
+  /// What replay accepted where it diverged from the journal: a `divergenceAccepted` record.
+  var divergenceAccepted: String? = nil
 
   private enum CodingKeys: String, CodingKey {
-    case sequence, time, action, changes, endedEffect, outputOf, effectsInFlight
+    case sequence, time, action, changes, endedEffect, outputOf, effectsInFlight, divergenceAccepted
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -32,6 +34,7 @@ struct HistoryEntry: Encodable, Equatable {
     try container.encodeIfPresent(endedEffect, forKey: .endedEffect)
     try container.encodeIfPresent(outputOf, forKey: .outputOf)
     try container.encodeIfPresent(effectsInFlight, forKey: .effectsInFlight)
+    try container.encodeIfPresent(divergenceAccepted, forKey: .divergenceAccepted)
   }
 
   /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
@@ -46,6 +49,7 @@ struct HistoryEntry: Encodable, Equatable {
       outputOf.map { "output of effect \($0)" },
       endedEffect.map { "effect \($0) ended" },
       effectsInFlight.map { "in flight at the snapshot: \($0.joined(separator: ", "))" },
+      divergenceAccepted,
     ].compactMap { $0 }
     let notes = effects.isEmpty ? nil : effects.joined(separator: "; ")
     guard let first = changes.first else { return notes ?? "(no change)" }

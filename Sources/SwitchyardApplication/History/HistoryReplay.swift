@@ -141,7 +141,8 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         changes: StateChanges.between(before, after),
         endedEffect: named.ended,
         outputOf: named.outputOf,
-        effectsInFlight: named.inFlight
+        effectsInFlight: named.inFlight,
+        divergenceAccepted: named.divergenceAccepted
       )
     }
   }

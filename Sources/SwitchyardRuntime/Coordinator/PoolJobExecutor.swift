@@ -34,7 +34,7 @@ public struct PoolJobExecutor: JobExecutor {
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
     let observer = observing?.observerOfNewEffect()
-    return .handled { handle in run(job, transform: transform, handle: handle, observer: observer) }
+    return .handled(label: observer == nil ? nil : job) { handle in run(job, transform: transform, handle: handle, observer: observer) }
   }
 
   /// Runs `job` for the effect `handle` drives; `observer`, if given, hears it start and end, and

@@ -21,8 +21,9 @@ extension ActionJournal {
   ///
   /// Replay compares the state with every state digest the journal recorded and stops with
   /// ``JournalReplayError/replayDiverged(_:)`` at the first that differs (or that an older version
-  /// wrote before a state migration), unless `acceptingDivergence`: the state this build reaches
-  /// is then kept, logged and snapshotted.
+  /// wrote before a state migration), and the effects each action returns with those its record
+  /// lists, unless `acceptingDivergence`: the state this build reaches is then kept, logged,
+  /// journaled in a ``DivergenceAcceptedRecord`` and snapshotted.
   public static func open<Base>(
     directory: String,
     options: JournalOptions,
@@ -87,6 +88,8 @@ extension ActionJournal {
     if let first = check.divergences.first {
       log("--accept-divergence: replay through this build diverged \(check.divergences.count) time(s) from what the "
         + "journal recorded, and keeps this build's state (a snapshot follows). The first: \(first)")
+      // A record of its own, so that history shows what was accepted, and when.
+      actionJournal.divergenceAccepted(try DivergenceAcceptedRecord(check.divergences, build: replay.migrations.version).payload())
     }
     if skippedNow != nil || !check.divergences.isEmpty || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {
       actionJournal.snapshot(state)

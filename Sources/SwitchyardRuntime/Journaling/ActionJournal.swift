@@ -85,14 +85,15 @@ public final class ActionJournal: ActionLog {
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
   func append<Action: Codable & Sendable>(
-    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: StateDigest? = nil
+    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: StateDigest? = nil,
+    effects: [EffectPart]? = nil
   ) -> Bool {
     guard failure == nil else { return false }
     let made = numberNextRecord()
     lastAction = (lastSequence, made, [])
     actionsSinceSnapshot += 1
     if let origin, let event = eventRecord(of: origin) {
-      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest))
+      enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest, effects: effects))
     } else {
       let parts = ActionRecord.Origin(origin, ended: ended(by: origin))
       enqueue(
@@ -101,7 +102,8 @@ public final class ActionJournal: ActionLog {
           content: .action { encoder, buffer in
             try ActionRecord.append(action, from: parts, dependencies: dependencies, to: &buffer, encoder: encoder)
           },
-          digest: digest
+          digest: digest,
+          effects: effects
         )
       )
     }
@@ -173,6 +175,14 @@ public final class ActionJournal: ActionLog {
     guard failure == nil else { return }
     numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectEnded(identity)))
+  }
+
+  /// Journals, in a record of its own, what recovery's replay accepted where it diverged from the
+  /// journal (`start --accept-divergence`): `payload`, a ``DivergenceAcceptedRecord``.
+  func divergenceAccepted(_ payload: [UInt8]) {
+    guard failure == nil else { return }
+    numberNextRecord()
+    enqueue(PendingRecord(sequence: lastSequence, content: .encoded(payload)))
   }
 
   /// Journals the end of an effect the store never started, after the record of the action that

@@ -129,8 +129,9 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     effects.willReplay(sequence: record.sequence)
     PoisonWatch.reducing(record.sequence)
     defer { PoisonWatch.reducing(0) }
+    let effect: Effect<Base.Action>
     do {
-      let effect = try withDependencies {
+      effect = try withDependencies {
         $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: recovery)
       } operation: {
         try withDependencyReplay(dependencies) { reducer.reduce(into: &state, action: action) }
@@ -142,8 +143,12 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     }
     if let check {
       check.replayed(action, sequence: record.sequence)
+      let writtenBy = versions.version(of: record.sequence)
       if let digest = entry.stateDigest {
-        try check.compare(state, with: digest, sequence: record.sequence, writtenBy: versions.version(of: record.sequence))
+        try check.compare(state, with: digest, sequence: record.sequence, writtenBy: writtenBy)
+      }
+      if let recorded = entry.effects {
+        try check.compare(effect.parts, with: recorded, of: action, sequence: record.sequence, writtenBy: writtenBy)
       }
     }
     if let ended { end(ended, effects: effects, recovery: recovery) }

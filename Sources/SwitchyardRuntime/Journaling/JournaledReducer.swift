@@ -44,8 +44,10 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     PoisonWatch.reducingLive(false)
     if event != nil { PoisonWatch.delivering(nil) }
     let digest = MainActor.assumeIsolated { journal.digestIsDue() } ? journal.digest(of: state) : nil
+    // What replay checks its effects against; most actions return none, and their records say nothing.
+    let parts = effect.parts
     let snapshotIsDue = MainActor.assumeIsolated {
-      journal.append(action, origin: origin, dependencies: dependencies, digest: digest)
+      journal.append(action, origin: origin, dependencies: dependencies, digest: digest, effects: parts.isEmpty ? nil : parts)
     }
     if snapshotIsDue {
       let reduced = state

@@ -17,6 +17,8 @@ struct PendingRecord: Sendable {
     case effectEnded(EffectIdentity)
     /// The remote effects in flight at the snapshot after record `snapshot`.
     case effectsInFlight(snapshot: UInt64, effects: [EffectIdentity])
+    /// A record encoded on the main actor: a rare one, such as an accepted divergence.
+    case encoded([UInt8])
     /// A snapshot of the state after record ``sequence``, which the closure encodes: not a record.
     case snapshot(@Sendable () throws -> [UInt8])
   }
@@ -25,11 +27,15 @@ struct PendingRecord: Sendable {
   var content: Content
   /// The digest of the state the action led to, when one was taken: a member of its record.
   var digest: StateDigest?
+  /// The effects the action's reduction returned, when it returned any: a member of its record,
+  /// summarised here, off the main actor.
+  var effects: [EffectPart]?
 
-  init(sequence: UInt64, content: Content, digest: StateDigest? = nil) {
+  init(sequence: UInt64, content: Content, digest: StateDigest? = nil, effects: [EffectPart]? = nil) {
     self.sequence = sequence
     self.content = content
     self.digest = digest
+    self.effects = effects
   }
 
   /// Whether this is a snapshot, which is no record.
@@ -39,7 +45,6 @@ struct PendingRecord: Sendable {
 
   /// Appends the record's payload to `buffer`; a snapshot has none.
   func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
-    defer { if let digest { digest.appendMember(closing: &buffer) } }
     switch content {
     case let .action(append):
       try append(encoder, &buffer)
@@ -49,8 +54,12 @@ struct PendingRecord: Sendable {
       EffectEndedRecord.append(identity, to: &buffer)
     case let .effectsInFlight(snapshot, effects):
       EffectsInFlightRecord.append(snapshot: snapshot, effects: effects, to: &buffer)
+    case let .encoded(payload):
+      buffer.append(contentsOf: payload)
     case .snapshot:
       preconditionFailure("a snapshot is not a record")
     }
+    if let effects { try RecordedEffect.appendMember(RecordedEffect.summary(of: effects), closing: &buffer, encoder: encoder) }
+    if let digest { digest.appendMember(closing: &buffer) }
   }
 }

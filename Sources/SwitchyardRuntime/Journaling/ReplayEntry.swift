@@ -21,6 +21,9 @@ struct ReplayEntry<Action: Decodable>: Decodable {
   var effectsInFlight: EffectsInFlight?
   /// The digest of the state after the record before.
   var stateDigest: StateDigest?
+  /// The effects the action's reduction returned; absent when it returned none, and from records
+  /// of older versions.
+  var effects: [RecordedEffect]?
   /// The record's kind: its first key.
   var kind: String
 
@@ -51,6 +54,7 @@ struct ReplayEntry<Action: Decodable>: Decodable {
     effectEnded = try container.decodeIfPresent(Identity.self, forKey: .effectEnded)
     effectsInFlight = try container.decodeIfPresent(EffectsInFlight.self, forKey: .effectsInFlight)
     stateDigest = try container.decodeIfPresent(StateDigest.self, forKey: .stateDigest)
+    effects = try container.decodeIfPresent([RecordedEffect].self, forKey: .effects)
   }
 }
 
@@ -71,4 +75,5 @@ private struct Key: CodingKey {
   static let effectEnded = Key(stringValue: "effectEnded")
   static let effectsInFlight = Key(stringValue: "effectsInFlight")
   static let stateDigest = Key(stringValue: "stateDigest")
+  static let effects = Key(stringValue: "effects")
 }

@@ -25,6 +25,9 @@ extension Effect {
     // its job and action types, not generic code that looks their metadata up on every event.
     // Made now, in the reduction that makes the effect: a journal names effects in that order.
     let observer = pools.observing?.observerOfNewEffect()
-    return .handled { handle in pools.run(job, transform: transform, handle: handle, observer: observer) }
+    // Labelled with its job only when a journal observes it: its record says what the job was.
+    return .handled(label: observer == nil ? nil : job) { handle in
+      pools.run(job, transform: transform, handle: handle, observer: observer)
+    }
   }
 }

@@ -35,7 +35,7 @@ struct JournaledJobExecutor: JobExecutor {
     guard let pools else {
       // Not journaled, but named all the same, as replay names every remote effect.
       _ = journal.effectIdentities.next()
-      return base.effect(job, transform: transform)
+      return base.effect(job, transform: transform).labelled(job)
     }
     return pools.effect(job, transform: transform)
   }

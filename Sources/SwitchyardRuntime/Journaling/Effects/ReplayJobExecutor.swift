@@ -23,6 +23,7 @@ struct ReplayJobExecutor: JobExecutor {
   ) -> Effect<Action> {
     let identity = effects.nextIdentity()
     return .handled(
+      label: job,
       replay: { [effects] sink in
         effects.register(identity) { event in
           if let action = transform(try event.decode(JobEvent<Job.Output>.self)) { sink(action) }

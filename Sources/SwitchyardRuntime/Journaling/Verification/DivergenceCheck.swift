@@ -1,8 +1,8 @@
 import ComposableArchitecture
 import SwitchyardWire
 
-/// Checks a replay against what the journal recorded: the state at every state digest record, and
-/// remembers the actions since the last check and the state then, to name the diverging action
+/// Checks a replay against what the journal recorded: the state at every state digest record, the
+/// effects each action returned where its record lists them, and remembers the actions since the last check and the state then, to name the diverging action
 /// and show how the state changed.
 ///
 /// Stops the replay at the first divergence (``JournalReplayError/replayDiverged(_:)``), unless
@@ -57,6 +57,23 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
     guard replayed == recorded else { return try found(.state, sequence: sequence, writtenBy: writtenBy, state: state) }
     checked += 1
     checkpoint(state)
+  }
+
+  /// Compares the effects `action`, record `sequence`, returned on replay (`parts`) with the ones
+  /// its record lists. A divergence names that action alone; accepted, it leaves the state's
+  /// checks as they were.
+  func compare(
+    _ parts: [EffectPart], with recorded: [RecordedEffect], of action: Action, sequence: UInt64, writtenBy: Int
+  ) throws(JournalReplayError) {
+    let replayed = RecordedEffect.summary(of: parts)
+    guard replayed != recorded else { return }
+    var divergence = ReplayDivergence(
+      kind: .effects, sequence: sequence, actions: [ReplayDivergence.ReplayedAction(sequence: sequence, path: Self.path(of: action))],
+      writtenBy: writtenBy, build: migrations.version
+    )
+    divergence.diff = ComposableArchitecture.diff(recorded, replayed)
+    guard accepting else { throw .replayDiverged(divergence) }
+    divergences.append(divergence)
   }
 
   /// Compares `state` with `snapshot`'s, decoded by this build.

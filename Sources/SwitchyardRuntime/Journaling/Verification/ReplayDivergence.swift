@@ -10,6 +10,8 @@ public struct ReplayDivergence: Error, Equatable, Sendable, CustomStringConverti
     case unverifiable
     /// A later snapshot holds another state than replay reached.
     case snapshot
+    /// The action's reduction returned other effects than the ones its record lists.
+    case effects
   }
 
   /// What differs.
@@ -22,7 +24,8 @@ public struct ReplayDivergence: Error, Equatable, Sendable, CustomStringConverti
   public var writtenBy: Int
   public var build: Int
   /// How the state changed through this build since the last check (a snapshot diff: how the
-  /// snapshot differs from the replayed state), `-` lines before and `+` lines after.
+  /// snapshot differs from the replayed state; an effects diff: the recorded effects against the
+  /// replayed ones), `-` lines before and `+` lines after.
   public var diff: String?
 
   /// An action replayed, by record and case path.
@@ -53,6 +56,11 @@ public struct ReplayDivergence: Error, Equatable, Sendable, CustomStringConverti
         + "state's JSON since, so replaying them through this build cannot be checked against what that version reached. "
         + "Run version \(writtenBy) and stop it with Ctrl-C or SIGTERM (an orderly stop snapshots, so the next start replays "
         + "nothing), or accept this build's replay with --accept-divergence."
+    case .effects:
+      return "Replaying \(culprit) through this build returned other effects than the coordinator that journaled it "
+        + "(\(versions)) recorded: the reducer now starts other work for it (- recorded, + replayed):\(how)\nRun the "
+        + "version that wrote the journal, or accept the new behaviour with --accept-divergence (recovery goes on with "
+        + "this build's state, and the effects it starts again are this build's)."
     case .snapshot:
       return "The snapshot of record \(sequence) holds another state than replaying the journal up to it through this build "
         + "(\(versions)) reaches, after \(culprit); the snapshot is the - side:\(how)"

@@ -1,0 +1,130 @@
+import ComposableArchitecture
+import SwitchyardWire
+
+/// One effect a reduction returned, as its journal record's `effects` member lists it (proto/
+/// JOURNAL.md, "Effects returned"): its kind, a remote job's pool and a digest of the job, and the
+/// cancellation id it runs or cancels under.
+///
+/// Replay compares the effects the reducer returns now with these, as Temporal compares a
+/// workflow's commands with its history: a reducer that now starts another job, or one more, has
+/// diverged even where the state it reaches has not.
+indirect enum RecordedEffect: Equatable, Sendable {
+  case send
+  case run
+  /// A handled effect that is no remote job.
+  case handled
+  /// A remote job on `pool`; `job` is the CRC-32C of the job's JSON with its keys sorted.
+  case remote(pool: String, job: UInt32)
+  case cancel(id: String)
+  /// `effect`, cancellable with `id`.
+  case cancellable(id: String, cancelInFlight: Bool, RecordedEffect)
+
+  /// The effects `parts` lists, as a record holds them.
+  static func summary(of parts: [EffectPart]) -> [RecordedEffect] {
+    parts.map(RecordedEffect.init)
+  }
+
+  init(_ part: EffectPart) {
+    var effect: RecordedEffect
+    switch part.kind {
+    case .send:
+      effect = .send
+    case .run, .handled:
+      if let job = part.label as? any RemoteJob {
+        effect = .remote(pool: type(of: job).kind.rawValue, job: Self.digest(of: job))
+      } else {
+        effect = if case .run = part.kind { .run } else { .handled }
+      }
+    case let .cancel(id):
+      effect = .cancel(id: Self.text(of: id))
+    }
+    if let (id, cancelInFlight) = part.cancellable {
+      effect = .cancellable(id: Self.text(of: id), cancelInFlight: cancelInFlight, effect)
+    }
+    self = effect
+  }
+
+  /// The CRC-32C of `job`'s JSON with sorted keys, as a state digest is taken: 0 when it cannot be
+  /// encoded, which replay then finds alike.
+  private static func digest(of job: some RemoteJob) -> UInt32 {
+    (try? StateDigest(of: job))?.crc32c ?? 0
+  }
+
+  /// A cancellation id as text that reads the same in every process: a string's or number's own
+  /// text, a payload-less enum case's name, and for anything else, whose text may hold an address,
+  /// its type's name.
+  static func text(of id: any Hashable & Sendable) -> String {
+    if let string = id as? String { return string }
+    if let lossless = id as? any LosslessStringConvertible { return lossless.description }
+    let mirror = Mirror(reflecting: id)
+    if mirror.displayStyle == .enum, mirror.children.isEmpty { return String(reflecting: id) }
+    return String(reflecting: type(of: id))
+  }
+
+  /// Closes the record's JSON object in `buffer` with the member `"effects":[…]` in place of its
+  /// last `}`.
+  static func appendMember(_ effects: [RecordedEffect], closing buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+    guard buffer.last == UInt8(ascii: "}") else { return }
+    buffer.removeLast()
+    buffer.append(contentsOf: #","effects":"#.utf8)
+    try encoder.encode(effects, appendingTo: &buffer)
+    buffer.append(UInt8(ascii: "}"))
+  }
+}
+
+/// `{"kind":"remote","pool":"search","job":N,"cancellable":"search","cancelInFlight":true}`: the kind
+/// first, then what it has, `cancellable` and `cancelInFlight` only when it is cancellable (the
+/// latter only when true).
+extension RecordedEffect: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, pool, job, id, cancellable, cancelInFlight
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var effect = self
+    var cancellable: (id: String, cancelInFlight: Bool)?
+    if case let .cancellable(id, cancelInFlight, inner) = self {
+      cancellable = (id, cancelInFlight)
+      effect = inner
+    }
+    switch effect {
+    case .send: try container.encode("send", forKey: .kind)
+    case .run: try container.encode("run", forKey: .kind)
+    case .handled: try container.encode("handled", forKey: .kind)
+    case let .remote(pool, job):
+      try container.encode("remote", forKey: .kind)
+      try container.encode(pool, forKey: .pool)
+      try container.encode(job, forKey: .job)
+    case let .cancel(id):
+      try container.encode("cancel", forKey: .kind)
+      try container.encode(id, forKey: .id)
+    case .cancellable:
+      // Only the outermost `.cancellable` is recorded; a summary never nests another.
+      try container.encode("cancellable", forKey: .kind)
+    }
+    if let cancellable {
+      try container.encode(cancellable.id, forKey: .cancellable)
+      if cancellable.cancelInFlight { try container.encode(true, forKey: .cancelInFlight) }
+    }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kind = try container.decode(String.self, forKey: .kind)
+    var effect: RecordedEffect
+    switch kind {
+    case "send": effect = .send
+    case "run": effect = .run
+    case "remote":
+      effect = .remote(pool: try container.decode(String.self, forKey: .pool), job: try container.decode(UInt32.self, forKey: .job))
+    case "cancel": effect = .cancel(id: try container.decode(String.self, forKey: .id))
+    // "handled", and any kind a newer version adds, reads as an effect of its own kind.
+    default: effect = .handled
+    }
+    if let id = try container.decodeIfPresent(String.self, forKey: .cancellable) {
+      effect = .cancellable(id: id, cancelInFlight: try container.decodeIfPresent(Bool.self, forKey: .cancelInFlight) ?? false, effect)
+    }
+    self = effect
+  }
+}

@@ -1,0 +1,163 @@
+import ComposableArchitecture
+import Foundation
+import SwitchyardJournal
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+
+@testable import SwitchyardRuntime
+
+/// A record lists the effects its action's reduction returned, and replay that returns others —
+/// another job, one more effect — stops naming the action, unless told to accept it, which is
+/// journaled.
+@MainActor
+@Suite struct EffectDivergenceTests {
+  @Test func aSummaryListsEachEffectsKindJobAndCancellationIdAndReadsBackFromItsRecord() throws {
+    let effect = Effect<Ledger.Action>.merge(
+      .handled(label: Ledger.Count(value: 1)) { _ in }.cancellable(id: "count", cancelInFlight: true),
+      .send(.add(2)),
+      .concatenate(.run { _ in }.cancellable(id: Ledger.CancelID.timer), .cancel(id: 7)),
+      .handled { _ in }
+    )
+    let summary = RecordedEffect.summary(of: effect.parts)
+    let job = try StateDigest(of: Ledger.Count(value: 1)).crc32c
+    #expect(
+      summary == [
+        .cancellable(id: "count", cancelInFlight: true, .remote(pool: "count", job: job)),
+        .send,
+        .cancellable(id: "SwitchyardRuntimeTests.Ledger.CancelID.timer", cancelInFlight: false, .run),
+        .cancel(id: "7"),
+        .handled,
+      ]
+    )
+    #expect(RecordedEffect.summary(of: Effect<Ledger.Action>.handled(label: Ledger.Count(value: 2)) { _ in }.parts) != [summary[0]])
+    #expect(Effect<Ledger.Action>.none.parts.isEmpty)
+
+    var record = Array(#"{"action":{"add":{"_0":1}}}"#.utf8)
+    try RecordedEffect.appendMember(summary, closing: &record, encoder: WireJSONEncoder())
+    #expect(
+      String(decoding: record, as: UTF8.self)
+        == #"{"action":{"add":{"_0":1}},"effects":[{"kind":"remote","pool":"count","job":\#(job),"cancellable":"count","#
+        + #""cancelInFlight":true},{"kind":"send"},{"kind":"run","cancellable":"SwitchyardRuntimeTests.Ledger.CancelID.timer"},"#
+        + #"{"kind":"cancel","id":"7"},{"kind":"handled"}]}"#
+    )
+    let entry = try WireJSONDecoder().decode(ReplayEntry<Ledger.Action>.self, from: record)
+    #expect(entry.effects == summary)
+    #expect(entry.action == .add(1))
+  }
+
+  @Test func onlyRecordsOfActionsThatReturnedEffectsListThem() async throws {
+    let directory = uniqueTemporaryPath("effects")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, Ledger(alsoSends: true), [1, 2])
+    let payloads = try JournalHistory(directory: directory).records(from: 1).map { String(decoding: $0.payload, as: UTF8.self) }
+    let notes = payloads.filter { $0.contains(#""note""#) }
+    #expect(payloads.count == 4 && notes.count == 2, "\(payloads)")
+    #expect(notes.allSatisfy { !$0.contains(#""effects""#) }, "\(payloads)")
+    #expect(payloads.filter { $0.contains(#""effects":[{"kind":"remote","pool":"count","job":"#) && $0.contains(#"{"kind":"send"}]"#) }.count == 2, "\(payloads)")
+  }
+
+  @Test func anotherJobPayloadIsRefusedNamingTheActionThenAcceptedAndJournaled() async throws {
+    let directory = uniqueTemporaryPath("effects")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, Ledger(), [1, 2])
+    let (same, state) = try open(directory, Ledger(), Ledger.State())
+    same.close()
+    #expect(state.total == 3)
+
+    let error = #expect(throws: JournalReplayError.self) { try open(directory, Ledger(jobBonus: 1), Ledger.State()) }
+    guard case let .replayDiverged(divergence)? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(divergence.kind == .effects)
+    #expect(divergence.actions.map(\.path) == ["add"])
+    #expect(divergence.sequence == divergence.actions.first?.sequence)
+    let message = "\(divergence)"
+    #expect(message.contains("other effects") && message.contains("--accept-divergence"), "\(message)")
+    let recorded = try StateDigest(of: Ledger.Count(value: 1)).crc32c
+    let replayed = try StateDigest(of: Ledger.Count(value: 2)).crc32c
+    #expect(divergence.diff?.contains("-") == true && divergence.diff?.contains("job: \(recorded)") == true, "\(divergence.diff ?? "")")
+    #expect(divergence.diff?.contains("job: \(replayed)") == true, "\(divergence.diff ?? "")")
+
+    let log = LogLines()
+    let (accepted, kept) = try open(directory, Ledger(jobBonus: 1), Ledger.State(), accepting: true, log: { log.append($0) })
+    let last = accepted.lastSequence
+    accepted.close()
+    #expect(kept.total == 3)
+    #expect(log.lines.contains { $0.contains("--accept-divergence") }, "\(log.lines)")
+    let record = try #require(try JournalHistory(directory: directory).records(from: last, limit: 1).first)
+    let payload = try WireJSONDecoder().parse(record.payload)
+    #expect(payload[dottedPath: "divergenceAccepted.count"] == 2, "\(payload)")
+    #expect(payload[dottedPath: "divergenceAccepted.divergences.0.kind"] == "effects", "\(payload)")
+    // Its snapshot follows: the next start replays nothing and is not refused.
+    let (next, again) = try open(directory, Ledger(jobBonus: 1), Ledger.State())
+    next.close()
+    #expect(again.total == 3)
+  }
+
+  @Test func oneMoreEffectFailsVerifyAtThatAction() async throws {
+    let directory = uniqueTemporaryPath("effects")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, Ledger(), [1, 2])
+    #expect(try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger())).passed)
+    let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(alsoSends: true)))
+    #expect(!report.passed)
+    #expect(report.divergence?.kind == .effects)
+    #expect(report.divergence?.actions.map(\.path) == ["add"])
+    #expect(report.divergence?.diff?.contains("+") == true && report.divergence?.diff?.contains(".send") == true, "\(report)")
+  }
+
+  /// Journals `values` through `ledger` and leaves as a crash would: no final snapshot.
+  private func journalThenCrash(_ directory: String, _ ledger: Ledger, _ values: [Int]) async throws {
+    let (journal, initial) = try open(directory, ledger, Ledger.State())
+    let store = Store(initialState: initial) {
+      JournaledReducer(ledger, journal: journal)
+    } withDependencies: {
+      $0.jobExecutor = FinishingJobExecutor()
+    }
+    for value in values { await store.send(.add(value)).finish() }
+    journal.close()
+  }
+}
+
+/// A total whose every `add` counts its value on a `count` worker too, which changes nothing; with
+/// `jobBonus` it asks for another count, with `alsoSends` it sends a note as well: the state is
+/// the same, the effects are not.
+struct Ledger: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var total = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case add(Int)
+    case note
+  }
+
+  struct Count: RemoteJob {
+    static let kind: JobKind = "count"
+    typealias Output = Int
+    var value: Int
+  }
+
+  enum CancelID { case timer }
+
+  var jobBonus = 0
+  var alsoSends = false
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .add(value):
+      state.total += value
+      let count = Effect<Action>.remote(Count(value: value + jobBonus)) { _ in nil }
+      return alsoSends ? .merge(count, .send(.note)) : count
+    case .note:
+      return .none
+    }
+  }
+}
+
+/// Runs every job at once, with no output.
+private struct FinishingJobExecutor: JobExecutor {
+  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {}
+}
