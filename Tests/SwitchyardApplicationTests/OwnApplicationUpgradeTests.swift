@@ -79,7 +79,11 @@ extension OwnApplicationTests {
     let refusedJob = try await runToExit(["start", "--run-dir", otherEffects], executable: otherJob, within: 60)
     #expect(refusedJob.status == 78, "\(refusedJob.errorOutput)")
     #expect(refusedJob.errorOutput.contains("(counted)") && refusedJob.errorOutput.contains("other effects"), "\(refusedJob.errorOutput)")
-    #expect(refusedJob.errorOutput.contains(#".remote(pool: "headline", job: "#), "the diff shows the jobs: \(refusedJob.errorOutput)")
+    #expect(
+      refusedJob.errorOutput.contains("RecordedEffect.remote(") && refusedJob.errorOutput.contains(#"pool: "headline""#)
+        && refusedJob.errorOutput.contains("-     job: ") && refusedJob.errorOutput.contains("+     job: "),
+      "the diff shows the jobs: \(refusedJob.errorOutput)"
+    )
     let verifyJob = try await runToExit(["verify", "--json", "--run-dir", otherEffects], executable: otherJob)
     #expect(verifyJob.status == 1 && verifyJob.output.contains(#""kind":"effects""#), "\(verifyJob.output)")
     #expect(try await runToExit(["verify", "--run-dir", otherEffects], executable: v1).status == 0)
