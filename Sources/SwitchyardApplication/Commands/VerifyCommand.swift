@@ -66,6 +66,7 @@ private struct VerificationJSON: Encodable {
   var records: Int
   var digests: Int
   var snapshots: Int
+  var effects: Int
   var seconds: Double
   var divergence: Divergence?
   var failure: String?
@@ -79,6 +80,7 @@ private struct VerificationJSON: Encodable {
     records = report.records
     digests = report.digests
     snapshots = report.snapshots
+    effects = report.effects
     seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
     divergence = report.divergence.map { divergence in
       Divergence(

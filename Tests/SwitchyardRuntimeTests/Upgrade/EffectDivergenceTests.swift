@@ -109,7 +109,8 @@ import Testing
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try await journalThenCrash(directory, Ledger(), [1, 2])
-    #expect(try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger())).passed)
+    let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger()))
+    #expect(passed.passed && passed.effects == 2, "\(passed)")
     let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(alsoSends: true)))
     #expect(!report.passed)
     #expect(report.divergence?.kind == .effects)

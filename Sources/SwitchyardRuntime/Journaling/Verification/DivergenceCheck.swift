@@ -21,6 +21,8 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   private(set) var divergences: [ReplayDivergence] = []
   /// How many digests matched.
   private(set) var checked = 0
+  /// How many records' effects matched.
+  private(set) var effectsChecked = 0
   /// The state at the last check, and the actions replayed since.
   private var lastChecked: State?
   private var actions: [(sequence: UInt64, action: Action)] = []
@@ -66,7 +68,7 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
     _ parts: [EffectPart], with recorded: [RecordedEffect], of action: Action, sequence: UInt64, writtenBy: Int
   ) throws(JournalReplayError) {
     let replayed = RecordedEffect.summary(of: parts)
-    guard replayed != recorded else { return }
+    guard replayed != recorded else { return effectsChecked += 1 }
     var divergence = ReplayDivergence(
       kind: .effects, sequence: sequence, actions: [ReplayDivergence.ReplayedAction(sequence: sequence, path: Self.path(of: action))],
       writtenBy: writtenBy, build: migrations.version

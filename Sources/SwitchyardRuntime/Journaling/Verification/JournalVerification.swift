@@ -51,6 +51,7 @@ public enum JournalVerification {
     }
     report.digests = check.checked - report.snapshots
     report.olderDigests = check.passedOver
+    report.effects = check.effectsChecked
     report.elapsed = .now - started
     return report
   }

@@ -11,6 +11,8 @@ public struct VerificationReport: Sendable {
   public var records = 0
   public var digests = 0
   public var snapshots = 0
+  /// How many records' lists of the effects their actions returned matched.
+  public var effects = 0
   /// How many digests an older version wrote before a state migration, which cannot be compared.
   public var olderDigests = 0
   /// The first divergence, which ended the replay.
@@ -29,7 +31,7 @@ public struct VerificationReport: Sendable {
   public var summary: String {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return "verified \(directory) through version \(version): \(records) records from the snapshot of record \(fromSnapshot) "
-      + "to record \(lastRecord), \(digests) state digests and \(snapshots) snapshots matched"
+      + "to record \(lastRecord), \(digests) state digests, \(snapshots) snapshots and \(effects) records' effects matched"
       + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "") + ", in "
       + "\((seconds * 1000).rounded() / 1000) s"
   }
