@@ -54,15 +54,23 @@ import Testing
     let journal = try Journal.open(directory: disk.path + "/data", options: JournalOptions(durability: .always, replication: replica)) { _ in }
     defer { journal.close() }
     try await journal.waitUntilDurable(try journal.append(payload(1)))
+    // Stalled with one record, retried as it was: the copy made beside the failed write stands.
     disk.fill()
-    let stalled = try journal.append(DiskFullTests.largePayload)
+    let second = try journal.append(DiskFullTests.largePayload)
     try await eventually("the journal to stall") { journal.stall != nil }
     // The copy ran beside the local write that failed: the replica has the record the disk lacks.
     #expect(replica.copied == [1...1, 2...2])
-    let third = try journal.append(payload(3))
     disk.free()
-    try await journal.waitUntilDurable(third)
-    try await journal.waitUntilDurable(stalled)
-    #expect(replica.copied == [1...1, 2...2, 3...3], "each record copied once, in order")
+    try await journal.waitUntilDurable(second)
+    try await journal.waitUntilDurable(try journal.append(payload(3)))
+    // Stalled again, with a record joining the retry: only the new one is copied then.
+    disk.fill()
+    let fourth = try journal.append(DiskFullTests.largePayload)
+    try await eventually("the journal to stall again") { journal.stall != nil }
+    let fifth = try journal.append(payload(5))
+    disk.free()
+    try await journal.waitUntilDurable(fourth)
+    try await journal.waitUntilDurable(fifth)
+    #expect(replica.copied == [1...1, 2...2, 3...3, 4...4, 5...5], "each record copied once, in order")
   }
 }

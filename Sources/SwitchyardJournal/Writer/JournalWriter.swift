@@ -300,11 +300,9 @@ final class JournalWriter: @unchecked Sendable {
       spare.removeAll(keepingCapacity: true)
       return
     }
-    if copying != nil {
-      // A stalled write is tried again with these records first: they are not copied twice.
-      copiedThrough = last
-      copiedBytes = failure == nil ? 0 : spare.count
-    }
+    if copying != nil { copiedThrough = last }
+    // A stalled write is tried again with these records first: they are not copied twice.
+    copiedBytes = failure == nil ? 0 : spare.count
     condition.lock()
     if let failure {
       stallOrStop(after: failure)
