@@ -15,6 +15,13 @@ public struct WireJSONEncoder: Sendable {
     public static let sortedKeys = OutputFormatting(rawValue: 1)
     /// Breaks lines and indents nested values by two spaces.
     public static let prettyPrinted = OutputFormatting(rawValue: 2)
+    /// Writes the same bytes for equal values in every process at about the cost of compact
+    /// output: keys in the order they are encoded, unless the value holds a dictionary or a
+    /// ``JSONValue``, whose keys' order varies from process to process; then every object's keys
+    /// are sorted, as with ``sortedKeys``.
+    ///
+    /// For a digest of a value that is taken often, where ``sortedKeys`` costs a tree per value.
+    package static let deterministic = OutputFormatting(rawValue: 4)
   }
 
   /// How the output is laid out; compact and in encoding order by default.
@@ -49,10 +56,11 @@ public struct WireJSONEncoder: Sendable {
   ///
   /// Use it to build a frame or a batch of frames in one buffer without copying.
   public func encode(_ value: some Encodable, appendingTo buffer: inout [UInt8]) throws {
+    let deterministic = outputFormatting.contains(.deterministic)
     let options = Options(
       userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull,
-      known: known)
-    if outputFormatting.isEmpty {
+      known: known, unorderedNeedsTree: deterministic)
+    if outputFormatting.subtracting(.deterministic).isEmpty {
       // The encoder owns the state's memory; it outlives every access through `state` by being
       // held for the whole closure.
       let encoded = try StreamEncoderCache.withEncoder(options: options) { encoder throws -> Bool in
@@ -75,7 +83,7 @@ public struct WireJSONEncoder: Sendable {
         EncodingError.Context(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values."))
     }
     let writer = TreeWriter(
-      sortedKeys: outputFormatting.contains(.sortedKeys), prettyPrinted: outputFormatting.contains(.prettyPrinted))
+      sortedKeys: outputFormatting.contains(.sortedKeys) || deterministic, prettyPrinted: outputFormatting.contains(.prettyPrinted))
     writer.write(root, to: &buffer)
   }
 
@@ -92,5 +100,8 @@ public struct WireJSONEncoder: Sendable {
     var maxDepth: Int
     var nonFiniteAsNull: Bool
     var known: KnownJSON?
+    /// Whether a dictionary or a ``JSONValue`` sends the stream encoder back to the tree, to be
+    /// written with sorted keys (``OutputFormatting/deterministic``).
+    var unorderedNeedsTree = false
   }
 }

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardJournal
 import SwitchyardWire
 
 /// One effect a reduction returned, as its journal record's `effects` member lists it (proto/
@@ -13,7 +14,7 @@ indirect enum RecordedEffect: Equatable, Sendable {
   case run
   /// A handled effect that is no remote job.
   case handled
-  /// A remote job on `pool`; `job` is the CRC-32C of the job's JSON with its keys sorted.
+  /// A remote job on `pool`; `job` is the CRC-32C of the job's JSON, written deterministically.
   case remote(pool: String, job: UInt32)
   case cancel(id: String)
   /// `effect`, cancellable with `id`.
@@ -44,10 +45,12 @@ indirect enum RecordedEffect: Equatable, Sendable {
     self = effect
   }
 
-  /// The CRC-32C of `job`'s JSON with sorted keys, as a state digest is taken: 0 when it cannot be
-  /// encoded, which replay then finds alike.
+  /// The CRC-32C of `job`'s JSON as the deterministic encoding writes it, in one pass with no tree
+  /// unless the job holds a dictionary: 0 when it cannot be encoded, which replay then finds alike.
   private static func digest(of job: some RemoteJob) -> UInt32 {
-    (try? StateDigest(of: job))?.crc32c ?? 0
+    var encoder = WireJSONEncoder()
+    encoder.outputFormatting = .deterministic
+    return (try? encoder.encode(job)).map { CRC32C.checksum($0) } ?? 0
   }
 
   /// A cancellation id as text that reads the same in every process: a string's or number's own

@@ -155,6 +155,12 @@ final class StreamEncoder: Encoder {
     }
   }
 
+  /// Marks the value as needing ``TreeEncoder`` and returns the error that unwinds to it.
+  private func needTree() -> NeedsTree {
+    state.pointee.needsTree = true
+    return NeedsTree()
+  }
+
   /// Marks the value as needing ``TreeEncoder`` and hands back an encoder that only fails.
   func requireTree() -> any Encoder {
     state.pointee.needsTree = true
@@ -210,6 +216,7 @@ final class StreamEncoder: Encoder {
     } else if T.self == Double.self {
       try encodeDouble(unsafeBitCast(value, to: Double.self))
     } else if T.self == JSONValue.self {
+      if options.unorderedNeedsTree { throw needTree() }
       try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
     } else if T.self == RawJSON.self {
       let raw = unsafeBitCast(value, to: RawJSON.self)
@@ -221,6 +228,7 @@ final class StreamEncoder: Encoder {
   }
 
   private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+    if options.unorderedNeedsTree, value is any UnorderedKeys { throw needTree() }
     if let known = options.known, known.isEncoding(of: value) {
       known.json.document.write(known.json.node, to: &state.pointee.bytes)
       return
