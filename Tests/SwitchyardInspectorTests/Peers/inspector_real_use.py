@@ -115,34 +115,32 @@ async def an_effects_life(browser, shots):
             ".sort((a, b) => Number(b.cells[3].textContent) - Number(a.cells[3].textContent))"
             ".find(row => Number(row.cells[3].textContent) > 0)")
     pid = int(await browser.wait_for("a search worker with effects in flight", f"({busy} || {{cells: [{{}}]}}).cells[0].textContent"))
+    # The effects it runs, asked for just before the kill: under load the page's list (the newest
+    # 200) scrolls past them within seconds, but their lives are kept, as a click on a row shows.
+    running = (f"Promise.race([request('effects').then(m => m.recent.filter(e => e.pid === {pid} && e.state === 'running').map(e => e.id)),"
+               " new Promise(done => setTimeout(() => done([]), 3000))])")
+    candidates = await browser.wait_for(f"effects running on worker {pid}", running)
     os.kill(pid, signal.SIGKILL)
-    # Under load the effect soon scrolls out of the table's hundred rows; the page's list holds more.
     # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it first.
-    lost = "((view.effects || {recent: []}).recent.find(e => e.lost && (e.attempts > 1 || e.state === 'cancelled')) || {}).id"
+    # Their lives are asked for at once, each given up after 3 s, so a loaded coordinator's slow
+    # answers cannot outlast the browser's own timeout.
+    lost = (f"(async () => {{ const lives = await Promise.all({json.dumps(candidates)}.map(id => Promise.race(["
+            " request('effect', { effect: id }).then(m => m.life, () => null),"
+            " new Promise(done => setTimeout(() => done(null), 3000))])));"
+            " const life = lives.find(l => l && l.retries.length && (l.attempts.length > 1 || l.state === 'cancelled'));"
+            " return life ? life.id : 0; })()")
+    effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=20)
     life = "document.getElementById('effect-life').textContent"
-    try:
-        effect = await browser.wait_for("an effect whose attempt was lost", lost, timeout=15)
-    except Step:
-        # Under load the page's list can scroll past the killed worker's effects before they end;
-        # EffectLivesTests checks a lost attempt's record. Here any ended search shows its life.
-        print("no effect with a lost attempt in the page's list; reading an ended search's life", flush=True)
-        ended = "((view.effects || {recent: []}).recent.find(e => e.kind === 'search' && e.state === 'finished') || {}).id"
-        effect = await browser.wait_for("an ended search", ended, timeout=15)
-        await browser.evaluate(f"showEffect({effect})")
-        await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('finished')")
-        text = await browser.evaluate(life)
-        for step in ("started by action #", "attempt 1 on worker pid", '"query"'):
-            if step not in text:
-                raise Step(f"effect {effect}'s life lacks '{step}': {text}")
-    else:
-        await browser.evaluate(f"showEffect({effect})")
-        await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
-        text = await browser.evaluate(life)
-        for step in ("started by action #", f"attempt 1 on worker pid {pid}", "attempt lost", '"query"'):
-            if step not in text:
-                raise Step(f"effect {effect}'s life lacks '{step}': {text}")
-        if "attempt 2 on worker pid" not in text and "cancelled" not in text:
-            raise Step(f"effect {effect} was neither tried again nor cancelled: {text}")
+    await browser.evaluate(f"showEffect({effect})")
+    await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
+    text = await browser.evaluate(life)
+    for step in ("started by action #", f"attempt 1 on worker pid {pid}", "attempt lost", '"query"'):
+        if step not in text:
+            raise Step(f"effect {effect}'s life lacks '{step}': {text}")
+    if "attempt 2 on worker pid" not in text and "cancelled" not in text:
+        raise Step(f"effect {effect} was neither tried again nor cancelled: {text}")
+    row = f"(view.effects.recent.find(e => e.id === {effect}) || {{}}).lost"
+    print(f"effect {effect} in the page's list with {await browser.evaluate(row) or 'no longer'} lost", flush=True)
     print(f"the life of effect {effect}: {text}", flush=True)
     await browser.click("#effects-failed-tab")
     await browser.wait_for("the failed effects' tab", "document.getElementById('effects-failed-tab').classList.contains('active')")
