@@ -32,10 +32,12 @@ public enum ProcessOfItsOwn {
       executable: CommandLine.arguments[0],
       within: seconds
     )
-    let ran = child.output.contains("Test \(test)(") && child.output.contains(" passed after ")
+    // Swift Testing reports on standard error; exit status 0 alone would also mean no test ran.
+    let report = child.errorOutput + child.output
+    let ran = report.contains("Test \(test)() passed after")
     #expect(
       child.status == 0 && ran,
-      "\(test) in a process of its own exited \(child.status):\n\(child.output.suffix(6_000))",
+      "\(test) in a process of its own exited \(child.status):\n\(report.suffix(6_000))",
       sourceLocation: sourceLocation
     )
   }

@@ -129,7 +129,12 @@ async def an_effects_life(browser, shots):
             " new Promise(done => setTimeout(() => done(null), 3000))])));"
             " const life = lives.find(l => l && l.retries.length && (l.attempts.length > 1 || l.state === 'cancelled'));"
             " return life ? life.id : 0; })()")
-    effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=20)
+    try:
+        effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=20)
+    except Step as failure:
+        states = (f"Promise.all({json.dumps(candidates)}.map(id => request('effect', {{ effect: id }})"
+                  ".then(m => `${id}: ${m.life.state}, ${m.life.attempts.length} attempts, ${m.life.retries.length} lost`, e => `${id}: ${e.message}`)))")
+        raise Step(f"{failure}; their lives: {await browser.evaluate(states)}")
     life = "document.getElementById('effect-life').textContent"
     await browser.evaluate(f"showEffect({effect})")
     await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
