@@ -118,19 +118,19 @@ async def an_effects_life(browser, shots):
     # The effects it runs, asked for just before the kill: under load the page's list (the newest
     # 200) scrolls past them within seconds, but their lives are kept, as a click on a row shows.
     running = (f"Promise.race([request('effects').then(m => m.recent.filter(e => e.pid === {pid} && e.state === 'running').map(e => e.id)),"
-               " new Promise(done => setTimeout(() => done([]), 3000))])")
+               " new Promise(done => setTimeout(() => done([]), 10000))])")
     candidates = await browser.wait_for(f"effects running on worker {pid}", running)
     os.kill(pid, signal.SIGKILL)
     # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it first.
-    # Their lives are asked for at once, each given up after 3 s, so a loaded coordinator's slow
+    # Their lives are asked for at once, each given up after 10 s, so a loaded coordinator's slow
     # answers cannot outlast the browser's own timeout.
     lost = (f"(async () => {{ const lives = await Promise.all({json.dumps(candidates)}.map(id => Promise.race(["
             " request('effect', { effect: id }).then(m => m.life, () => null),"
-            " new Promise(done => setTimeout(() => done(null), 3000))])));"
+            " new Promise(done => setTimeout(() => done(null), 10000))])));"
             " const life = lives.find(l => l && l.retries.length && (l.attempts.length > 1 || l.state === 'cancelled'));"
             " return life ? life.id : 0; })()")
     try:
-        effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=20)
+        effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=30)
     except Step as failure:
         states = (f"Promise.all({json.dumps(candidates)}.map(id => request('effect', {{ effect: id }})"
                   ".then(m => `${id}: ${m.life.state}, ${m.life.attempts.length} attempts, ${m.life.retries.length} lost`, e => `${id}: ${e.message}`)))")
