@@ -111,19 +111,21 @@ def replace_query(value, query):
 
 async def an_effects_life(browser, shots):
     # A search worker killed under load: the effects it ran are tried again on another worker.
-    busy = ("[...document.querySelectorAll('#worker-table tr[data-pool=\"search\"]')]"
-            ".sort((a, b) => Number(b.cells[3].textContent) - Number(a.cells[3].textContent))"
-            ".find(row => Number(row.cells[3].textContent) > 0)")
     # A worker's replies can still be in its pipe when it dies, and the effects they end are not
     # lost: a kill that loses none is tried again on another busy worker.
     misses = []
     for _ in range(3):
-        pid = int(await browser.wait_for("a search worker with effects in flight", f"({busy} || {{cells: [{{}}]}}).cells[0].textContent"))
-        # The effects it runs, asked for just before the kill: under load the page's list (the newest
-        # 200) scrolls past them within seconds, but their lives are kept, as a click on a row shows.
-        running = (f"Promise.race([request('effects').then(m => m.recent.filter(e => e.pid === {pid} && e.state === 'running').map(e => e.id)),"
-                   " new Promise(done => setTimeout(() => done([]), 10000))])")
-        candidates = await browser.wait_for(f"effects running on worker {pid}", running)
+        # The worker running the most searches, and their ids, asked for just before the kill: under
+        # load the page's list (the newest 200) scrolls past them within seconds, but their lives
+        # are kept, as a click on a row shows.
+        busiest = ("Promise.race([request('effects').then(m => {"
+                   " const running = m.recent.filter(e => e.kind === 'search' && e.state === 'running' && e.pid);"
+                   " const counts = {}; for (const e of running) counts[e.pid] = (counts[e.pid] || 0) + 1;"
+                   " const pid = Number(Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0]);"
+                   " return pid ? { pid, ids: running.filter(e => e.pid === pid).map(e => e.id) } : null; }),"
+                   " new Promise(done => setTimeout(() => done(null), 10000))])")
+        found = await browser.wait_for("a search worker running searches", busiest, timeout=30)
+        pid, candidates = found["pid"], found["ids"]
         os.kill(pid, signal.SIGKILL)
         # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it
         # first. Their lives are asked for at once, each given up after 10 s, so a loaded
