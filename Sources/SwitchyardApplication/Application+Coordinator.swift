@@ -19,7 +19,7 @@ extension Application {
       return try await serve(reducer, initialState: initialState, journal: nil, metrics: metrics, options)
     }
     let started = ContinuousClock.now
-    let (journal, state) = try openJournal(options)
+    let (journal, state) = try openJournal(options, metrics: metrics)
     if options.leadership?.seedsSharedJournal == true { journal.snapshotForReplicas(state) }
     if let metrics {
       metrics.gauge("switchyard_journal_recovery_duration_seconds", help: "How long opening and replaying the journal took at start.")
@@ -47,26 +47,28 @@ extension Application {
 
   /// Opens the data directory, refusing one another reducer wrote, and rebuilds the state it holds.
   @MainActor
-  private func openJournal(_ options: StartOptions) throws -> (ActionJournal, Feature.State) {
+  private func openJournal(_ options: StartOptions, metrics: MetricsRegistry?) throws -> (ActionJournal, Feature.State) {
     let directory = options.resolvedDataDirectory
     let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
     try journalOwner.check(directory: directory)
     // Before replay, which may die on a record as the live store may on an action.
     try PoisonWatch.install(directory: directory)
     let started = ContinuousClock.now
+    var journalOptions = JournalOptions(
+      durability: options.durability,
+      segmentSize: options.segmentSize,
+      snapshotsKept: options.snapshotsKept,
+      historyRetention: options.historyRetention,
+      repair: options.repair,
+      log: log,
+      replication: options.leadership?.replication
+    )
+    if let metrics { journalOptions.recordFsyncs(in: metrics) }
     let opened: (ActionJournal, Feature.State)
     do {
       opened = try ActionJournal.open(
         directory: directory,
-        options: JournalOptions(
-          durability: options.durability,
-          segmentSize: options.segmentSize,
-          snapshotsKept: options.snapshotsKept,
-          historyRetention: options.historyRetention,
-          repair: options.repair,
-          log: log,
-          replication: options.leadership?.replication
-        ),
+        options: journalOptions,
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer, version: dataVersion, migrations: migrations),
         initialState: initialState,

@@ -15,6 +15,9 @@ public struct JournalOptions: Sendable {
   /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
   /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
   public var log: @Sendable (String) -> Void
+  /// Hears how long each fsync of appended records took, on the journal's writer thread and
+  /// outside its lock: for a latency histogram that costs the appender nothing.
+  public var observeFsync: (@Sendable (Duration) -> Void)?
   /// Where every record and snapshot is copied before it counts as durable, if anywhere.
   public var replication: (any JournalReplication)?
   /// The version of the application that writes: snapshots and records say it, and a directory a
@@ -30,7 +33,8 @@ public struct JournalOptions: Sendable {
     repair: Bool = false,
     log: @escaping @Sendable (String) -> Void = { _ in },
     replication: (any JournalReplication)? = nil,
-    applicationVersion: Int = 1
+    applicationVersion: Int = 1,
+    observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
@@ -40,5 +44,6 @@ public struct JournalOptions: Sendable {
     self.log = log
     self.replication = replication
     self.applicationVersion = max(1, applicationVersion)
+    self.observeFsync = observeFsync
   }
 }

@@ -28,6 +28,8 @@ final class JournalWriter: @unchecked Sendable {
   private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
   private let log: @Sendable (String) -> Void
+  /// Hears how long each fsync took, on this thread and outside the lock.
+  private let observeFsync: (@Sendable (Duration) -> Void)?
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
   private var phase = Phase.running {
@@ -54,12 +56,13 @@ final class JournalWriter: @unchecked Sendable {
   /// Starts the writer thread; the next record appended is `nextSequence`.
   init(
     appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in }, observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.appender = appender
     self.durability = durability
     self.replication = replication
     self.log = log
+    self.observeFsync = observeFsync
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
@@ -271,11 +274,16 @@ final class JournalWriter: @unchecked Sendable {
     default: mustSync = true
     }
     condition.unlock()
-    let started = SystemTime.monotonicNanoseconds()
     var failure: JournalError?
+    var syncNanoseconds: Int64 = 0
     do {
       try appender.write(spare, firstSequence: first)
-      if mustSync { try appender.synchronize() }
+      if mustSync {
+        let started = SystemTime.monotonicNanoseconds()
+        try appender.synchronize()
+        syncNanoseconds = SystemTime.monotonicNanoseconds() - started
+        observeFsync?(.nanoseconds(syncNanoseconds))
+      }
     } catch {
       failure = error
     }
@@ -304,7 +312,7 @@ final class JournalWriter: @unchecked Sendable {
     writtenSequence = last
     if mustSync {
       syncedSequence = last
-      lastSyncNanoseconds = SystemTime.monotonicNanoseconds() - started
+      lastSyncNanoseconds = syncNanoseconds
       syncCount += 1
     }
     let durable = durableSequence
