@@ -49,7 +49,7 @@ extension Application {
   @MainActor
   private func openJournal(_ options: StartOptions, metrics: MetricsRegistry?) throws -> (ActionJournal, Feature.State) {
     let directory = options.resolvedDataDirectory
-    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
+    let log = Logger.standardError.logging(as: name)
     try journalOwner.check(directory: directory)
     // Before replay, which may die on a record as the live store may on an action.
     try PoisonWatch.install(directory: directory)
@@ -87,7 +87,7 @@ extension Application {
       journal.close()
       throw error
     }
-    log(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started))
+    log(.info(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started), .integer("action_sequence", journal.journal.recovery.lastSequence)))
     return (journal, state)
   }
 
@@ -134,7 +134,7 @@ extension Application {
     configuration.metrics = metrics
     if let broker = options.broker {
       let transport = try RedisTransport(
-        configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.log
+        configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.logEvent
       )
       for kind in broker.kinds { configuration.transports[kind] = transport }
     }
@@ -176,13 +176,17 @@ extension Application {
       coordinator.store.send(action)
     }
     let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
-    let message = startMessage.isEmpty ? "" : startMessage.hasSuffix("\n") ? startMessage : startMessage + "\n"
-    Logger.standardError.write(
-      lines: "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
+    Logger.standardError.log(
+      .info(
+        "coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.",
+        .string("program", name), .integer("pid", getpid())
+      )
     )
+    // The application's own words, as it wrote them.
+    for line in startMessage.split(separator: "\n") { Logger.standardError.log(.info(String(line))) }
     if let metricsServer, let address = options.metrics?.address {
       let url = "http://\(address.host):\(metricsServer.port)/metrics"
-      Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
+      Logger.standardError.log(.info("metrics at \(url)", .string("program", name), .string("url", url)))
     }
     await coordinator.runUntilTerminated { [stopActions] in
       for action in stopActions { coordinator.store.send(action) }

@@ -1,3 +1,4 @@
+import SwitchyardLog
 /// How a ``Journal`` writes, rotates, keeps and recovers its files.
 public struct JournalOptions: Sendable {
   /// When appended records are on disk.
@@ -14,7 +15,7 @@ public struct JournalOptions: Sendable {
   public var repair: Bool
   /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
   /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
-  public var log: @Sendable (String) -> Void
+  public var log: @Sendable (LogEvent) -> Void
   /// Hears how long each fsync of appended records took, on the journal's writer thread and
   /// outside its lock: for a latency histogram that costs the appender nothing.
   public var observeFsync: (@Sendable (Duration) -> Void)?
@@ -31,7 +32,7 @@ public struct JournalOptions: Sendable {
     snapshotsKept: Int = 2,
     historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
-    log: @escaping @Sendable (String) -> Void = { _ in },
+    log: @escaping @Sendable (LogEvent) -> Void = { _ in },
     replication: (any JournalReplication)? = nil,
     applicationVersion: Int = 1,
     observeFsync: (@Sendable (Duration) -> Void)? = nil

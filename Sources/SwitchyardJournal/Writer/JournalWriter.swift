@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 
@@ -27,7 +28,7 @@ final class JournalWriter: @unchecked Sendable {
   /// Gets every batch once it is on disk, before any record of it is durable.
   private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
   /// Hears how long each fsync took, on this thread and outside the lock.
   private let observeFsync: (@Sendable (Duration) -> Void)?
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
@@ -56,7 +57,7 @@ final class JournalWriter: @unchecked Sendable {
   /// Starts the writer thread; the next record appended is `nextSequence`.
   init(
     appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }, observeFsync: (@Sendable (Duration) -> Void)? = nil
+    log: @escaping @Sendable (LogEvent) -> Void = { _ in }, observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.appender = appender
     self.durability = durability
@@ -255,7 +256,7 @@ final class JournalWriter: @unchecked Sendable {
       return
     }
     if case .running = phase {
-      log("error: \(failure) The journal holds new records in memory and tries again until a write succeeds.")
+      log(.error("\(failure) The journal holds new records in memory and tries again until a write succeeds."))
     }
     pending = spare + pending
     phase = .stalled(failure, retryAt: SystemTime.monotonicNanoseconds() + backoff, backoff: backoff)
@@ -307,7 +308,7 @@ final class JournalWriter: @unchecked Sendable {
     spare.removeAll(keepingCapacity: true)
     if case let .stalled(error, _, _) = phase {
       phase = .running
-      log("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)")
+      log(.info("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)"))
     }
     writtenSequence = last
     if mustSync {

@@ -40,14 +40,14 @@ final class ControlServer: Sendable {
   /// saw it, so every later stop sees it too.
   let finished = DispatchSemaphore(value: 0)
   let limits: ControlSocketLimits
-  let log: @Sendable (String) -> Void
+  let log: @Sendable (LogEvent) -> Void
 
   /// Binds and listens on `socketPath`, then serves it; `handler` gets what clients send, in
   /// batches on the main actor.
   init(
     socketPath: String,
     limits: ControlSocketLimits,
-    log: @escaping @Sendable (String) -> Void,
+    log: @escaping @Sendable (LogEvent) -> Void,
     handler: @escaping @MainActor @Sendable ([ControlServerEvent]) -> Void
   ) throws(CoordinatorError) {
     guard var address = unixSocketAddress(socketPath) else {

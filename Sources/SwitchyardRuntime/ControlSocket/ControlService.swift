@@ -19,7 +19,7 @@ final class ControlService {
   }
 
   /// Serves the socket at `socketPath`.
-  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
+  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
     server = try ControlServer(socketPath: socketPath, limits: limits, log: log) { [weak self] events in
       self?.handle(events)
     }
