@@ -13,8 +13,9 @@ public struct JournalOptions: Sendable {
   /// Whether recovery may cut a damaged journal at the damage, setting the files after it aside
   /// (renamed `*.damaged`), instead of refusing to open it.
   public var repair: Bool
-  /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
-  /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
+  /// Receives the one event recovery logs for each thing it changed (a torn tail it cut, a
+  /// repair, a leftover it removed), with the file as its `file` field, and an error when writing
+  /// stalls on a full disk and an info event when it resumes.
   public var log: @Sendable (LogEvent) -> Void
   /// Hears how long each fsync of appended records took, on the journal's writer thread and
   /// outside its lock: for a latency histogram that costs the appender nothing.
