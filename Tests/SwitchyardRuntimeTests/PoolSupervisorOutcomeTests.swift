@@ -99,7 +99,7 @@ struct PoolSupervisorOutcomeTests {
   @Test func aSilentWorkerThatStartsDrainingStaysOutOfRotation() {
     let configuration = PoolConfiguration(
       kind: "probe", size: 2, maxInFlightPerWorker: 2, heartbeatInterval: .seconds(1), heartbeatTimeout: .seconds(60), drainTimeout: .seconds(60))
-    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in }, logEvent: { _ in })
+    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
     let start = ContinuousClock.now
     _ = supervisor.start(through: links)
     _ = hello(supervisor, worker: 1)
