@@ -57,7 +57,7 @@ struct NamespacedFailoverTests {
     let load = try cluster.startLoad(pointedAt: "b", seconds: 14)
     let traffic = Traffic(socketPath: "\(a)/control.sock", prefix: "a")
     try await eventually("20 acknowledged sends and the load under way", within: 30) {
-      traffic.names.count >= 20 && (status(a)?.coordinator.actionsTotal ?? 0) >= 100
+      traffic.names.count >= 20 && (status(a)?.coordinator.actionsTotal ?? 0) >= 1_000
     }
     let faultAt = ContinuousClock.now
     switch fault {

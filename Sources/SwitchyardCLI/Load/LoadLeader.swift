@@ -40,6 +40,15 @@ final class LoadLeader: Sendable {
     startedAt = .now
   }
 
+  /// Whether `error` means the leader is to be found again: the coordinator gone, going or not
+  /// leading, or, started with `--ha`, its journal refused, as it is for a leader whose lease
+  /// passed on (Redis refuses its writes) until it steps down.
+  func isFailover(_ error: CoordinatorConnectionError) -> Bool {
+    guard !error.isFailover else { return true }
+    guard case let .refused(code, _) = error, code == .journalFailed else { return false }
+    return state.withLock { $0.terms[0].baseline.highAvailability != nil }
+  }
+
   /// Each leader's term, the current one last.
   var terms: [Term] { state.withLock { $0.terms } }
 

@@ -104,7 +104,7 @@ struct SimulatedUser: Sendable {
       do {
         return try body(link.connection)
       } catch {
-        guard (error as? CoordinatorConnectionError)?.isFailover == true, ContinuousClock.now < deadline else { throw error }
+        guard let error = error as? CoordinatorConnectionError, leader.isFailover(error), ContinuousClock.now < deadline else { throw error }
         let term = link.term
         try reconnect(&link, path: path)
         // The same leader again (one cut off that has not noticed): not at once.
@@ -124,7 +124,7 @@ struct SimulatedUser: Sendable {
         link.slice = try link.connection.subscribe(to: path)
         return
       } catch {
-        guard error.isFailover, ContinuousClock.now < deadline else { throw error }
+        guard leader.isFailover(error), ContinuousClock.now < deadline else { throw error }
         usleep(100_000)
       }
     }
@@ -160,7 +160,7 @@ struct SimulatedUser: Sendable {
           quiet = min(quiet * 2, Self.quietRecheck * 16)
         }
       } catch {
-        guard error.isFailover else { throw error }
+        guard leader.isFailover(error) else { throw error }
         let term = link.term
         try reconnect(&link, path: path)
         if link.term != term {
