@@ -82,7 +82,7 @@ struct SimulatedUser: Sendable {
 
   /// Sends `action` to the leader. Sent when a failover interrupts it, it is sent again to the new
   /// leader: unacknowledged, it may or may not be in the journal, and a client retries. A refusal
-  /// other than `notLeader` is thrown.
+  /// that is not a failover's (``LoadLeader/isFailover(_:)``) is thrown.
   private func send(_ action: JSONValue, _ link: inout Link, path: String?) throws {
     var resent = false
     try acrossFailovers(&link, path: path) { connection in
@@ -93,7 +93,7 @@ struct SimulatedUser: Sendable {
   }
 
   /// Runs `body` with the connection to the leader, again with the new leader's each time it fails
-  /// for a failover: the coordinator lost, or not leading. The slice at `path` is subscribed to on
+  /// for a failover (``LoadLeader/isFailover(_:)``). The slice at `path` is subscribed to on
   /// each new leader. It gives up, throwing, after as long as a search for the leader may take.
   @discardableResult
   private func acrossFailovers<Value>(
