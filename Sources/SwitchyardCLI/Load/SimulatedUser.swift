@@ -147,7 +147,8 @@ struct SimulatedUser: Sendable {
     at path: String,
     interrupted: inout Bool
   ) throws -> LoadStep.Outcome? {
-    var deadline = sentAt + answerTimeout
+    // A step whose send a failover interrupted was sent again just now, to the new leader.
+    var deadline = (interrupted ? .now : sentAt) + answerTimeout
     var quiet = Self.quietRecheck
     // Just after a failover the slice was read after the send, so it may hold the outcome already.
     if interrupted, let outcome = completion(link.slice) { return outcome }
