@@ -10,7 +10,8 @@ import SwitchyardWire
 final class LoadLeader: Sendable {
   /// One coordinator's time as the load's leader.
   struct Term: Sendable {
-    var runDirectory: String
+    /// Where it is: its run directory or TCP control address.
+    var location: String
     /// Its status when the load reached it.
     var baseline: StatusReport
     /// Its status when last asked.
@@ -33,8 +34,8 @@ final class LoadLeader: Sendable {
   /// connections to it wait `replyTimeout` for replies.
   init(runDirectory: String, replyTimeout: Duration, searchTimeout: Duration) throws(CoordinatorConnectionError) {
     var candidates = [runDirectory]
-    let (directory, status) = try CoordinatorConnection.leader(among: &candidates, within: searchTimeout)
-    state = Mutex(State(candidates: candidates, terms: [Term(runDirectory: directory, baseline: status, latest: status)]))
+    let (location, status) = try CoordinatorConnection.leader(among: &candidates, within: searchTimeout)
+    state = Mutex(State(candidates: candidates, terms: [Term(location: location, baseline: status, latest: status)]))
     self.replyTimeout = replyTimeout
     self.searchTimeout = searchTimeout
     startedAt = .now
@@ -57,18 +58,19 @@ final class LoadLeader: Sendable {
 
   /// A new connection to the current leader, and the number of its term (from 0).
   func connect() throws(CoordinatorConnectionError) -> (connection: CoordinatorConnection, term: Int) {
-    let (directory, term) = state.withLock { ($0.terms[$0.terms.count - 1].runDirectory, $0.terms.count - 1) }
-    return (try CoordinatorConnection(runDirectory: directory, replyTimeout: replyTimeout), term)
+    let (location, term) = state.withLock { ($0.terms[$0.terms.count - 1].location, $0.terms.count - 1) }
+    return (try CoordinatorConnection(location: location, replyTimeout: replyTimeout), term)
   }
 
-  /// A connection to the leader after the one at `failed` was lost or refused as not leading: the
+  /// A connection to the leader after the one at `failed` (its ``CoordinatorConnection/runDirectory``,
+  /// which is its address for a TCP connection) was lost or refused as not leading: the
   /// current one if someone already found it, else the one found now; with the number of its term,
   /// which tells whether there was a failover.
   func reconnect(after failed: String) throws(CoordinatorConnectionError) -> (connection: CoordinatorConnection, term: Int) {
     let lostAt = ContinuousClock.now
-    let (directory, term) = try state.withLock { state throws(CoordinatorConnectionError) -> (String, Int) in
-      let current = state.terms[state.terms.count - 1].runDirectory
-      if current != failed, let _ = try? CoordinatorConnection(runDirectory: current, replyTimeout: replyTimeout).status() {
+    let (location, term) = try state.withLock { state throws(CoordinatorConnectionError) -> (String, Int) in
+      let current = state.terms[state.terms.count - 1].location
+      if current != failed, let _ = try? CoordinatorConnection(location: current, replyTimeout: replyTimeout).status() {
         return (current, state.terms.count - 1)
       }
       let (found, status) = try CoordinatorConnection.leader(among: &state.candidates, within: searchTimeout)
@@ -77,11 +79,11 @@ final class LoadLeader: Sendable {
           LoadFailover(
             from: current, to: found, atSecond: (lostAt - startedAt) / .seconds(1),
             withoutLeaderSeconds: (ContinuousClock.now - lostAt) / .seconds(1)))
-        state.terms.append(Term(runDirectory: found, baseline: status, latest: status))
+        state.terms.append(Term(location: found, baseline: status, latest: status))
       }
       return (found, state.terms.count - 1)
     }
-    return (try CoordinatorConnection(runDirectory: directory, replyTimeout: replyTimeout), term)
+    return (try CoordinatorConnection(location: location, replyTimeout: replyTimeout), term)
   }
 
   /// Asks the current leader for its status and keeps it as its term's latest; `nil` when it does
@@ -100,9 +102,9 @@ final class LoadLeader: Sendable {
 
 /// One failover a load went through: the leader it lost, the one it found, and when.
 package struct LoadFailover: Equatable, Sendable, Encodable {
-  /// The lost leader's run directory.
+  /// The lost leader: its run directory, or its TCP control address.
   package var from: String
-  /// The new leader's run directory.
+  /// The new leader: its run directory, or its TCP control address.
   package var to: String
   /// When the first user lost the leader, in seconds from the start.
   package var atSecond: Double
