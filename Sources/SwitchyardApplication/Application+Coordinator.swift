@@ -130,6 +130,8 @@ extension Application {
       version: version
     )
     configuration.metrics = metrics
+    configuration.controlListen = options.controlListen?.address
+    configuration.controlToken = options.controlListen?.token
     if let broker = options.broker {
       let transport = try RedisTransport(
         configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.log

@@ -16,10 +16,17 @@ final class RedisJournalReplication: JournalReplication {
   /// snapshot this leader copies, if no leader wrote it before.
   private let isStarted = Atomic<Bool>(false)
 
+  /// How many Redis replicas must have a batch before it counts as copied; 0 trusts the primary.
+  private let replicas: Int
+  /// How long one `WAIT` lasts before the leader checks its lease and asks again.
+  private let replicaWait: Duration
+
   init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (String) -> Void) {
     self.stream = FencedJournalStream(connection: configuration.connection(named: "journal"), layout: configuration.layout)
     self.keeper = keeper
     self.log = log
+    self.replicas = configuration.replicas
+    self.replicaWait = configuration.leaseTTL / 3
   }
 
   func replicate(_ records: [UInt8], first: UInt64, last: UInt64) throws {
@@ -30,6 +37,23 @@ final class RedisJournalReplication: JournalReplication {
       } catch .gap(let head, _) where head == last {
         // A try whose reply was lost got in: only this lease's holder can have written it.
       }
+    }
+    if replicas > 0 { try waitForReplicas(through: last) }
+  }
+
+  /// Waits until `replicas` Redis replicas have the batch through `last` (`WAIT` on the
+  /// connection that wrote it), asking again while the lease holds: the batch is acknowledged
+  /// only once they have it, and never by a leader that lost its lease meanwhile.
+  private func waitForReplicas(through last: UInt64) throws {
+    var reported = false
+    while true {
+      let acknowledged = try stream.waitForReplicas(replicas, timeout: replicaWait)
+      if acknowledged >= replicas { return }
+      guard ContinuousClock.now < keeper.heldUntil else {
+        throw HighAvailabilityError.replicasMissing(wanted: replicas, acknowledged: acknowledged, through: last)
+      }
+      if !reported { log("only \(acknowledged) of \(replicas) Redis replicas have journal record \(last); its acknowledgement waits for them") }
+      reported = true
     }
   }
 

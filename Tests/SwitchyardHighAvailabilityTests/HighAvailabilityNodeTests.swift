@@ -7,8 +7,9 @@ import Testing
 @testable import SwitchyardHighAvailability
 
 @Suite(.timeLimit(.minutes(1))) struct HighAvailabilityNodeTests {
+  // A lease of 2 s: with one of 600 ms the test timed out now and then beside other suites on a loaded machine.
   private func configuration(_ server: LocalRedisServer, holder: String) -> HighAvailabilityConfiguration {
-    HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .milliseconds(600), holder: holder)
+    HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .seconds(2), holder: holder)
   }
 
   private func payload(_ number: Int) -> [UInt8] { Array("action \(number)".utf8) }

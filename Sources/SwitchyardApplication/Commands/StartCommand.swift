@@ -102,6 +102,9 @@ enum StartCommand {
         BrokerFlags.name,
         HighAvailabilityFlags.ha,
         HighAvailabilityFlags.lease,
+        HighAvailabilityFlags.replicas,
+        ControlListenFlags.listen,
+        ControlListenFlags.token,
         MetricsFlags.metrics,
         MetricsFlags.token,
         LogFlags.format,
@@ -182,6 +185,7 @@ enum StartCommand {
       metrics: try MetricsFlags.configuration(arguments)
     )
     options.highAvailability = try HighAvailabilityFlags.options(arguments)
+    options.controlListen = try ControlListenFlags.configuration(arguments, highlyAvailable: options.highAvailability != nil)
     return options
   }
 

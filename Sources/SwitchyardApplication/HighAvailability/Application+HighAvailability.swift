@@ -16,7 +16,8 @@ extension Application {
     let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
     let configuration = HighAvailabilityConfiguration(
       redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
-      holder: "\(ProcessInfo.processInfo.hostName)/\(getpid()) \(URL(fileURLWithPath: options.runDirectory).standardizedFileURL.path)")
+      holder: LeaseHolder(runDirectory: options.runDirectory, controlAddress: options.controlListen?.advertised).description,
+      replicas: ha.replicas)
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
     let control = try standbyControlSocket(options, node: node, replica: replica, log: log)
@@ -69,7 +70,7 @@ extension Application {
             pid: getpid(), version: version, runDir: runDirectory,
             uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
             stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
-          pools: [], workers: [], highAvailability: localLeader(node.status))
+          pools: [], workers: [], highAvailability: standbyReport(node.status))
       },
       state: {
         guard let state = replica.state else { return try RawJSON(parsing: Array("null".utf8)) }
@@ -80,14 +81,15 @@ extension Application {
   }
 }
 
-/// `report` with the leader's run directory when the leader runs on this host: its holder is
-/// `HOST/PID RUNDIR`.
-private func localLeader(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
+/// What the standby's socket says of it: a standby, even once it has won the lease, until the
+/// coordinator that leads replaces the socket; with where the leader is reached, over TCP if it
+/// serves the control protocol there, and by its run directory when it runs on this host.
+func standbyReport(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
   var report = report
-  guard let holder = report.leader, let space = holder.firstIndex(of: " "),
-    holder[..<space].split(separator: "/").first.map(String.init) == ProcessInfo.processInfo.hostName
-  else { return report }
-  report.leaderRunDirectory = String(holder[holder.index(after: space)...])
+  report.role = .standby
+  guard let leader = report.leader.flatMap(LeaseHolder.init) else { return report }
+  report.leaderControlAddress = leader.controlAddress
+  if leader.host == ProcessInfo.processInfo.hostName { report.leaderRunDirectory = leader.runDirectory }
   return report
 }
 

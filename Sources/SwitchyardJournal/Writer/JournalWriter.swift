@@ -24,7 +24,7 @@ final class JournalWriter: @unchecked Sendable {
   static let maximumBackoff: Int64 = 2_000_000_000
 
   let durability: Durability
-  /// Gets every batch once it is on disk, before any record of it is durable.
+  /// Gets every batch as it is written to disk (alongside), before any record of it is durable.
   private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
   private let log: @Sendable (String) -> Void
@@ -50,6 +50,10 @@ final class JournalWriter: @unchecked Sendable {
   private var syncCount: UInt64 = 0
   private var isFinished = false
   private var appender: SegmentAppender
+  /// The last record the replica has, and how many leading bytes of a stalled batch it holds
+  /// already; only the writer thread uses them.
+  private var copiedThrough: UInt64
+  private var copiedBytes = 0
 
   /// Starts the writer thread; the next record appended is `nextSequence`.
   init(
@@ -63,6 +67,7 @@ final class JournalWriter: @unchecked Sendable {
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
+    self.copiedThrough = nextSequence - 1
     Thread.detachNewThread { [self] in
       nameCurrentThread("sy-journal")
       run()
@@ -260,6 +265,14 @@ final class JournalWriter: @unchecked Sendable {
     condition.broadcast()
   }
 
+  /// Starts copying the records in `spare` through `last` that the replica does not have yet,
+  /// alongside the local write; `nil` with no replica or nothing new for it.
+  private func copy(through last: UInt64) -> ReplicationInFlight? {
+    guard let replication, last > copiedThrough, spare.count > copiedBytes else { return nil }
+    let records = copiedBytes == 0 ? spare : Array(spare[copiedBytes...])
+    return ReplicationInFlight(replication, records: records, first: copiedThrough + 1, last: last)
+  }
+
   /// Writes what is pending and fsyncs it; called and returns with the lock held.
   private func flushOnce() {
     swap(&pending, &spare)
@@ -272,6 +285,7 @@ final class JournalWriter: @unchecked Sendable {
     }
     condition.unlock()
     let started = SystemTime.monotonicNanoseconds()
+    let copying = copy(through: last)
     var failure: JournalError?
     do {
       try appender.write(spare, firstSequence: first)
@@ -279,17 +293,16 @@ final class JournalWriter: @unchecked Sendable {
     } catch {
       failure = error
     }
-    if failure == nil, let replication, !spare.isEmpty {
-      do {
-        try replication.replicate(spare, first: first, last: last)
-      } catch {
-        // Its records are on the local disk but not acknowledged; the replica decides what stands.
-        condition.lock()
-        phase = .stopped(.stopped(reason: "copying records \(first)–\(last) failed: \(error)"))
-        spare.removeAll(keepingCapacity: true)
-        return
-      }
+    if let copying, let error = copying.wait() {
+      // Its records may be on the local disk but are not acknowledged; the replica decides what stands.
+      condition.lock()
+      phase = .stopped(.replicationFailed(first: max(first, copiedThrough + 1), last: last, reason: "\(error)"))
+      spare.removeAll(keepingCapacity: true)
+      return
     }
+    if copying != nil { copiedThrough = last }
+    // A stalled write is tried again with these records first: they are not copied twice.
+    copiedBytes = failure == nil ? 0 : spare.count
     condition.lock()
     if let failure {
       stallOrStop(after: failure)

@@ -121,7 +121,12 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       let control = ControlService(endpoints: endpoints)
       do {
         try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.log)
+        if let address = configuration.controlListen {
+          let port = try control.listen(on: address, token: configuration.controlToken, limits: configuration.controlLimits, log: configuration.log)
+          configuration.log("control protocol served at tcp://\(address.host):\(port)")
+        }
       } catch {
+        control.stop()
         directory.release()
         throw error
       }
