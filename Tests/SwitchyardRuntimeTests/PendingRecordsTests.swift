@@ -1,67 +1,86 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Synchronization
 import Testing
 
 @testable import SwitchyardRuntime
 
 @Suite struct PendingRecordsTests {
-  /// Notes the thread that destroyed what a record held.
-  final class Held: Sendable {
-    let destroyedOn: Mutex<pthread_t?>
+  /// The thread that destroyed what a record held, once one has.
+  final class Destruction: Sendable {
+    let thread = Mutex<pthread_t?>(nil)
 
-    init(_ destroyedOn: Mutex<pthread_t?>) {
-      self.destroyedOn = destroyedOn
+    var happened: Bool { thread.withLock { $0 != nil } }
+    var onThisThread: Bool { thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false } }
+  }
+
+  /// What a record holds: notes its destruction.
+  final class Held: Sendable {
+    let destruction: Destruction
+
+    init(_ destruction: Destruction) {
+      self.destruction = destruction
     }
 
     deinit {
       let thread = pthread_self()
-      destroyedOn.withLock { $0 = thread }
+      destruction.thread.withLock { $0 = thread }
     }
   }
 
-  /// A record whose content holds a ``Held`` noting into `destroyedOn`.
-  private static func record(_ sequence: UInt64, noting destroyedOn: Mutex<pthread_t?>) -> PendingRecord {
-    let held = Held(destroyedOn)
+  /// The sequence numbers of the records the encoding side took.
+  final class Taken: Sendable {
+    let sequences = Mutex<[UInt64]>([])
+  }
+
+  /// A record whose content holds a ``Held`` noting into `destruction`.
+  private static func record(_ sequence: UInt64, noting destruction: Destruction) -> PendingRecord {
+    let held = Held(destruction)
     return PendingRecord(sequence: sequence, content: .snapshot { withExtendedLifetime(held) { [] } })
+  }
+
+  private static func plainRecord(_ sequence: UInt64) -> PendingRecord {
+    PendingRecord(sequence: sequence, content: .effectEnded(EffectIdentity(action: 1, index: 0)))
   }
 
   @Test func encodedRecordsAreDestroyedByTheAddingThreadAtItsNextFirstRecordNotByTheEncoder() {
     let pending = PendingRecords()
-    let destroyedOn = Mutex<pthread_t?>(nil)
-    #expect(pending.add(Self.record(1, noting: destroyedOn)))
+    let destruction = Destruction()
+    #expect(pending.add(Self.record(1, noting: destruction)))
     // The encoding side, on a thread of its own: takes the record and hands it back.
+    let taken = Taken()
     let encoder = Thread {
       var (records, _) = pending.take()
-      #expect(records.map(\.sequence) == [1])
+      taken.sequences.withLock { $0 = records.map(\.sequence) }
       pending.giveBack(&records)
     }
     encoder.start()
     while !encoder.isFinished { usleep(1_000) }
-    #expect(destroyedOn.withLock { $0 } == nil)
-    #expect(pending.add(PendingRecord(sequence: 2, content: .effectEnded(EffectIdentity(action: 1, index: 0)))))
-    let destroyer = destroyedOn.withLock { $0 }
-    #expect(destroyer.map { pthread_equal($0, pthread_self()) != 0 } == true)
+    #expect(taken.sequences.withLock { $0 } == [1])
+    #expect(!destruction.happened)
+    #expect(pending.add(Self.plainRecord(2)))
+    #expect(destruction.onThisThread)
   }
 
   @Test func aBatchHandedBackBeforeTheOneBeforeWasCollectedIsDestroyedByTheEncoder() {
     let pending = PendingRecords()
-    let first = Mutex<pthread_t?>(nil)
-    let second = Mutex<pthread_t?>(nil)
+    let first = Destruction()
+    let second = Destruction()
     _ = pending.add(Self.record(1, noting: first))
     var (records, _) = pending.take()
     // Added while the first batch is encoded: nothing is handed back yet to collect.
     _ = pending.add(Self.record(2, noting: second))
     pending.giveBack(&records)
-    #expect(first.withLock { $0 } == nil)
+    #expect(!first.happened)
     (records, _) = pending.take()
     #expect(records.map(\.sequence) == [2])
     // Nothing was added since: the first batch still waits for the adding side, so this one goes here.
     pending.giveBack(&records)
-    #expect(second.withLock { $0 } != nil)
-    #expect(first.withLock { $0 } == nil)
-    _ = pending.add(PendingRecord(sequence: 3, content: .effectEnded(EffectIdentity(action: 1, index: 0))))
-    #expect(first.withLock { $0 } != nil)
+    #expect(second.happened)
+    #expect(!first.happened)
+    _ = pending.add(Self.plainRecord(3))
+    #expect(first.happened)
   }
 }
