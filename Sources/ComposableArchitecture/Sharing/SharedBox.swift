@@ -17,6 +17,15 @@ protocol SharedReadableBox<Value>: AnyObject, Sendable {
   var identity: SharedIdentity { get }
 }
 
+/// Whether two shared values are equal; inside a test store's assertion, a value compared with
+/// itself compares what the test expects with what it holds, so an unasserted change shows.
+func sharedValuesEqual<Value: Equatable>(_ lhs: any SharedReadableBox<Value>, _ rhs: any SharedReadableBox<Value>) -> Bool {
+  guard SharedChangeTracker.isAsserting, lhs.identity == rhs.identity else {
+    return lhs.current == rhs.current
+  }
+  return lhs.current == rhs.actual
+}
+
 /// Which shared value a ``Shared`` names: its root reference and the key paths into it.
 struct SharedIdentity: Hashable, @unchecked Sendable {
   let root: ObjectIdentifier

@@ -58,10 +58,7 @@ extension SharedReader: Equatable where Value: Equatable {
   /// Inside a test store's assertion, as ``Shared``'s: a reader compared with itself compares what
   /// the test expects with what it holds.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard SharedChangeTracker.isAsserting, lhs.reference.identity == rhs.reference.identity else {
-      return lhs.wrappedValue == rhs.wrappedValue
-    }
-    return lhs.reference.current == rhs.reference.actual
+    sharedValuesEqual(lhs.reference, rhs.reference)
   }
 }
 
