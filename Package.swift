@@ -22,9 +22,13 @@ let package = Package(
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
     // Counters, gauges and histograms and their Prometheus text: what `/metrics` serves.
     .target(name: "SwitchyardMetrics"),
+    // Log events as values: a level, a message and named fields, made where they are logged.
+    .target(name: "SwitchyardLog"),
     .target(
       name: "SwitchyardRuntime",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics"],
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics", "SwitchyardLog",
+      ],
       exclude: ["THREADS.md"]
     ),
     // The runtime's diagnostics: the probe feature, job, handler and load scenarios, and the raw-echo
@@ -36,7 +40,7 @@ let package = Package(
     // The CPU's CRC-32C instruction, which Swift cannot name; the journal checksums every record with it.
     .target(name: "CSwitchyardCRC32C"),
     // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
-    .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C"]),
+    .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C", "SwitchyardLog"]),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // start --ha: a lease with a fencing epoch, the journal copied to a Redis stream, and standbys
@@ -59,7 +63,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
+        "SwitchyardJournal", "SwitchyardNet", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
@@ -87,7 +91,7 @@ let package = Package(
       ]
     ),
     // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
-    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
+    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport"]),
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.

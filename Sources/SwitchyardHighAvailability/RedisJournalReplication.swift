@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import SwitchyardJournal
@@ -11,7 +12,7 @@ import SwitchyardRedis
 final class RedisJournalReplication: JournalReplication {
   private let stream: FencedJournalStream
   private let keeper: LeaseKeeper
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
   /// Whether the stream is known to have been started; it is started after the first record or
   /// snapshot this leader copies, if no leader wrote it before.
   private let isStarted = Atomic<Bool>(false)
@@ -21,7 +22,7 @@ final class RedisJournalReplication: JournalReplication {
   /// How long one `WAIT` lasts before the leader checks its lease and asks again.
   private let replicaWait: Duration
 
-  init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (String) -> Void) {
+  init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (LogEvent) -> Void) {
     self.stream = FencedJournalStream(connection: configuration.connection(named: "journal"), layout: configuration.layout)
     self.keeper = keeper
     self.log = log
@@ -52,7 +53,7 @@ final class RedisJournalReplication: JournalReplication {
       guard ContinuousClock.now < keeper.heldUntil else {
         throw HighAvailabilityError.replicasMissing(wanted: replicas, acknowledged: acknowledged, through: last)
       }
-      if !reported { log("only \(acknowledged) of \(replicas) Redis replicas have journal record \(last); its acknowledgement waits for them") }
+      if !reported { log(.info("only \(acknowledged) of \(replicas) Redis replicas have journal record \(last); its acknowledgement waits for them", .integer("action_sequence", last))) }
       reported = true
     }
   }
@@ -72,7 +73,7 @@ final class RedisJournalReplication: JournalReplication {
   private func startIfNeeded(after sequence: UInt64) throws(FencedAppendError) {
     guard !isStarted.load(ordering: .relaxed) else { return }
     if try stream.start(after: sequence, under: keeper.grant) {
-      log("the shared journal starts after record \(sequence), where this coordinator's own journal was")
+      log(.info("the shared journal starts after record \(sequence), where this coordinator's own journal was", .integer("action_sequence", sequence)))
     }
     isStarted.store(true, ordering: .relaxed)
   }
@@ -83,7 +84,7 @@ final class RedisJournalReplication: JournalReplication {
       do {
         return try write()
       } catch .redis(let error) where ContinuousClock.now + delay < keeper.heldUntil {
-        log("writing the shared journal failed (\(error)); trying again")
+        log(.info("writing the shared journal failed (\(error)); trying again"))
         Thread.sleep(forTimeInterval: delay.seconds)
         delay = min(delay * 2, .milliseconds(500))
       }

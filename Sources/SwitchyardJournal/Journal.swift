@@ -18,7 +18,8 @@ public final class Journal: Sendable {
   private let lock: DirectoryLock
   private let snapshots: SnapshotStore
   private let snapshotQueue = DispatchQueue(label: "switchyard-journal-snapshots")
-  private let snapshotSequence: Mutex<UInt64?>
+  /// The newest snapshot's sequence and when its file was written, in nanoseconds since 1970.
+  private let newestSnapshot: Mutex<(sequence: UInt64, writtenNanoseconds: Int64)?>
   private let highWaterMark: HighWaterMark
 
   /// Opens (creating it if absent) the data directory at `directory`: takes its lock, checks its
@@ -84,11 +85,16 @@ public final class Journal: Sendable {
     self.lock = lock
     self.recovery = outcome.report
     self.snapshots = SnapshotStore(directory: directory)
-    self.snapshotSequence = Mutex(outcome.report.snapshotSequence)
+    self.newestSnapshot = Mutex(
+      outcome.report.snapshotSequence.map { sequence in
+        let written = try? directory.attributes(of: DataDirectory.snapshotName(sequence: sequence)).modifiedNanoseconds
+        return (sequence, written ?? SystemTime.wallClockNanoseconds())
+      }
+    )
     self.highWaterMark = highWaterMark
     self.writer = JournalWriter(
       appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability,
-      replication: options.replication, log: options.log
+      replication: options.replication, log: options.log, observeFsync: options.observeFsync
     )
   }
 
@@ -188,12 +194,14 @@ public final class Journal: Sendable {
   /// Lists the data directory, so it is for a status request, not for every action.
   public var status: JournalStatus {
     let progress = writer.progress
+    let newest = newestSnapshot.withLock { $0 }
     return JournalStatus(
       lastSequence: progress.last,
       durableSequence: progress.durable,
       lastSyncNanoseconds: progress.lastSyncNanoseconds,
       syncCount: progress.syncCount,
-      snapshotSequence: snapshotSequence.withLock { $0 },
+      snapshotSequence: newest?.sequence,
+      snapshotWrittenNanoseconds: newest?.writtenNanoseconds,
       bytes: (try? DataDirectory(path: directory).journalBytes()) ?? 0
     )
   }
@@ -232,7 +240,10 @@ public final class Journal: Sendable {
     } catch {
       throw .stopped(reason: "copying the snapshot at record \(sequence) failed: \(error)")
     }
-    snapshotSequence.withLock { $0 = max($0 ?? 0, sequence) }
+    let written = SystemTime.wallClockNanoseconds()
+    newestSnapshot.withLock { newest in
+      if sequence >= newest?.sequence ?? 0 { newest = (sequence, written) }
+    }
     highWaterMark.raise(through: sequence)
     try snapshots.applyRetention(keeping: options.snapshotsKept, history: options.historyRetention, now: SystemTime.wallClockNanoseconds())
     return snapshot

@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import SwitchyardJournal
@@ -27,7 +28,7 @@ import Testing
     let root = uniqueTemporaryPath("ha-node")
     defer { try? FileManager.default.removeItem(atPath: root) }
     try await withRedisServer { server in
-      let log: @Sendable (String) -> Void = { _ in }
+      let log: @Sendable (LogEvent) -> Void = { _ in }
       let first = HighAvailabilityNode(configuration: configuration(server, holder: "first"))
       let leading = try first.standByUntilLeading(directory: "\(root)/first", journalOptions: JournalOptions(), log: log)
       #expect(leading.seedsSharedJournal)

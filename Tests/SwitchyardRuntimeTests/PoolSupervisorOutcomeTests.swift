@@ -15,7 +15,7 @@ struct PoolSupervisorOutcomeTests {
     links.peer = peer
     let configuration = PoolConfiguration(
       kind: "probe", size: size, maxInFlightPerWorker: perWorker, restartPolicy: restartPolicy)
-    return PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in }, logEvent: { _ in })
+    return PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
   }
 
   private func hello(_ supervisor: PoolSupervisor, worker: Int) -> [PoolOutcome] {
@@ -80,7 +80,7 @@ struct PoolSupervisorOutcomeTests {
 
   @Test func aDrainingWorkerPastItsTimeoutHandsItsEffectsBack() async throws {
     let configuration = PoolConfiguration(kind: "probe", size: 2, maxInFlightPerWorker: 4, drainTimeout: .zero)
-    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in }, logEvent: { _ in })
+    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
     _ = supervisor.start(through: links)
     _ = hello(supervisor, worker: 1)
     _ = hello(supervisor, worker: 2)
@@ -94,6 +94,26 @@ struct PoolSupervisorOutcomeTests {
     #expect(outcomes == [.handedBack(11, from: 2)])
     #expect(supervisor.placeAgain(11, key: nil) == 1)
     #expect(supervisor.worker(2)?.state.isStopping == true)
+  }
+
+  @Test func aSilentWorkerThatStartsDrainingStaysOutOfRotation() {
+    let configuration = PoolConfiguration(
+      kind: "probe", size: 2, maxInFlightPerWorker: 2, heartbeatInterval: .seconds(1), heartbeatTimeout: .seconds(60), drainTimeout: .seconds(60))
+    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
+    let start = ContinuousClock.now
+    _ = supervisor.start(through: links)
+    _ = hello(supervisor, worker: 1)
+    _ = hello(supervisor, worker: 2)
+    #expect(supervisor.place(10, key: nil) == .worker(1))
+    #expect(supervisor.place(11, key: nil) == .worker(2))
+
+    _ = supervisor.tick(now: start + .seconds(2))
+    _ = supervisor.tick(now: start + .milliseconds(3_500))
+    #expect(supervisor.worker(1)?.state.isSuspect == true && supervisor.worker(2)?.state.isSuspect == true, "neither answered its ping")
+    _ = supervisor.scale(to: 1)
+    _ = supervisor.tick(now: start + .seconds(4))
+
+    #expect(supervisor.place(12, key: nil) == .queued, "a draining worker takes nothing new, and a silent one nothing until it is heard")
   }
 
   @Test func aBrokerIsReadyAtOnceAndIsNeverPinged() async throws {

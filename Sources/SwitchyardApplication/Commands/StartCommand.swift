@@ -116,7 +116,7 @@ enum StartCommand {
         "\(toolName) start --data-dir /var/lib/\(toolName) --fsync always",
       ],
       run: { arguments in
-        try LogFlags.configure(arguments, program: toolName)
+        try LogFlags.configure(arguments)
         let chosen = modes.filter { arguments.flag($0.flag.name) }
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")

@@ -13,7 +13,7 @@ extension Application {
   /// stopped, or cut off), the coordinator shuts down and the process starts again as a standby.
   @MainActor
   func runHighlyAvailable(_ options: StartOptions, _ ha: HighAvailabilityOptions) async throws -> Int32 {
-    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
+    let log = Logger.standardError.logging(as: name)
     let configuration = HighAvailabilityConfiguration(
       redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
       holder: LeaseHolder(runDirectory: options.runDirectory, controlAddress: options.controlListen?.advertised).description,
@@ -32,7 +32,7 @@ extension Application {
           restore: { try replica.restore($0) }, replay: { try replica.apply($0) },
           log: log,
           lost: { reason in
-            log("lost the lease (\(reason)); stepping down to standby")
+            log(.info("lost the lease (\(reason)); stepping down to standby"))
             lost.happened()
             kill(getpid(), SIGTERM)
           })
@@ -56,7 +56,7 @@ extension Application {
   /// The standby's control socket: status with its role, epoch and lag, and the replica's state.
   @MainActor
   private func standbyControlSocket(
-    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (String) -> Void
+    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (LogEvent) -> Void
   ) throws -> StandbyControlSocket {
     let started = ContinuousClock.now
     let runDirectory = options.runDirectory

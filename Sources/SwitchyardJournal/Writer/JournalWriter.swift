@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 
@@ -27,7 +28,9 @@ final class JournalWriter: @unchecked Sendable {
   /// Gets every batch as it is written to disk (alongside), before any record of it is durable.
   private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
+  /// Hears how long each fsync took, on this thread and outside the lock.
+  private let observeFsync: (@Sendable (Duration) -> Void)?
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
   private var phase = Phase.running {
@@ -58,12 +61,13 @@ final class JournalWriter: @unchecked Sendable {
   /// Starts the writer thread; the next record appended is `nextSequence`.
   init(
     appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (LogEvent) -> Void = { _ in }, observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.appender = appender
     self.durability = durability
     self.replication = replication
     self.log = log
+    self.observeFsync = observeFsync
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
@@ -257,7 +261,7 @@ final class JournalWriter: @unchecked Sendable {
       return
     }
     if case .running = phase {
-      log("error: \(failure) The journal holds new records in memory and tries again until a write succeeds.")
+      log(.error("\(failure) The journal holds new records in memory and tries again until a write succeeds."))
     }
     pending = spare + pending
     phase = .stalled(failure, retryAt: SystemTime.monotonicNanoseconds() + backoff, backoff: backoff)
@@ -284,12 +288,17 @@ final class JournalWriter: @unchecked Sendable {
     default: mustSync = true
     }
     condition.unlock()
-    let started = SystemTime.monotonicNanoseconds()
     let copying = copy(through: last)
     var failure: JournalError?
+    var syncNanoseconds: Int64 = 0
     do {
       try appender.write(spare, firstSequence: first)
-      if mustSync { try appender.synchronize() }
+      if mustSync {
+        let started = SystemTime.monotonicNanoseconds()
+        try appender.synchronize()
+        syncNanoseconds = SystemTime.monotonicNanoseconds() - started
+        observeFsync?(.nanoseconds(syncNanoseconds))
+      }
     } catch {
       failure = error
     }
@@ -312,12 +321,12 @@ final class JournalWriter: @unchecked Sendable {
     spare.removeAll(keepingCapacity: true)
     if case let .stalled(error, _, _) = phase {
       phase = .running
-      log("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)")
+      log(.info("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)"))
     }
     writtenSequence = last
     if mustSync {
       syncedSequence = last
-      lastSyncNanoseconds = SystemTime.monotonicNanoseconds() - started
+      lastSyncNanoseconds = syncNanoseconds
       syncCount += 1
     }
     let durable = durableSequence

@@ -132,7 +132,7 @@ extension ControlServer {
       .filter { $0.1 <= idleSince }
       .min { $0.1 < $1.1 }
     guard let victim = silent?.key ?? idle?.0 else { return false }
-    log("control client \(victim) evicted to admit a new one: all \(limits.maxConnections) connections were taken")
+    log(.info("control client \(victim) evicted to admit a new one: all \(limits.maxConnections) connections were taken", .string("control_client", "\(victim)")))
     disconnect(victim, farewell: .evicted(limit: limits.maxConnections), state: &state, inbox: inbox)
     return true
   }
@@ -145,7 +145,7 @@ extension ControlServer {
       }
     }
     for (client, reason) in leaving {
-      if let reason { log("control client \(client) dropped: \(reason)") }
+      if let reason { log(.info("control client \(client) dropped: \(reason)", .string("control_client", "\(client)"))) }
       disconnect(client, farewell: reason, state: &state, inbox: inbox)
     }
   }

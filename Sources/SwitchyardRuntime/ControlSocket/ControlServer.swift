@@ -44,13 +44,13 @@ final class ControlServer: Sendable {
   /// saw it, so every later stop sees it too.
   let finished = DispatchSemaphore(value: 0)
   let limits: ControlSocketLimits
-  let log: @Sendable (String) -> Void
+  let log: @Sendable (LogEvent) -> Void
 
   /// Serves `listener`; `handler` gets what clients send, in batches on the main actor.
   init(
     listener: ControlListener,
     limits: ControlSocketLimits,
-    log: @escaping @Sendable (String) -> Void,
+    log: @escaping @Sendable (LogEvent) -> Void,
     handler: @escaping @MainActor @Sendable ([ControlServerEvent]) -> Void
   ) throws(CoordinatorError) {
     let fd = listener.descriptor

@@ -21,21 +21,21 @@ final class ControlService {
   }
 
   /// Serves the socket at `socketPath`.
-  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
+  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
     try serve(.unix(path: socketPath), limits: limits, log: log)
   }
 
   /// Serves TCP at `address` too (`start --control-listen`), admitting clients whose `hello`
   /// carries `token` when one is given; returns the port listened on.
   func listen(
-    on address: ListenAddress, token: String?, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void
+    on address: ListenAddress, token: String?, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void
   ) throws(CoordinatorError) -> UInt16 {
     let (listener, port) = try ControlListener.tcp(address, token: token)
     try serve(listener, limits: limits, log: log)
     return port
   }
 
-  private func serve(_ listener: ControlListener, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
+  private func serve(_ listener: ControlListener, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
     servers.append(
       try ControlServer(listener: listener, limits: limits, log: log) { [weak self] events in
         self?.handle(events)
