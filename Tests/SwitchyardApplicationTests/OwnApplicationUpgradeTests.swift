@@ -80,7 +80,7 @@ extension OwnApplicationTests {
     #expect(refusedJob.status == 78, "\(refusedJob.errorOutput)")
     #expect(refusedJob.errorOutput.contains("(counted)") && refusedJob.errorOutput.contains("other effects"), "\(refusedJob.errorOutput)")
     #expect(
-      refusedJob.errorOutput.contains("RecordedEffect.remote(") && refusedJob.errorOutput.contains(#"pool: "headline""#)
+      refusedJob.errorOutput.contains("[0]: .remote(") && refusedJob.errorOutput.contains(#"pool: "headline""#)
         && refusedJob.errorOutput.contains("-     job: ") && refusedJob.errorOutput.contains("+     job: "),
       "the diff shows the jobs: \(refusedJob.errorOutput)"
     )

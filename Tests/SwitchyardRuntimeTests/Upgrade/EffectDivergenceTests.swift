@@ -20,7 +20,8 @@ import Testing
       .handled { _ in }
     )
     let summary = RecordedEffect.summary(of: effect.parts)
-    let job = try StateDigest(of: Ledger.Count(value: 1)).crc32c
+    // The job's JSON as its type encodes it.
+    let job = CRC32C.checksum(Array(#"{"value":1}"#.utf8))
     #expect(
       summary == [
         .cancellable(id: "count", cancelInFlight: true, .remote(pool: "count", job: job)),
@@ -75,12 +76,12 @@ import Testing
     #expect(divergence.sequence == divergence.actions.first?.sequence)
     let message = "\(divergence)"
     #expect(message.contains("other effects") && message.contains("--accept-divergence"), "\(message)")
-    let recorded = try StateDigest(of: Ledger.Count(value: 1)).crc32c
-    let replayed = try StateDigest(of: Ledger.Count(value: 2)).crc32c
+    let recorded = RecordedEffect.digest(of: Ledger.Count(value: 1))
+    let replayed = RecordedEffect.digest(of: Ledger.Count(value: 2))
     #expect(
       divergence.diff == """
           [
-            RecordedEffect.remote(
+            [0]: .remote(
               pool: "count",
         -     job: \(recorded)
         +     job: \(replayed)

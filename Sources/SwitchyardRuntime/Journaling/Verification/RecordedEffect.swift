@@ -47,7 +47,7 @@ indirect enum RecordedEffect: Equatable, Sendable {
 
   /// The CRC-32C of `job`'s JSON as the deterministic encoding writes it, in one pass with no tree
   /// unless the job holds a dictionary: 0 when it cannot be encoded, which replay then finds alike.
-  private static func digest(of job: some RemoteJob) -> UInt32 {
+  static func digest(of job: some RemoteJob) -> UInt32 {
     var encoder = WireJSONEncoder()
     encoder.outputFormatting = .deterministic
     return (try? encoder.encode(job)).map { CRC32C.checksum($0) } ?? 0
