@@ -93,7 +93,8 @@ extension ActionJournal {
         log(LogEvent(.info, "that action was an event of remote effect \(effect), which is not started again: its end is journaled", fields: effect.logFields))
       }
     }
-    PoisonRecord.clear(directory: directory)
+    // Cleared before that end is on disk, a crash in between would start the effect again.
+    journal.whenDurable(actionJournal.lastSequence) { if case .success = $0 { PoisonRecord.clear(directory: directory) } }
     if let first = check.divergences.first {
       log(
         .info(
