@@ -16,6 +16,8 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   let migrations: MigrationChain
   /// Which version wrote each record: the data directory's, once known.
   var versions = ApplicationVersions()
+  /// The dependencies actions are reduced with, built once for every record.
+  private let reductions = ReplayReductions()
 
   /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
   /// journal in `directory`, if given; what an older version than `version` wrote goes through
@@ -58,7 +60,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     let writtenBy = versions.version(of: record.sequence)
     guard writtenBy != migrations.version else {
       do {
-        return try WireJSONDecoder().decode(ReplayEntry<Base.Action>.self, from: record.payload)
+        return try ReplayEntry<Base.Action>(parsing: record.payload)
       } catch {
         throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
       }
@@ -66,7 +68,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     let what = "Journal record \(record.sequence)"
     do {
       let payload = try migrations.payload(record.payload, writtenBy: writtenBy, what: what)
-      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { try $0.decode(ReplayEntry<Base.Action>.self, from: payload) }
+      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { _ in try ReplayEntry(RawJSON(payload)) }
     } catch {
       throw .migration(error)
     }
@@ -130,10 +132,8 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     PoisonWatch.reducing(record.sequence)
     defer { PoisonWatch.reducing(0) }
     do {
-      let effect = try withDependencies {
-        $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: recovery)
-      } operation: {
-        try withDependencyReplay(dependencies) { reducer.reduce(into: &state, action: action) }
+      let effect = try reductions.reduce(dependencies, effects: effects, recovery: recovery) {
+        reducer.reduce(into: &state, action: action)
       }
       effects.keep(effect)
       recovery?.replayed(sequence: record.sequence, created: effects.replaying.created, action: action, effect: effect, state: Base.State.self)
