@@ -29,6 +29,24 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     if let directory, let versions = try? ApplicationVersions.read(directory: directory) { self.versions = versions }
   }
 
+  /// The version of the application this build is, which it writes.
+  public var version: Int { migrations.version }
+
+  /// The version of the application that wrote record `sequence`, as the data directory's
+  /// `VERSIONS` file says: `history` names it beside a record an older version wrote.
+  public func version(ofRecord sequence: UInt64) -> Int {
+    versions.version(of: sequence)
+  }
+
+  /// `action`, as the version that wrote record `sequence` encoded it, migrated to this build's
+  /// version; `nil` when a migration dropped it. For the inspector's "what if", whose page may
+  /// hold actions it saw before an upgrade.
+  public func migrate(action: JSONValue, ofRecord sequence: UInt64) throws(MigrationError) -> JSONValue? {
+    let writtenBy = versions.version(of: sequence)
+    guard writtenBy != migrations.version else { return action }
+    return try migrations.action(action, writtenBy: writtenBy, what: "The action of record \(sequence)")
+  }
+
   /// This replay reading the data directory `directory`, whose `VERSIONS` file says which version
   /// wrote each record.
   func reading(_ directory: String) throws(JournalError) -> Self {

@@ -37,18 +37,27 @@ struct MigrationChain: Sendable {
   func payload(_ bytes: [UInt8], writtenBy: Int, what: String) throws(MigrationError) -> JSONValue {
     try check(writtenBy, what: what)
     let json = try parse(bytes, what: what, writtenBy: writtenBy)
-    guard case var .object(members) = json, var action = members["action"] else { return json }
-    for step in writtenBy..<version {
+    guard case var .object(members) = json, let action = members["action"] else { return json }
+    guard let migrated = try self.action(action, writtenBy: writtenBy, what: what) else {
+      members["action"] = nil
+      members[Self.droppedKind] = .null
+      return .object(members)
+    }
+    members["action"] = migrated
+    return .object(members)
+  }
+
+  /// An action as `writtenBy` encoded it, migrated to this version's; `nil` when a migration
+  /// dropped it.
+  func action(_ json: JSONValue, writtenBy: Int, what: String) throws(MigrationError) -> JSONValue? {
+    try check(writtenBy, what: what)
+    var action = json
+    for step in writtenBy..<max(writtenBy, version) {
       guard let migration = steps[step] else { continue }
-      guard let migrated = try run(step, what: what, writtenBy: writtenBy, { try migration.action(action) }) else {
-        members["action"] = nil
-        members[Self.droppedKind] = .null
-        return .object(members)
-      }
+      guard let migrated = try run(step, what: what, writtenBy: writtenBy, { try migration.action(action) }) else { return nil }
       action = migrated
     }
-    members["action"] = action
-    return .object(members)
+    return action
   }
 
   /// The kind of a record whose action a migration dropped.
