@@ -85,8 +85,12 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     }
     let what = "Journal record \(record.sequence)"
     do {
-      let payload = try migrations.payload(record.payload, writtenBy: writtenBy, what: what)
-      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { _ in try ReplayEntry(RawJSON(payload)) }
+      // Only the action is migrated: the rest of the record is the journal's, in every version.
+      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { decoder in
+        try ReplayEntry(RawJSON(parsing: record.payload)) { action in
+          try migrations.action(action.value, writtenBy: writtenBy, what: what).map { try decoder.decode(Base.Action.self, from: $0) }
+        }
+      }
     } catch {
       throw .migration(error)
     }

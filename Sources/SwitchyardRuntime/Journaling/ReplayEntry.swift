@@ -45,14 +45,22 @@ struct ReplayEntry<Action: Decodable> {
     try self.init(RawJSON(parsing: bytes))
   }
 
-  /// What the record whose payload is `record` holds. Throws `DecodingError` when it is no object,
-  /// or a member does not decode; the path of a failure inside the action starts at the action.
-  init(_ record: RawJSON) throws {
+  /// What the record whose payload is `record` holds, its action read by `readAction` when given
+  /// (which migrates it, returning `nil` for one a migration dropped). Throws `DecodingError` when
+  /// it is no object, or a member does not decode; the path of a failure inside the action starts
+  /// at the action.
+  init(_ record: RawJSON, readAction: ((RawJSON) throws -> Action?)? = nil) throws {
     guard record.isObject else {
       throw DecodingError.typeMismatch(
         [String: Any].self, DecodingError.Context(codingPath: [], debugDescription: "a record's payload is a JSON object"))
     }
-    action = try Self.member("action", of: record)
+    var dropped = false
+    if let readAction, let raw = record[member: "action"], !raw.isNull {
+      action = try readAction(raw)
+      dropped = action == nil
+    } else {
+      action = try Self.member("action", of: record)
+    }
     dependencies = try Self.member("dependencies", of: record)
     outputOf = try Self.member("outputOf", of: record)
     ended = try Self.member("ended", of: record)
@@ -66,7 +74,7 @@ struct ReplayEntry<Action: Decodable> {
     effectEnded = try Self.member("effectEnded", of: record)
     effectsInFlight = try Self.member("effectsInFlight", of: record)
     stateDigest = try Self.member("stateDigest", of: record)
-    kind = action != nil ? "action" : record.firstKey ?? ""
+    kind = action != nil ? "action" : dropped ? MigrationChain.droppedKind : record.firstKey ?? ""
   }
 
   /// The member `key` of `record` as a `Value`; `nil` when absent or `null`.
