@@ -22,9 +22,13 @@ let package = Package(
     // THREADS.md lists every thread of a coordinator and a worker, and what each may touch.
     // Counters, gauges and histograms and their Prometheus text: what `/metrics` serves.
     .target(name: "SwitchyardMetrics"),
+    // Log events as values: a level, a message and named fields, made where they are logged.
+    .target(name: "SwitchyardLog"),
     .target(
       name: "SwitchyardRuntime",
-      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics"],
+      dependencies: [
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics", "SwitchyardLog",
+      ],
       exclude: ["THREADS.md"]
     ),
     // The runtime's diagnostics: the probe feature, job, handler and load scenarios, and the raw-echo
@@ -36,7 +40,7 @@ let package = Package(
     // The CPU's CRC-32C instruction, which Swift cannot name; the journal checksums every record with it.
     .target(name: "CSwitchyardCRC32C"),
     // The coordinator's durable journal, snapshots, recovery and history; knows bytes, not actions.
-    .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C"]),
+    .target(name: "SwitchyardJournal", dependencies: ["CSwitchyardCRC32C", "SwitchyardLog"]),
     // A Redis client (RESP2/RESP3, pipelining, Streams) and the stream layout of the Redis transport.
     .target(name: "SwitchyardRedis", dependencies: ["SwitchyardNet", "SwitchyardWire"]),
     // start --ha: a lease with a fencing epoch, the journal copied to a Redis stream, and standbys

@@ -19,7 +19,7 @@ extension Application {
       return try await serve(reducer, initialState: initialState, journal: nil, metrics: metrics, options)
     }
     let started = ContinuousClock.now
-    let (journal, state) = try openJournal(options)
+    let (journal, state) = try openJournal(options, metrics: metrics)
     if options.leadership?.seedsSharedJournal == true { journal.snapshotForReplicas(state) }
     if let metrics {
       metrics.gauge("switchyard_journal_recovery_duration_seconds", help: "How long opening and replaying the journal took at start.")
@@ -47,26 +47,28 @@ extension Application {
 
   /// Opens the data directory, refusing one another reducer wrote, and rebuilds the state it holds.
   @MainActor
-  private func openJournal(_ options: StartOptions) throws -> (ActionJournal, Feature.State) {
+  private func openJournal(_ options: StartOptions, metrics: MetricsRegistry?) throws -> (ActionJournal, Feature.State) {
     let directory = options.resolvedDataDirectory
-    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
+    let log = Logger.standardError.logging(as: name)
     try journalOwner.check(directory: directory)
     // Before replay, which may die on a record as the live store may on an action.
     try PoisonWatch.install(directory: directory)
     let started = ContinuousClock.now
+    var journalOptions = JournalOptions(
+      durability: options.durability,
+      segmentSize: options.segmentSize,
+      snapshotsKept: options.snapshotsKept,
+      historyRetention: options.historyRetention,
+      repair: options.repair,
+      log: log,
+      replication: options.leadership?.replication
+    )
+    if let metrics { journalOptions.recordFsyncs(in: metrics) }
     let opened: (ActionJournal, Feature.State)
     do {
       opened = try ActionJournal.open(
         directory: directory,
-        options: JournalOptions(
-          durability: options.durability,
-          segmentSize: options.segmentSize,
-          snapshotsKept: options.snapshotsKept,
-          historyRetention: options.historyRetention,
-          repair: options.repair,
-          log: log,
-          replication: options.leadership?.replication
-        ),
+        options: journalOptions,
         policy: options.snapshotPolicy,
         replay: ActionReplay(reducer, version: dataVersion, migrations: migrations),
         initialState: initialState,
@@ -85,7 +87,7 @@ extension Application {
       journal.close()
       throw error
     }
-    log(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started))
+    log(.info(Self.recoveryLine(journal.journal.recovery, directory: directory, elapsed: .now - started), .integer("action_sequence", journal.journal.recovery.lastSequence)))
     return (journal, state)
   }
 
@@ -130,9 +132,11 @@ extension Application {
       version: version
     )
     configuration.metrics = metrics
+    configuration.controlListen = options.controlListen?.address
+    configuration.controlToken = options.controlListen?.token
     if let broker = options.broker {
       let transport = try RedisTransport(
-        configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.log
+        configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.logEvent
       )
       for kind in broker.kinds { configuration.transports[kind] = transport }
     }
@@ -175,13 +179,17 @@ extension Application {
       coordinator.store.send(action)
     }
     let sizes = pools.map { "\($0.kind)=\($0.size)" }.joined(separator: ",")
-    let message = startMessage.isEmpty ? "" : startMessage.hasSuffix("\n") ? startMessage : startMessage + "\n"
-    Logger.standardError.write(
-      lines: "\(name): coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.\n\(message)"
+    Logger.standardError.log(
+      .info(
+        "coordinator \(getpid()) serving \(coordinator.socketPath ?? "") with pools \(sizes); Ctrl-C stops it.",
+        .string("program", name), .integer("pid", getpid())
+      )
     )
+    // The application's own words, as it wrote them.
+    for line in startMessage.split(separator: "\n") { Logger.standardError.log(.info(String(line))) }
     if let metricsServer, let address = options.metrics?.address {
       let url = "http://\(address.host):\(metricsServer.port)/metrics"
-      Logger.standardError.log(LogEvent(.info, "metrics at \(url)", fields: [.string("url", url)]))
+      Logger.standardError.log(.info("metrics at \(url)", .string("program", name), .string("url", url)))
     }
     await coordinator.runUntilTerminated { [stopActions] in
       for action in stopActions { coordinator.store.send(action) }

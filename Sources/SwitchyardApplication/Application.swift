@@ -48,7 +48,7 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
   /// Whole `send` command lines shown in `send --help`, each with an action this feature decodes.
   public var sendExamples: [String]
   /// The version of the state and actions this build journals, from 1: raise it when their JSON
-  /// changes in a way the last version's does not decode, and register a ``Migration`` from it.
+  /// changes in a way the last version's does not decode, and register a `Migration` from it.
   public var dataVersion: Int
   /// How what older versions journaled becomes this version's: one per version that needs one.
   public var migrations: [Migration]

@@ -47,6 +47,8 @@ public struct StartOptions: Sendable {
   public var workerKinds: [String]?
   /// `--ha` and `--ha-lease-ms`: the Redis the journal is shared through, or `nil` to run alone.
   public var highAvailability: HighAvailabilityOptions?
+  /// `--control-listen` and `--control-token`: the control protocol over TCP too, or `nil`.
+  public var controlListen: ControlListenConfiguration?
   /// The lease this coordinator won with `--ha`, once it leads.
   var leadership: Leadership?
 

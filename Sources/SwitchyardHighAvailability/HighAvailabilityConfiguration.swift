@@ -12,13 +12,17 @@ public struct HighAvailabilityConfiguration: Sendable {
   public var leaseTTL: Duration
   /// Who this coordinator is, as the lease and `status` name it: its host, pid and control address.
   public var holder: String
+  /// How many Redis replicas must have each batch of the shared journal before the leader's
+  /// journal calls it durable (`WAIT`); 0 trusts the primary alone.
+  public var replicas: Int
 
   /// Creates a configuration.
-  public init(redis: RedisConfiguration, coordinator: String, leaseTTL: Duration = .seconds(5), holder: String) {
+  public init(redis: RedisConfiguration, coordinator: String, leaseTTL: Duration = .seconds(5), holder: String, replicas: Int = 0) {
     self.redis = redis
     self.coordinator = coordinator
     self.leaseTTL = leaseTTL
     self.holder = holder
+    self.replicas = replicas
   }
 
   /// The keys in Redis.

@@ -2,11 +2,15 @@
 public enum HighAvailabilityError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The shared journal has records but no snapshot to start a copy from.
   case noSharedSnapshot
+  /// Fewer Redis replicas than `--ha-replicas` had a batch of the shared journal when the lease ran out.
+  case replicasMissing(wanted: Int, acknowledged: Int, through: UInt64)
 
   public var description: String {
     switch self {
     case .noSharedSnapshot:
       "The shared journal in Redis keeps no snapshot yet, so a standby cannot copy it; it waits for the leader's first snapshot."
+    case let .replicasMissing(wanted, acknowledged, through):
+      "Only \(acknowledged) of the \(wanted) Redis replicas --ha-replicas asks for had journal record \(through) before this leader's lease ran out; check the replicas (INFO replication) or lower --ha-replicas."
     }
   }
 }

@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import SwitchyardJournal
@@ -36,7 +37,7 @@ public final class HighAvailabilityNode: Sendable {
     journalOptions: JournalOptions,
     restore: @escaping (JournalSnapshot) throws -> Void = { _ in },
     replay: @escaping (JournalRecord) throws -> Void = { _ in },
-    log: @escaping @Sendable (String) -> Void,
+    log: @escaping @Sendable (LogEvent) -> Void,
     lost: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Leadership {
     let connection = configuration.connection(named: "standby")
@@ -57,11 +58,11 @@ public final class HighAvailabilityNode: Sendable {
         {
           return leadership
         }
-        if unreachable != nil { log("reaches Redis again") }
+        if unreachable != nil { log(.info("reaches Redis again")) }
         unreachable = nil
       } catch let error as RedisError {
         // A standby cut off from Redis waits for it: it has nothing to lose meanwhile.
-        if unreachable == nil { log("cannot reach Redis (\(error)); standing by until it answers") }
+        if unreachable == nil { log(.info("cannot reach Redis (\(error)); standing by until it answers")) }
         unreachable = error
         Thread.sleep(forTimeInterval: pollInterval.seconds)
       }
@@ -72,7 +73,7 @@ public final class HighAvailabilityNode: Sendable {
   /// poll; returns the leadership once the lease is won.
   private func standBy(
     lease: RedisLease, follower: JournalFollower, following: inout Bool, announced: inout LeaseGrant?,
-    log: @escaping @Sendable (String) -> Void, lost: @escaping @Sendable (String) -> Void
+    log: @escaping @Sendable (LogEvent) -> Void, lost: @escaping @Sendable (String) -> Void
   ) throws -> Leadership? {
     let asked = ContinuousClock.now
     if let grant = try lease.acquire(holder: configuration.holder) {
@@ -87,15 +88,19 @@ public final class HighAvailabilityNode: Sendable {
       let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
       current.withLock { $0 = HighAvailabilityReport(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
       log(
-        "leads with epoch \(grant.epoch)"
-          + (seeds
-            ? "; the shared journal was empty and starts from this coordinator's own"
-            : ", having copied the shared journal through record \(copied)"))
+        .info(
+          "leads with epoch \(grant.epoch)"
+            + (seeds
+              ? "; the shared journal was empty and starts from this coordinator's own"
+              : ", having copied the shared journal through record \(copied)"),
+          .integer("epoch", grant.epoch), .integer("action_sequence", copied)
+        )
+      )
       return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
     }
     let leader = try lease.current()
     if leader != announced, let leader {
-      log("stands by: \(leader) leads")
+      log(.info("stands by: \(leader) leads", .string("leader", "\(leader)")))
       announced = leader
     }
     if !following { following = try follower.hasSharedJournal() }

@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import SwitchyardJournal
@@ -11,15 +12,22 @@ import SwitchyardRedis
 final class RedisJournalReplication: JournalReplication {
   private let stream: FencedJournalStream
   private let keeper: LeaseKeeper
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
   /// Whether the stream is known to have been started; it is started after the first record or
   /// snapshot this leader copies, if no leader wrote it before.
   private let isStarted = Atomic<Bool>(false)
 
-  init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (String) -> Void) {
+  /// How many Redis replicas must have a batch before it counts as copied; 0 trusts the primary.
+  private let replicas: Int
+  /// How long one `WAIT` lasts before the leader checks its lease and asks again.
+  private let replicaWait: Duration
+
+  init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (LogEvent) -> Void) {
     self.stream = FencedJournalStream(connection: configuration.connection(named: "journal"), layout: configuration.layout)
     self.keeper = keeper
     self.log = log
+    self.replicas = configuration.replicas
+    self.replicaWait = configuration.leaseTTL / 3
   }
 
   func replicate(_ records: [UInt8], first: UInt64, last: UInt64) throws {
@@ -30,6 +38,23 @@ final class RedisJournalReplication: JournalReplication {
       } catch .gap(let head, _) where head == last {
         // A try whose reply was lost got in: only this lease's holder can have written it.
       }
+    }
+    if replicas > 0 { try waitForReplicas(through: last) }
+  }
+
+  /// Waits until `replicas` Redis replicas have the batch through `last` (`WAIT` on the
+  /// connection that wrote it), asking again while the lease holds: the batch is acknowledged
+  /// only once they have it, and never by a leader that lost its lease meanwhile.
+  private func waitForReplicas(through last: UInt64) throws {
+    var reported = false
+    while true {
+      let acknowledged = try stream.waitForReplicas(replicas, timeout: replicaWait)
+      if acknowledged >= replicas { return }
+      guard ContinuousClock.now < keeper.heldUntil else {
+        throw HighAvailabilityError.replicasMissing(wanted: replicas, acknowledged: acknowledged, through: last)
+      }
+      if !reported { log(.info("only \(acknowledged) of \(replicas) Redis replicas have journal record \(last); its acknowledgement waits for them", .integer("action_sequence", last))) }
+      reported = true
     }
   }
 
@@ -48,7 +73,7 @@ final class RedisJournalReplication: JournalReplication {
   private func startIfNeeded(after sequence: UInt64) throws(FencedAppendError) {
     guard !isStarted.load(ordering: .relaxed) else { return }
     if try stream.start(after: sequence, under: keeper.grant) {
-      log("the shared journal starts after record \(sequence), where this coordinator's own journal was")
+      log(.info("the shared journal starts after record \(sequence), where this coordinator's own journal was", .integer("action_sequence", sequence)))
     }
     isStarted.store(true, ordering: .relaxed)
   }
@@ -59,7 +84,7 @@ final class RedisJournalReplication: JournalReplication {
       do {
         return try write()
       } catch .redis(let error) where ContinuousClock.now + delay < keeper.heldUntil {
-        log("writing the shared journal failed (\(error)); trying again")
+        log(.info("writing the shared journal failed (\(error)); trying again"))
         Thread.sleep(forTimeInterval: delay.seconds)
         delay = min(delay * 2, .milliseconds(500))
       }

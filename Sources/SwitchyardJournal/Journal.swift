@@ -18,7 +18,8 @@ public final class Journal: Sendable {
   private let lock: DirectoryLock
   private let snapshots: SnapshotStore
   private let snapshotQueue = DispatchQueue(label: "switchyard-journal-snapshots")
-  private let snapshotSequence: Mutex<UInt64?>
+  /// The newest snapshot's sequence and when its file was written, in nanoseconds since 1970.
+  private let newestSnapshot: Mutex<(sequence: UInt64, writtenNanoseconds: Int64)?>
   private let highWaterMark: HighWaterMark
   /// Which application version wrote which records, this one's start included.
   private let versions: ApplicationVersions
@@ -90,11 +91,16 @@ public final class Journal: Sendable {
     self.lock = lock
     self.recovery = outcome.report
     self.snapshots = SnapshotStore(directory: directory)
-    self.snapshotSequence = Mutex(outcome.report.snapshotSequence)
+    self.newestSnapshot = Mutex(
+      outcome.report.snapshotSequence.map { sequence in
+        let written = try? directory.attributes(of: DataDirectory.snapshotName(sequence: sequence)).modifiedNanoseconds
+        return (sequence, written ?? SystemTime.wallClockNanoseconds())
+      }
+    )
     self.highWaterMark = highWaterMark
     self.writer = JournalWriter(
       appender: outcome.appender, nextSequence: outcome.nextSequence, durability: options.durability,
-      replication: options.replication, log: options.log
+      replication: options.replication, log: options.log, observeFsync: options.observeFsync
     )
   }
 
@@ -194,6 +200,7 @@ public final class Journal: Sendable {
   /// Lists the data directory, so it is for a status request, not for every action.
   public var status: JournalStatus {
     let progress = writer.progress
+    let newest = newestSnapshot.withLock { $0 }
     let dataDirectory = DataDirectory(path: directory)
     // A snapshot covering record S was written by the version that wrote S, or for S = 0 (a new
     // directory's first state) by the one that wrote record 1; versions only grow with records.
@@ -203,7 +210,8 @@ public final class Journal: Sendable {
       durableSequence: progress.durable,
       lastSyncNanoseconds: progress.lastSyncNanoseconds,
       syncCount: progress.syncCount,
-      snapshotSequence: snapshotSequence.withLock { $0 },
+      snapshotSequence: newest?.sequence,
+      snapshotWrittenNanoseconds: newest?.writtenNanoseconds,
       bytes: (try? dataDirectory.journalBytes()) ?? 0,
       applicationVersion: options.applicationVersion,
       oldestApplicationVersion: min(oldest, options.applicationVersion)
@@ -244,7 +252,10 @@ public final class Journal: Sendable {
     } catch {
       throw .stopped(reason: "copying the snapshot at record \(sequence) failed: \(error)")
     }
-    snapshotSequence.withLock { $0 = max($0 ?? 0, sequence) }
+    let written = SystemTime.wallClockNanoseconds()
+    newestSnapshot.withLock { newest in
+      if sequence >= newest?.sequence ?? 0 { newest = (sequence, written) }
+    }
     highWaterMark.raise(through: sequence)
     try snapshots.applyRetention(keeping: options.snapshotsKept, history: options.historyRetention, now: SystemTime.wallClockNanoseconds())
     return snapshot

@@ -29,6 +29,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfSequence(expected: UInt64, found: UInt64)
   /// The journal was closed, or stopped after a failed write, and appends nothing more.
   case stopped(reason: String)
+  /// Copying records to the journal's replica (such as the shared journal in Redis) failed: they
+  /// are not acknowledged, and the journal stops.
+  case replicationFailed(first: UInt64, last: UInt64, reason: String)
   /// Writing stalled for want of space: the records wait in memory until a retry succeeds.
   case stalled(reason: String)
   /// A snapshot's state could not be encoded.
@@ -59,7 +62,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
       .unreadableHighWaterMark, .snapshotAheadOfJournal, .unreadableVersions, .newerApplicationVersion:
       true
-    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .stalled, .snapshotEncodingFailed, .historyUnavailable,
+    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .stalled, .snapshotEncodingFailed, .historyUnavailable,
       .backupSourceNotJournal, .backupDestinationExists:
       false
     }
@@ -105,6 +108,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "A batch of journal records numbered from \(found) arrived where the next record is \(expected); it was not journaled."
     case let .stopped(reason):
       "The journal accepts no more records: \(reason)."
+    case let .replicationFailed(first, last, reason):
+      "Copying records \(first)–\(last) to the journal's replica failed, so they were not acknowledged: \(reason)"
     case let .stalled(reason):
       "The journal cannot write now (\(reason)); it holds its records in memory and tries again on its own."
     case let .snapshotEncodingFailed(reason):

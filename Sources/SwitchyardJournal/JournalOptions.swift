@@ -1,3 +1,4 @@
+import SwitchyardLog
 /// How a ``Journal`` writes, rotates, keeps and recovers its files.
 public struct JournalOptions: Sendable {
   /// When appended records are on disk.
@@ -12,9 +13,13 @@ public struct JournalOptions: Sendable {
   /// Whether recovery may cut a damaged journal at the damage, setting the files after it aside
   /// (renamed `*.damaged`), instead of refusing to open it.
   public var repair: Bool
-  /// Receives the one line recovery writes for each thing it changed (a torn tail it cut, a
-  /// repair, a leftover it removed), and a line when writing stalls on a full disk and resumes.
-  public var log: @Sendable (String) -> Void
+  /// Receives the one event recovery logs for each thing it changed (a torn tail it cut, a
+  /// repair, a leftover it removed), with the file as its `file` field, and an error when writing
+  /// stalls on a full disk and an info event when it resumes.
+  public var log: @Sendable (LogEvent) -> Void
+  /// Hears how long each fsync of appended records took, on the journal's writer thread and
+  /// outside its lock: for a latency histogram that costs the appender nothing.
+  public var observeFsync: (@Sendable (Duration) -> Void)?
   /// Where every record and snapshot is copied before it counts as durable, if anywhere.
   public var replication: (any JournalReplication)?
   /// The version of the application that writes: snapshots and records say it, and a directory a
@@ -28,9 +33,10 @@ public struct JournalOptions: Sendable {
     snapshotsKept: Int = 2,
     historyRetention: HistoryRetention = HistoryRetention(),
     repair: Bool = false,
-    log: @escaping @Sendable (String) -> Void = { _ in },
+    log: @escaping @Sendable (LogEvent) -> Void = { _ in },
     replication: (any JournalReplication)? = nil,
-    applicationVersion: Int = 1
+    applicationVersion: Int = 1,
+    observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.durability = durability
     self.segmentSize = segmentSize
@@ -40,5 +46,6 @@ public struct JournalOptions: Sendable {
     self.log = log
     self.replication = replication
     self.applicationVersion = max(1, applicationVersion)
+    self.observeFsync = observeFsync
   }
 }

@@ -11,6 +11,9 @@ public struct JournalStatus: Sendable, Equatable {
   public var syncCount: UInt64
   /// The sequence the newest snapshot covers, if one was taken or recovered.
   public var snapshotSequence: UInt64?
+  /// When the newest snapshot's file was written, in nanoseconds since 1970 (UTC): its file's
+  /// modification time for one recovered at open.
+  public var snapshotWrittenNanoseconds: Int64?
   /// The bytes the segments and snapshots take on disk.
   public var bytes: Int
   /// The version of the application appending: ``JournalOptions/applicationVersion``.

@@ -19,22 +19,27 @@ public final class CoordinatorChild: Sendable {
   public var socketPath: String { runDirectory + "/control.sock" }
 
   /// Starts `switchyard start <arguments> --run-dir <dir> --grace-ms <graceMilliseconds>`, with
-  /// at most `descriptorLimit` open files if given and `environment` over the test's own.
+  /// at most `descriptorLimit` open files if given and `environment` over the test's own; with a
+  /// `hostName`, in a UTS namespace of its own under that name (root only), as if on another host.
   public init(
     arguments: [String],
     runDirectory: String = makeRunDirectory(),
     descriptorLimit: Int? = nil,
+    hostName: String? = nil,
     graceMilliseconds: Int = 1_000,
     environment: [String: String] = [:]
   ) throws {
     self.runDirectory = runDirectory
     self.logPath = runDirectory + ".log"
     let arguments = ["start"] + arguments + ["--run-dir", runDirectory, "--grace-ms", "\(graceMilliseconds)"]
-    if let descriptorLimit {
+    let setUp = (descriptorLimit.map { ["ulimit -n \($0)"] } ?? []) + (hostName.map { ["hostname \($0)"] } ?? [])
+    if !setUp.isEmpty {
       // The shell execs the coordinator, so the process (and its pid) is the coordinator's.
-      let script = "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\""
+      let script = (setUp + ["exec \"$0\" \"$@\""]).joined(separator: " && ")
+      let shell = hostName == nil ? ["/bin/sh"] : ["/usr/bin/unshare", "--uts", "/bin/sh"]
       process = try .start(
-        "/bin/sh", ["-c", script, switchyardExecutable] + arguments, environment: environment, outputPath: "/dev/null", errorPath: logPath
+        shell[0], Array(shell.dropFirst()) + ["-c", script, switchyardExecutable] + arguments, environment: environment,
+        outputPath: "/dev/null", errorPath: logPath
       )
     } else {
       process = try .start(switchyardExecutable, arguments, environment: environment, outputPath: "/dev/null", errorPath: logPath)

@@ -1,4 +1,5 @@
 import SwitchyardDiagnostics
+import SwitchyardWire
 @testable import SwitchyardApplication
 import Testing
 
@@ -31,5 +32,32 @@ struct HighAvailabilityFlagsTests {
     #expect(throws: UsageError.invalidValue(name: "--ha-lease-ms", value: "100", expected: "milliseconds ≥ 300")) {
       try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--ha-lease-ms", "100"]))
     }
+  }
+
+  @Test func controlListenAdvertisesATCPAddressAndNeedsATokenBeyondLoopback() throws {
+    let options = try StartCommand.options(
+      start.parse(["--ha", "redis://127.0.0.1:6379/0", "--ha-replicas", "1", "--control-listen", "10.0.0.5:7401", "--control-token", "t"]))
+    #expect(options.highAvailability?.replicas == 1)
+    #expect(options.controlListen?.advertised == "tcp://10.0.0.5:7401" && options.controlListen?.token == "t")
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "10.0.0.5:7401"])) }
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--control-listen", "127.0.0.1:0"])) }
+    #expect(throws: UsageError.conflict("--ha-replicas needs --ha redis://HOST:PORT/DB")) {
+      try StartCommand.options(start.parse(["--ha-replicas", "1"]))
+    }
+  }
+
+  @Test func theLeaseNamesWhereTheLeaderIsReached() throws {
+    let holder = LeaseHolder(runDirectory: "/run/a", controlAddress: "tcp://10.0.0.5:7401")
+    #expect(LeaseHolder(holder.description) == holder)
+    let plain = try #require(LeaseHolder("host-a/42 /var/run/switchyard dir"))
+    #expect(plain.host == "host-a" && plain.pid == 42 && plain.controlAddress == nil && plain.runDirectory == "/var/run/switchyard dir")
+  }
+
+  @Test func aStandbysSocketNeverSaysLeaderAndNamesTheLeadersAddress() {
+    // A node that has just won the lease, before the coordinator that leads replaces its socket.
+    let won = HighAvailabilityReport(role: .leader, epoch: 3, leader: "elsewhere/7 tcp://10.0.0.5:7401 /run/a", appliedSequence: 9, lag: 0)
+    let report = standbyReport(won)
+    #expect(report.role == .standby && report.epoch == 3)
+    #expect(report.leaderControlAddress == "tcp://10.0.0.5:7401" && report.leaderRunDirectory == nil)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchyardBenchmarks
+@testable import SwitchyardBenchmarks
 import SwitchyardRuntime
 import Testing
 
@@ -20,5 +20,14 @@ struct MetricsOverheadBenchmarkTests {
     let ratio = result.measurement?.value ?? .nan
     #expect(ratio.isFinite && ratio > 0, "measured \(ratio)")
     #expect(result.measurement?.note.contains("scrapes of") == true)
+  }
+
+  /// A window's place in its round (second windows 10 % faster here) cancels out over a pair of
+  /// rounds, one of each order, leaving the overhead itself.
+  @Test func thePairedMedianCancelsTheOrderOfTheWindows() {
+    let order = 1.1
+    let ratios = (0..<20).map { 1.02 * ($0.isMultiple(of: 2) ? order : 1 / order) }
+    #expect(abs(MetricsOverheadBenchmarks.pairedMedian(ratios) - 1.02) < 1e-9)
+    #expect(ratios.sorted()[ratios.count / 2] > 1.1, "the median of single rounds takes one order's side")
   }
 }

@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import SwitchyardJournal
@@ -7,8 +8,9 @@ import Testing
 @testable import SwitchyardHighAvailability
 
 @Suite(.timeLimit(.minutes(1))) struct HighAvailabilityNodeTests {
+  // A lease of 2 s: with one of 600 ms the test timed out now and then beside other suites on a loaded machine.
   private func configuration(_ server: LocalRedisServer, holder: String) -> HighAvailabilityConfiguration {
-    HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .milliseconds(600), holder: holder)
+    HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .seconds(2), holder: holder)
   }
 
   private func payload(_ number: Int) -> [UInt8] { Array("action \(number)".utf8) }
@@ -26,7 +28,7 @@ import Testing
     let root = uniqueTemporaryPath("ha-node")
     defer { try? FileManager.default.removeItem(atPath: root) }
     try await withRedisServer { server in
-      let log: @Sendable (String) -> Void = { _ in }
+      let log: @Sendable (LogEvent) -> Void = { _ in }
       let first = HighAvailabilityNode(configuration: configuration(server, holder: "first"))
       let leading = try first.standByUntilLeading(directory: "\(root)/first", journalOptions: JournalOptions(), log: log)
       #expect(leading.seedsSharedJournal)

@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 import Testing
@@ -52,6 +53,11 @@ final class LogLines: Sendable {
 
   func append(_ line: String) {
     lines.withLock { $0.append(line) }
+  }
+
+  /// Keeps an event as the text format writes it.
+  @Sendable func append(_ event: LogEvent) {
+    append(event.text)
   }
 }
 

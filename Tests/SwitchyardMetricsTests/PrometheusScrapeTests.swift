@@ -73,7 +73,25 @@ import Testing
       let unknown = referencedMetrics(in: expression).subtracting(served)
       #expect(unknown.isEmpty, "the dashboard's \(expression) names \(unknown.sorted()), which /metrics does not serve")
     }
+    // The guide's table names every metric family served, and only those.
+    let families = try await familyNames(in: scrape(port)).union(familyNames(in: scrape(workerPort)))
+    let documented = try documentedMetrics()
+    #expect(families.subtracting(documented).isEmpty, "served but not in Observability.md: \(families.subtracting(documented).sorted())")
+    #expect(documented.subtracting(families).isEmpty, "in Observability.md but not served: \(documented.subtracting(families).sorted())")
     #expect(await coordinator.terminate() == 0)
+  }
+
+  /// The families an exposition declares with `# TYPE`.
+  func familyNames(in exposition: String) -> Set<String> {
+    Set(exposition.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) })
+  }
+
+  /// The metric names of the table in the Observability guide: the first cell of each row.
+  func documentedMetrics() throws -> Set<String> {
+    let article = PrometheusTools.deployDirectory.deletingLastPathComponent()
+      .appendingPathComponent("Sources/SwitchyardApplication/Documentation.docc/Articles/Observability.md")
+    let rows = try String(contentsOf: article, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| `") }
+    return Set(rows.compactMap { $0.dropFirst(3).split(separator: "`").first.map(String.init) })
   }
 
   /// Completed effects by pool and actions reduced.

@@ -28,7 +28,7 @@ import Testing
 
   @Test func everyListedFlagIsInItsSubcommandsHelp() async throws {
     let listed = try Self.listedFlags()
-    #expect(listed.map(\.subcommand).sorted() == ["backup", "start", "status", "worker"])
+    #expect(listed.map(\.subcommand).sorted() == ["backup", "send", "start", "status", "worker"])
     for (subcommand, flags) in listed {
       let (status, help) = try await Self.run([subcommand, "--help"])
       #expect(status == 0, "switchyard \(subcommand) --help: \(help)")

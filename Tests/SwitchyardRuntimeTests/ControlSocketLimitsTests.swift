@@ -172,7 +172,7 @@ private final class TestControlServer {
         }
       }
     }
-    server = try ControlServer(socketPath: path, limits: limits, log: { [log] line in log.append(line) }, handler: handler)
+    server = try ControlServer(listener: .unix(path: path), limits: limits, log: { [log] line in log.append(line) }, handler: handler)
   }
 
   func stop() {

@@ -15,7 +15,7 @@ struct PoolSupervisorOutcomeTests {
     links.peer = peer
     let configuration = PoolConfiguration(
       kind: "probe", size: size, maxInFlightPerWorker: perWorker, restartPolicy: restartPolicy)
-    return PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in }, logEvent: { _ in })
+    return PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
   }
 
   private func hello(_ supervisor: PoolSupervisor, worker: Int) -> [PoolOutcome] {
@@ -80,7 +80,7 @@ struct PoolSupervisorOutcomeTests {
 
   @Test func aDrainingWorkerPastItsTimeoutHandsItsEffectsBack() async throws {
     let configuration = PoolConfiguration(kind: "probe", size: 2, maxInFlightPerWorker: 4, drainTimeout: .zero)
-    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in }, logEvent: { _ in })
+    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
     _ = supervisor.start(through: links)
     _ = hello(supervisor, worker: 1)
     _ = hello(supervisor, worker: 2)

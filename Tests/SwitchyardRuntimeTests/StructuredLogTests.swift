@@ -10,21 +10,22 @@ import Testing
 /// `--log-format json`: every line an object with time, level and message, the fields read from
 /// today's text conventions, and `--log-level` leaving out what matters less.
 @Suite struct StructuredLogTests {
-  @Test func aWorkersLineCarriesItsPoolPidAndLevel() {
-    let event = LogEvent(line: "switchyard: [search 4242] warning: dropped effect 17's output", program: "switchyard")
-    #expect(event.level == .warning)
-    #expect(event.message == "dropped effect 17's output")
-    #expect(event.fields == [.string("program", "switchyard"), .string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)])
+  /// Issue 37: the text format writes an event's fields as Switchyard always wrote its lines.
+  @Test func anEventsTextIsTheLineAsAlwaysWritten() {
+    let fields: [LogField] = [.string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)]
+    #expect(LogEvent(.warning, "dropped effect 17's output", fields: fields).text == "[search 4242] warning: dropped effect 17's output")
+    #expect(LogEvent.error("the 'search' pool failed", .string("pool", "search")).text == "error: the 'search' pool failed")
+    let journal = LogEvent.info("journaling to /data (empty)", .string("program", "switchyard"), .integer("action_sequence", 0))
+    #expect(journal.text == "switchyard: journaling to /data (empty)")
   }
 
-  /// Issue 37: the supervisor makes its events with their fields; their text is the line the
-  /// reader reads back, so text logs read as before and JSON needs no parsing.
-  @Test func anEventsTextIsTheLineItsReaderReadsBack() {
-    let fields: [LogField] = [.string("pool", "search"), .integer("worker_pid", 4242), .integer("effect_id", 17)]
-    let event = LogEvent(.warning, "dropped effect 17's output", fields: fields)
-    #expect(event.text == "[search 4242] warning: dropped effect 17's output")
-    #expect(LogEvent(line: event.text) == event)
-    #expect(LogEvent(.error, "the 'search' pool failed", fields: [.string("pool", "search")]).text == "error: the 'search' pool failed")
+  /// A pipe worker logs JSON; its coordinator takes the event back whole, fields and all, and a
+  /// line that is not one of its objects (a handler's own print) is an info message as written.
+  @Test func aWorkersJSONLineIsItsEventAndOtherLinesAreInfo() {
+    let event = LogEvent.warning("dropped a message", .integer("effect_id", 17), .string("stream_entry", "1-0"))
+    #expect(LogEvent(workerLine: Logger.json(event)) == event)
+    #expect(LogEvent(workerLine: "error: looks like a level") == .info("error: looks like a level"))
+    #expect(LogEvent(workerLine: "{not json") == .info("{not json"))
   }
 
   @Test func aConfigurationWithItsOwnLogGetsEventsAsTheirText() {
@@ -32,14 +33,6 @@ import Testing
     let configuration = CoordinatorConfiguration(pools: [], log: { line in lines.withLock { $0.append(line) } })
     configuration.logEvent(LogEvent(.info, "worker exited", fields: [.string("pool", "probe"), .integer("worker_pid", 7)]))
     #expect(lines.withLock { $0 } == ["[probe 7] worker exited"])
-  }
-
-  @Test func plainLinesAreInfoAndErrorsAreErrors() {
-    #expect(LogEvent(line: "received signal 15; shutting down").level == .info)
-    let error = LogEvent(line: "error: the 'search' pool failed: too many restarts.")
-    #expect(error.level == .error && error.message == "the 'search' pool failed: too many restarts." && error.fields.isEmpty)
-    // A bracket that is not `[KIND PID]` stays in the message.
-    #expect(LogEvent(line: "[not a worker] hello").message == "[not a worker] hello")
   }
 
   @Test func jsonIsOneObjectPerLineWithTimeLevelMessageAndFields() throws {
@@ -71,7 +64,11 @@ import Testing
       #expect(object["time"] is String && object["message"] is String)
       #expect(["debug", "info", "warning", "error"].contains(object["level"] as? String ?? ""))
     }
-    #expect(objects.contains { ($0["message"] as? String)?.hasPrefix("coordinator ") == true && $0["program"] as? String == "switchyard" })
+    #expect(objects.contains { ($0["message"] as? String)?.hasPrefix("coordinator ") == true && $0["program"] as? String == "switchyard" && $0["pid"] is Int })
+    // The journal's line about what it recovered: its program and last sequence as values.
+    #expect(objects.contains { ($0["message"] as? String)?.hasPrefix("journaling to ") == true && $0["program"] as? String == "switchyard" && $0["action_sequence"] as? Int == 0 })
+    // No message still carries the prefixes the text format writes.
+    #expect(!objects.contains { ($0["message"] as? String)?.hasPrefix("[probe ") == true || ($0["message"] as? String)?.hasPrefix("switchyard: ") == true })
   }
 
   @Test(.timeLimit(.minutes(1))) func logLevelLeavesOutWhatMattersLess() async throws {

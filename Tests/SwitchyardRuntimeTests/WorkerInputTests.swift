@@ -16,7 +16,9 @@ struct WorkerInputTests {
     input += [0, 0, 0, 40] + Array(#"{"type":"ping""#.utf8)
     let worker = try await runWorker(input: input)
     #expect(worker.status == .exited(65))
-    #expect(worker.errorOutput.contains("error: the coordinator's last frame was cut short"))
+    // A pipe worker logs JSON, which its coordinator reads back as events.
+    let events = worker.errorOutput.split(separator: "\n").map { LogEvent(workerLine: String($0)) }
+    #expect(events.contains { $0.level == .error && $0.message.hasPrefix("the coordinator's last frame was cut short") })
     #expect(worker.messages.contains(.pong(.init(nonce: 1))))
   }
 
@@ -27,7 +29,8 @@ struct WorkerInputTests {
     WorkerMessage.ping(.init(nonce: 2)).appendFrame(to: &input)
     let worker = try await runWorker(input: input)
     #expect(worker.status == .exited(0))
-    #expect(worker.errorOutput.contains("warning: dropped a message this worker does not understand"))
+    let events = worker.errorOutput.split(separator: "\n").map { LogEvent(workerLine: String($0)) }
+    #expect(events.filter { $0.level == .warning && $0.message.hasPrefix("dropped a message this worker does not understand") }.count == 2)
     #expect(worker.messages.contains(.pong(.init(nonce: 2))))
   }
 

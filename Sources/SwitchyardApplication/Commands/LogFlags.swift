@@ -5,9 +5,8 @@ enum LogFlags {
   )
   static let level = CommandOption.value("--log-level", "LEVEL", help: "debug, info (default), warning or error: the least a line must matter.")
 
-  /// Sets the process's ``Logger`` from `--log-format` and `--log-level`; `program` is the name
-  /// lines start with.
-  static func configure(_ arguments: ParsedArguments, program: String) throws(UsageError) {
+  /// Sets the process's ``Logger`` from `--log-format` and `--log-level`.
+  static func configure(_ arguments: ParsedArguments) throws(UsageError) {
     let formatText = arguments.value(format.name) ?? LogFormat.text.rawValue
     guard let chosenFormat = LogFormat(rawValue: formatText) else {
       throw .invalidValue(name: format.name, value: formatText, expected: "text or json")
@@ -16,6 +15,6 @@ enum LogFlags {
     guard let chosenLevel = LogLevel(rawValue: levelText) else {
       throw .invalidValue(name: level.name, value: levelText, expected: "debug, info, warning or error")
     }
-    Logger.standardError.configure(format: chosenFormat, minimumLevel: chosenLevel, program: program)
+    Logger.standardError.configure(format: chosenFormat, minimumLevel: chosenLevel)
   }
 }

@@ -102,6 +102,9 @@ enum StartCommand {
         BrokerFlags.name,
         HighAvailabilityFlags.ha,
         HighAvailabilityFlags.lease,
+        HighAvailabilityFlags.replicas,
+        ControlListenFlags.listen,
+        ControlListenFlags.token,
         MetricsFlags.metrics,
         MetricsFlags.token,
         LogFlags.format,
@@ -112,7 +115,7 @@ enum StartCommand {
         "\(toolName) start --data-dir /var/lib/\(toolName) --fsync always",
       ],
       run: { arguments in
-        try LogFlags.configure(arguments, program: toolName)
+        try LogFlags.configure(arguments)
         let chosen = modes.filter { arguments.flag($0.flag.name) }
         guard chosen.count <= 1 else {
           throw UsageError.conflict("\(chosen.map(\.flag.name).joined(separator: " and ")) cannot be used together")
@@ -182,6 +185,7 @@ enum StartCommand {
       metrics: try MetricsFlags.configuration(arguments)
     )
     options.highAvailability = try HighAvailabilityFlags.options(arguments)
+    options.controlListen = try ControlListenFlags.configuration(arguments, highlyAvailable: options.highAvailability != nil)
     return options
   }
 

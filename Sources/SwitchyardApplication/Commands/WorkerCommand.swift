@@ -35,7 +35,7 @@ enum WorkerCommand {
       ],
       examples: kinds.first.map { ["\(toolName) worker \($0)", "\(toolName) worker \($0) --broker redis://10.0.0.5:6379/0"] } ?? [],
       run: { arguments in
-        try LogFlags.configure(arguments, program: toolName)
+        try LogFlags.configure(arguments)
         let kind = arguments.argument("KIND") ?? ""
         let redis = try BrokerFlags.redis(arguments)
         guard kinds.contains(kind) else {

@@ -13,10 +13,11 @@ extension Application {
   /// stopped, or cut off), the coordinator shuts down and the process starts again as a standby.
   @MainActor
   func runHighlyAvailable(_ options: StartOptions, _ ha: HighAvailabilityOptions) async throws -> Int32 {
-    let log: @Sendable (String) -> Void = { [name] line in Logger.standardError.write(line: "\(name): \(line)") }
+    let log = Logger.standardError.logging(as: name)
     let configuration = HighAvailabilityConfiguration(
       redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
-      holder: "\(ProcessInfo.processInfo.hostName)/\(getpid()) \(URL(fileURLWithPath: options.runDirectory).standardizedFileURL.path)")
+      holder: LeaseHolder(runDirectory: options.runDirectory, controlAddress: options.controlListen?.advertised).description,
+      replicas: ha.replicas)
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
     let control = try standbyControlSocket(options, node: node, replica: replica, log: log)
@@ -31,7 +32,7 @@ extension Application {
           restore: { try replica.restore($0) }, replay: { try replica.apply($0) },
           log: log,
           lost: { reason in
-            log("lost the lease (\(reason)); stepping down to standby")
+            log(.info("lost the lease (\(reason)); stepping down to standby"))
             lost.happened()
             kill(getpid(), SIGTERM)
           })
@@ -55,7 +56,7 @@ extension Application {
   /// The standby's control socket: status with its role, epoch and lag, and the replica's state.
   @MainActor
   private func standbyControlSocket(
-    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (String) -> Void
+    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (LogEvent) -> Void
   ) throws -> StandbyControlSocket {
     let started = ContinuousClock.now
     let runDirectory = options.runDirectory
@@ -69,7 +70,7 @@ extension Application {
             pid: getpid(), version: version, runDir: runDirectory,
             uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
             stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
-          pools: [], workers: [], highAvailability: localLeader(node.status))
+          pools: [], workers: [], highAvailability: standbyReport(node.status))
       },
       state: {
         guard let state = replica.state else { return try RawJSON(parsing: Array("null".utf8)) }
@@ -80,14 +81,15 @@ extension Application {
   }
 }
 
-/// `report` with the leader's run directory when the leader runs on this host: its holder is
-/// `HOST/PID RUNDIR`.
-private func localLeader(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
+/// What the standby's socket says of it: a standby, even once it has won the lease, until the
+/// coordinator that leads replaces the socket; with where the leader is reached, over TCP if it
+/// serves the control protocol there, and by its run directory when it runs on this host.
+func standbyReport(_ report: HighAvailabilityReport) -> HighAvailabilityReport {
   var report = report
-  guard let holder = report.leader, let space = holder.firstIndex(of: " "),
-    holder[..<space].split(separator: "/").first.map(String.init) == ProcessInfo.processInfo.hostName
-  else { return report }
-  report.leaderRunDirectory = String(holder[holder.index(after: space)...])
+  report.role = .standby
+  guard let leader = report.leader.flatMap(LeaseHolder.init) else { return report }
+  report.leaderControlAddress = leader.controlAddress
+  if leader.host == ProcessInfo.processInfo.hostName { report.leaderRunDirectory = leader.runDirectory }
   return report
 }
 

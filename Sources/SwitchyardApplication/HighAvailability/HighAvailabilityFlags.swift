@@ -11,10 +11,17 @@ enum HighAvailabilityFlags {
     "--ha-lease-ms", "N", help: "With --ha: how long the leader's lease lasts unless renewed; a standby takes over within it (default: 5000)."
   )
 
-  /// Reads `--ha` and `--ha-lease-ms`; `nil` without `--ha`.
+  static let replicas = CommandOption.value(
+    "--ha-replicas", "N",
+    help: "With --ha: acknowledge a journaled batch only once N Redis replicas have it too (Redis WAIT; default: 0)."
+  )
+
+  /// Reads `--ha`, `--ha-lease-ms` and `--ha-replicas`; `nil` without `--ha`.
   static func options(_ arguments: ParsedArguments) throws(UsageError) -> HighAvailabilityOptions? {
     guard let url = arguments.value(ha.name) else {
-      if arguments.value(lease.name) != nil { throw .conflict("\(lease.name) needs \(ha.name) redis://HOST:PORT/DB") }
+      for option in [lease, replicas] where arguments.value(option.name) != nil {
+        throw .conflict("\(option.name) needs \(ha.name) redis://HOST:PORT/DB")
+      }
       return nil
     }
     let redis: RedisConfiguration
@@ -25,7 +32,9 @@ enum HighAvailabilityFlags {
     }
     let milliseconds = try arguments.value(lease.name, as: Int.self) ?? 5000
     guard milliseconds >= 300 else { throw .invalidValue(name: lease.name, value: "\(milliseconds)", expected: "milliseconds ≥ 300") }
+    let replicaCount = try arguments.value(replicas.name, as: Int.self) ?? 0
+    guard replicaCount >= 0 else { throw .invalidValue(name: replicas.name, value: "\(replicaCount)", expected: "a number of replicas ≥ 0") }
     if arguments.flag("--no-journal") { throw .conflict("\(ha.name) shares the journal, so it cannot be used with --no-journal") }
-    return HighAvailabilityOptions(redis: redis, coordinator: arguments.value(BrokerFlags.name.name), leaseTTL: .milliseconds(milliseconds))
+    return HighAvailabilityOptions(redis: redis, coordinator: arguments.value(BrokerFlags.name.name), leaseTTL: .milliseconds(milliseconds), replicas: replicaCount)
   }
 }

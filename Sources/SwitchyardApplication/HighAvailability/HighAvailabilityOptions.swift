@@ -10,11 +10,15 @@ public struct HighAvailabilityOptions: Sendable {
   public var coordinator: String?
   /// `--ha-lease-ms`: how long the leader's lease lasts unless renewed.
   public var leaseTTL: Duration
+  /// `--ha-replicas`: how many Redis replicas must have each journaled batch before it is
+  /// acknowledged (`WAIT`); 0 trusts the primary alone.
+  public var replicas: Int
 
   /// Creates the options.
-  public init(redis: RedisConfiguration, coordinator: String? = nil, leaseTTL: Duration = .seconds(5)) {
+  public init(redis: RedisConfiguration, coordinator: String? = nil, leaseTTL: Duration = .seconds(5), replicas: Int = 0) {
     self.redis = redis
     self.coordinator = coordinator
     self.leaseTTL = leaseTTL
+    self.replicas = replicas
   }
 }

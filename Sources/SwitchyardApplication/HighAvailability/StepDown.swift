@@ -6,12 +6,12 @@ import Foundation
 enum StepDown {
   /// Replaces this process with a fresh start of the same command line; returns only if that fails,
   /// by exiting with status 75 (EX_TEMPFAIL), for the supervisor to restart it.
-  static func restartAsStandby(log: @Sendable (String) -> Void) -> Never {
+  static func restartAsStandby(log: @Sendable (LogEvent) -> Void) -> Never {
     let arguments = CommandLine.arguments
     var pointers = arguments.map { strdup($0) }
     pointers.append(nil)
     execv("/proc/self/exe", pointers)
-    log("could not start again as a standby (\(String(cString: strerror(errno)))); exiting for the supervisor to restart it")
+    log(.error("could not start again as a standby (\(String(cString: strerror(errno)))); exiting for the supervisor to restart it"))
     exit(75)
   }
 }

@@ -24,6 +24,18 @@ public final class CoordinatorConnection {
     }
   }
 
+  /// Connects to a coordinator's TCP control listener at `address` (`tcp://HOST:PORT`), saying
+  /// hello with `token` when given; `runDirectory` is what messages name it by.
+  public init(address: String, token: String?, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
+    runDirectory = address
+    self.replyTimeout = replyTimeout
+    do {
+      client = try ControlClient(address: address, token: token, timeout: replyTimeout)
+    } catch {
+      throw .connectionLost("\(error)")
+    }
+  }
+
   /// The coordinator's, pools' and workers' status.
   public func status() throws(CoordinatorConnectionError) -> StatusReport {
     let reply = try request(.status(id: nextID()))

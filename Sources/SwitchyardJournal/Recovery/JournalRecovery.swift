@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Glibc
 
 /// Opens a data directory's journal for appending: restores the newest sound snapshot, replays
@@ -31,11 +32,11 @@ struct JournalRecovery {
   ) throws -> Outcome {
     for name in try directory.names() where DataDirectory.entry(named: name) == .unfinishedSnapshot {
       try directory.remove(name)
-      note("Removed \(name), a snapshot whose writing was interrupted.")
+      note("Removed \(name), a snapshot whose writing was interrupted.", file: name)
     }
     let store = SnapshotStore(directory: directory)
     let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
-    let snapshot = try older ?? store.newest(setAside: options.repair) { note($0) }
+    let snapshot = try older ?? store.newest(setAside: options.repair) { note($0, file: $1) }
     if let snapshot { try restore(snapshot) }
     let covered = snapshot?.sequence ?? 0
     let snapshotName = DataDirectory.snapshotName(sequence: covered)
@@ -67,7 +68,7 @@ struct JournalRecovery {
     }
     if last < covered {
       guard options.repair else { throw JournalError.snapshotAheadOfJournal(snapshot: snapshotName, sequence: covered, journalEnd: last) }
-      note("Repaired: the journal ends at record \(last) but \(snapshotName) covers up to \(covered); continuing from the snapshot.")
+      note("Repaired: the journal ends at record \(last) but \(snapshotName) covers up to \(covered); continuing from the snapshot.", file: snapshotName)
       resume = nil
       expected = covered + 1
     }
@@ -132,7 +133,7 @@ struct JournalRecovery {
     case let .failure(.corruptRecord(name, offset, reason)):
       if isLast, try isTornCreation(segment.name) {
         try directory.remove(segment.name)
-        note("Removed \(segment.name): a crash interrupted its creation before it held a record.")
+        note("Removed \(segment.name): a crash interrupted its creation before it held a record.", file: segment.name)
         return (nil, false)
       }
       try cut(segments, from: index, because: .corruptRecord(segment: name, offset: offset, reason: reason))
@@ -165,7 +166,7 @@ struct JournalRecovery {
       case let .damaged(offset, reason, mayBeTorn):
         if isLast && mayBeTorn {
           try truncate(segment.name, at: offset)
-          note("Cut a torn record off the end of \(segment.name) at byte \(offset) (\(reason)): a crash interrupted its write.")
+          note("Cut a torn record off the end of \(segment.name) at byte \(offset) (\(reason)): a crash interrupted its write.", file: segment.name)
         } else {
           try cut(segments, from: index, at: offset, record: expected, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason))
         }
@@ -234,8 +235,9 @@ struct JournalRecovery {
       && (bytes.allSatisfy { $0 == 0 } || SegmentHeader.magic.starts(with: bytes.prefix(SegmentHeader.magic.count)))
   }
 
-  private mutating func note(_ line: String) {
+  /// Records a change recovery made, about `file` when it is one file.
+  private mutating func note(_ line: String, file: String? = nil) {
     changes.append(line)
-    options.log(line)
+    options.log(LogEvent(.info, line, fields: file.map { [.string("file", $0)] } ?? []))
   }
 }

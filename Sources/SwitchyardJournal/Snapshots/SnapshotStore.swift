@@ -17,21 +17,21 @@ struct SnapshotStore: Sendable {
     atOrBefore sequence: UInt64 = .max,
     among: Int = .max,
     setAside: Bool = false,
-    log: (String) -> Void = { _ in }
+    log: (_ line: String, _ file: String) -> Void = { _, _ in }
   ) throws(JournalError) -> JournalSnapshot? {
     for (snapshotSequence, name) in try directory.snapshots().suffix(among).reversed() where snapshotSequence <= sequence {
       switch try read(name) {
       case let .success(snapshot) where snapshot.sequence == snapshotSequence:
         return snapshot
       case .success:
-        log("Skipped snapshot \(name): its header names another sequence than its file name.")
+        log("Skipped snapshot \(name): its header names another sequence than its file name.", name)
       case let .failure(failure):
-        log("Skipped snapshot \(name): \(failure.reason).")
+        log("Skipped snapshot \(name): \(failure.reason).", name)
       }
       if setAside {
         let damagedName = directory.unusedName(name + SetAsideRecords.suffix)
         try directory.rename(name, to: damagedName)
-        log("Set \(name) aside as \(damagedName).")
+        log("Set \(name) aside as \(damagedName).", name)
       }
     }
     return nil

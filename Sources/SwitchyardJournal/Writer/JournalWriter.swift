@@ -1,3 +1,4 @@
+import SwitchyardLog
 import Foundation
 import Synchronization
 
@@ -24,10 +25,12 @@ final class JournalWriter: @unchecked Sendable {
   static let maximumBackoff: Int64 = 2_000_000_000
 
   let durability: Durability
-  /// Gets every batch once it is on disk, before any record of it is durable.
+  /// Gets every batch as it is written to disk (alongside), before any record of it is durable.
   private let replication: (any JournalReplication)?
   /// Hears that writing stalled, and that it resumed.
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
+  /// Hears how long each fsync took, on this thread and outside the lock.
+  private let observeFsync: (@Sendable (Duration) -> Void)?
   // Everything below is guarded by `condition`, except `appender`, which only the writer thread uses.
   private let condition = NSCondition()
   private var phase = Phase.running {
@@ -50,19 +53,25 @@ final class JournalWriter: @unchecked Sendable {
   private var syncCount: UInt64 = 0
   private var isFinished = false
   private var appender: SegmentAppender
+  /// The last record the replica has, and how many leading bytes of a stalled batch it holds
+  /// already; only the writer thread uses them.
+  private var copiedThrough: UInt64
+  private var copiedBytes = 0
 
   /// Starts the writer thread; the next record appended is `nextSequence`.
   init(
     appender: SegmentAppender, nextSequence: UInt64, durability: Durability, replication: (any JournalReplication)? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (LogEvent) -> Void = { _ in }, observeFsync: (@Sendable (Duration) -> Void)? = nil
   ) {
     self.appender = appender
     self.durability = durability
     self.replication = replication
     self.log = log
+    self.observeFsync = observeFsync
     self.nextSequence = nextSequence
     self.writtenSequence = nextSequence - 1
     self.syncedSequence = nextSequence - 1
+    self.copiedThrough = nextSequence - 1
     Thread.detachNewThread { [self] in
       nameCurrentThread("sy-journal")
       run()
@@ -252,12 +261,20 @@ final class JournalWriter: @unchecked Sendable {
       return
     }
     if case .running = phase {
-      log("error: \(failure) The journal holds new records in memory and tries again until a write succeeds.")
+      log(.error("\(failure) The journal holds new records in memory and tries again until a write succeeds."))
     }
     pending = spare + pending
     phase = .stalled(failure, retryAt: SystemTime.monotonicNanoseconds() + backoff, backoff: backoff)
     // A snapshot waiting for an fsync hears it will not come soon.
     condition.broadcast()
+  }
+
+  /// Starts copying the records in `spare` through `last` that the replica does not have yet,
+  /// alongside the local write; `nil` with no replica or nothing new for it.
+  private func copy(through last: UInt64) -> ReplicationInFlight? {
+    guard let replication, last > copiedThrough, spare.count > copiedBytes else { return nil }
+    let records = copiedBytes == 0 ? spare : Array(spare[copiedBytes...])
+    return ReplicationInFlight(replication, records: records, first: copiedThrough + 1, last: last)
   }
 
   /// Writes what is pending and fsyncs it; called and returns with the lock held.
@@ -271,25 +288,30 @@ final class JournalWriter: @unchecked Sendable {
     default: mustSync = true
     }
     condition.unlock()
-    let started = SystemTime.monotonicNanoseconds()
+    let copying = copy(through: last)
     var failure: JournalError?
+    var syncNanoseconds: Int64 = 0
     do {
       try appender.write(spare, firstSequence: first)
-      if mustSync { try appender.synchronize() }
+      if mustSync {
+        let started = SystemTime.monotonicNanoseconds()
+        try appender.synchronize()
+        syncNanoseconds = SystemTime.monotonicNanoseconds() - started
+        observeFsync?(.nanoseconds(syncNanoseconds))
+      }
     } catch {
       failure = error
     }
-    if failure == nil, let replication, !spare.isEmpty {
-      do {
-        try replication.replicate(spare, first: first, last: last)
-      } catch {
-        // Its records are on the local disk but not acknowledged; the replica decides what stands.
-        condition.lock()
-        phase = .stopped(.stopped(reason: "copying records \(first)–\(last) failed: \(error)"))
-        spare.removeAll(keepingCapacity: true)
-        return
-      }
+    if let copying, let error = copying.wait() {
+      // Its records may be on the local disk but are not acknowledged; the replica decides what stands.
+      condition.lock()
+      phase = .stopped(.replicationFailed(first: max(first, copiedThrough + 1), last: last, reason: "\(error)"))
+      spare.removeAll(keepingCapacity: true)
+      return
     }
+    if copying != nil { copiedThrough = last }
+    // A stalled write is tried again with these records first: they are not copied twice.
+    copiedBytes = failure == nil ? 0 : spare.count
     condition.lock()
     if let failure {
       stallOrStop(after: failure)
@@ -299,12 +321,12 @@ final class JournalWriter: @unchecked Sendable {
     spare.removeAll(keepingCapacity: true)
     if case let .stalled(error, _, _) = phase {
       phase = .running
-      log("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)")
+      log(.info("The journal writes again; the records it held in memory are on disk. It had stalled on: \(error)"))
     }
     writtenSequence = last
     if mustSync {
       syncedSequence = last
-      lastSyncNanoseconds = SystemTime.monotonicNanoseconds() - started
+      lastSyncNanoseconds = syncNanoseconds
       syncCount += 1
     }
     let durable = durableSequence

@@ -229,6 +229,13 @@ package final class Socket: Sendable {
     }
   }
 
+  /// Hands the descriptor to a caller that closes it itself, such as a `poll` loop serving it
+  /// beside Unix sockets; the socket no longer closes it.
+  package func releaseDescriptor() -> Int32 {
+    isClosed.withLock { $0 = true }
+    return descriptor
+  }
+
   /// Releases the descriptor; call once no other thread can be using it.
   package func close() {
     isClosed.withLock { closed in

@@ -28,6 +28,14 @@ public struct FencedJournalStream: Sendable {
     }
   }
 
+  /// How many Redis replicas have every write this connection made so far, waiting up to
+  /// `timeout` for `replicas` of them (`WAIT`).
+  public func waitForReplicas(_ replicas: Int, timeout: Duration) throws(RedisError) -> Int {
+    let reply = try connection.send(RedisCommand("WAIT", String(replicas), String(timeout.wholeMilliseconds)), serverWait: timeout)
+    guard case let .integer(count) = reply else { throw .unexpectedReply(command: "WAIT", reply: "\(reply)") }
+    return Int(count)
+  }
+
   /// Makes the stream start after record `sequence` when it has never been written, so a leader
   /// whose own journal already holds records continues from them; `false` when it was written.
   @discardableResult

@@ -23,10 +23,19 @@ extension RedisBroker {
       }
       if !known {
         log(
-          "remote worker \(consumer.name) of the '\(kind)' pool is dead (no heartbeat for \(WorkerLiveness.timeout)); "
-            + "moved its \(moved) effects to the live workers.")
+          .info(
+            "remote worker \(consumer.name) of the '\(kind)' pool is dead (no heartbeat for \(WorkerLiveness.timeout)); "
+              + "moved its \(moved) effects to the live workers.",
+            .string("pool", kind.rawValue), .string("worker", consumer.name)
+          )
+        )
       } else if moved > 0 {
-        log("moved \(moved) more effects handed to dead remote worker \(consumer.name) of the '\(kind)' pool.")
+        log(
+          .info(
+            "moved \(moved) more effects handed to dead remote worker \(consumer.name) of the '\(kind)' pool.",
+            .string("pool", kind.rawValue), .string("worker", consumer.name)
+          )
+        )
       }
     }
     return !dead.isEmpty

@@ -12,7 +12,8 @@ import SwitchyardWire
 /// Replies name an effect, not a kind, so the broker remembers which kind each effect it
 /// enqueued belongs to until its attempt ends.
 final class RedisBroker: Sendable {
-  let log: @Sendable (String) -> Void
+  /// Where its events go, each with the Redis server as its `broker` field.
+  let log: @Sendable (LogEvent) -> Void
   private let writer: StreamQueue
   let reader: StreamQueue
   let state = Mutex(State())
@@ -75,13 +76,15 @@ final class RedisBroker: Sendable {
   /// while Redis answers.
   static let replyBlock = Duration.milliseconds(500)
 
-  init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (String) -> Void) throws(RedisError) {
+  init(configuration: RedisConfiguration, layout: StreamLayout, kinds: [JobKind], log: @escaping @Sendable (LogEvent) -> Void) throws(RedisError) {
+    let server = "redis \(configuration.host):\(configuration.port)"
+    let log: @Sendable (LogEvent) -> Void = { log($0.adding([.string("broker", server)])) }
     self.log = log
     self.kinds = kinds
-    server = "redis \(configuration.host):\(configuration.port)"
+    self.server = server
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
     reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
-    try writer.connection.connect { log("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
+    try writer.connection.connect { log(LogEvent($0.nextDelay == nil ? .error : .warning, "\($0)")) }
     try writer.prepare(kinds: kinds.map(\.rawValue))
     Thread.detachNewThread(named: "sy-broker-write") { [self] in writeLoop() }
     Thread.detachNewThread(named: "sy-broker-read") { [self] in readLoop() }
@@ -147,10 +150,10 @@ final class RedisBroker: Sendable {
       guard !messages.isEmpty, !isClosed.load(ordering: .acquiring) else { continue }
       do {
         try write(messages)
-        if outage { log("Redis answers again; the remote pools' jobs flow.") }
+        if outage { log(.info("Redis answers again; the remote pools' jobs flow.")) }
         outage = false
       } catch {
-        if !outage { log("error: could not write to Redis (\(error)); the remote pools' jobs wait and are written once it answers.") }
+        if !outage { log(.error("could not write to Redis (\(error)); the remote pools' jobs wait and are written once it answers.")) }
         outage = true
         state.withLock { $0.outbox.insert(contentsOf: messages, at: 0) }
         Thread.sleep(forTimeInterval: 1)
@@ -203,18 +206,18 @@ final class RedisBroker: Sendable {
       let batch: StreamBatch<WorkerMessage>
       do {
         batch = try reader.readReplies(after: position, count: Self.replyBatch, block: Self.replyBlock)
-        if outage { log("Redis answers again; reading the reply stream.") }
+        if outage { log(.info("Redis answers again; reading the reply stream.")) }
         outage = false
       } catch {
         guard !isClosed.load(ordering: .acquiring) else { return }
-        if !outage { log("error: could not read the reply stream (\(error)); trying again every second.") }
+        if !outage { log(.error("could not read the reply stream (\(error)); trying again every second.")) }
         outage = true
         answeringSince = .now
         route([])
         Thread.sleep(forTimeInterval: 1)
         continue
       }
-      for entry in batch.rejected { log("warning: \(entry)") }
+      for entry in batch.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
       route(batch.messages)
       if let last = batch.last { position = .after(last) }
     }
@@ -242,7 +245,12 @@ final class RedisBroker: Sendable {
           noteIfLate(failed.effect, generation: failed.generation, from: reply.worker, in: state)
           kind = state.kind(of: failed.effect, ending: failed.generation)
         case let .hello(hello):
-          log("remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))")
+          log(
+            .info(
+              "remote worker \(reply.worker ?? "?") serves '\(hello.kind ?? "?")' (protocol \(hello.version))",
+              .string("pool", hello.kind ?? "?"), .string("worker", reply.worker ?? "?")
+            )
+          )
           kind = nil
         case let .heartbeat(heartbeat):
           if let worker = reply.worker, let workerKind = state.heard[worker]?.kind {
@@ -267,7 +275,12 @@ final class RedisBroker: Sendable {
     let current = state.routes[effect]?.generation
     guard current != generation else { return }
     let since = current.map { "attempt \($0) was dispatched" } ?? "the effect ended"
-    log("effect \(effect) attempt \(generation) ended on \(worker ?? "?") after \(since); dropped.")
+    log(
+      .info(
+        "effect \(effect) attempt \(generation) ended on \(worker ?? "?") after \(since); dropped.",
+        .integer("effect_id", effect), .integer("attempt", generation), .string("worker", worker ?? "?")
+      )
+    )
   }
 }
 

@@ -15,7 +15,7 @@ package struct RedisTransport: WorkerTransport {
   /// Takes the namespace of the coordinator named `coordinator` over for `kinds` and starts
   /// reading its reply stream; throws when Redis cannot be reached.
   package init(
-    configuration: RedisConfiguration, coordinator: String, kinds: [JobKind], log: @escaping @Sendable (String) -> Void
+    configuration: RedisConfiguration, coordinator: String, kinds: [JobKind], log: @escaping @Sendable (LogEvent) -> Void
   ) throws(RedisError) {
     broker = try RedisBroker(configuration: configuration, layout: StreamLayout(coordinator: coordinator), kinds: kinds, log: log)
   }

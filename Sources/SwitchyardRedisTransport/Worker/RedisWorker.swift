@@ -63,12 +63,12 @@ package struct RedisWorker: Sendable {
     let session = RemoteWorkerSession(
       kind: kind, name: name, replies: replies, concurrency: settings.concurrency, claimIdle: settings.claimIdle)
     guard session.start(host) else {
-      writeToStandardError("error: this worker has no handler for '\(kind)' jobs.")
+      session.log(.error("this worker has no handler for '\(kind)' jobs."))
       exit(64)
     }
     let cancelsFrom: StreamReadPosition
     do {
-      try replies.connection.connect { writeToStandardError("\($0.nextDelay == nil ? "error" : "warning"): \($0)") }
+      try replies.connection.connect { session.log(LogEvent($0.nextDelay == nil ? .error : .warning, "\($0)")) }
       // Alive before it joins: a consumer in the group without a heartbeat is a dead one.
       try replies.beat(kind: kind.rawValue, worker: name)
       try replies.join(kind: kind.rawValue, worker: name)
@@ -76,10 +76,10 @@ package struct RedisWorker: Sendable {
       try session.sayHello()
       cancelsFrom = try session.rememberRecentCancels(from: replies)
     } catch {
-      writeToStandardError("error: the '\(kind)' worker could not start on \(settings.redis.host):\(settings.redis.port): \(error)")
+      session.log(.error("the '\(kind)' worker could not start on \(settings.redis.host):\(settings.redis.port): \(error)"))
       exit(69)
     }
-    writeToStandardError("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue)).")
+    session.log(.info("\(name): serving '\(kind)' jobs of \(layout.jobs(kind.rawValue))."))
     let cancels = StreamQueue(layout: layout, connection: RedisConnection(configuration: settings.redis))
     Thread.detachNewThread(named: "sy-cancels") { session.readCancels(cancels, after: cancelsFrom) }
     Thread.detachNewThread(named: "sy-heartbeat") { session.beat(healthFile: settings.healthFile) }

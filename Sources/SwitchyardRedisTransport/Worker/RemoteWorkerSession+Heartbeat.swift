@@ -12,15 +12,14 @@ extension RemoteWorkerSession {
     while true {
       do {
         try replies.beat(kind: kind.rawValue, worker: name)
-        if failing { writeToStandardError("\(name): its heartbeat reaches Redis again.") }
+        if failing { log(.info("\(name): its heartbeat reaches Redis again.")) }
         failing = false
         if let healthFile, !FileManager.default.createFile(atPath: healthFile, contents: Data("\(name)\n".utf8)) {
-          writeToStandardError("error: could not write the health file \(healthFile).")
+          log(.error("could not write the health file \(healthFile)."))
         }
       } catch {
         if !failing {
-          writeToStandardError(
-            "error: could not write the heartbeat of \(name) (\(error)); silent for \(WorkerLiveness.timeout), its jobs go to other workers.")
+          log(.error("could not write the heartbeat of \(name) (\(error)); silent for \(WorkerLiveness.timeout), its jobs go to other workers."))
         }
         failing = true
       }

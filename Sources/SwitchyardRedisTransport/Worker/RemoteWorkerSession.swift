@@ -78,7 +78,7 @@ final class RemoteWorkerSession: Sendable {
           batch = try queue.readJobs(
             kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), block: .seconds(1), affinityLease: claimIdle)
         }
-        for entry in batch.rejected { writeToStandardError("warning: \(entry)") }
+        for entry in batch.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
         guard !batch.messages.isEmpty else { continue }
         let (started, cancelled) = held.withLock { $0.hold(batch.messages) }
         if !cancelled.isEmpty { write(WorkerReplies(completed: cancelled)) }
@@ -94,7 +94,7 @@ final class RemoteWorkerSession: Sendable {
           holdsOutbox = false
           outbox.release()
         }
-        writeToStandardError("error: could not read '\(kind)' jobs (\(error)); trying again.")
+        log(.error("could not read '\(kind)' jobs (\(error)); trying again."))
         Thread.sleep(forTimeInterval: 1)
       }
     }
@@ -128,7 +128,7 @@ final class RemoteWorkerSession: Sendable {
   /// before the first read of jobs, so no job is read ahead of its cancel.
   func rememberRecentCancels(from queue: StreamQueue) throws(RedisError) -> StreamReadPosition {
     let recent = try queue.recentCancels(count: HeldJobs.rememberedCancels)
-    for entry in recent.rejected { writeToStandardError("warning: \(entry)") }
+    for entry in recent.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
     held.withLock { held in
       for cancel in recent.messages { _ = held.cancel(cancel.message) }
     }
@@ -148,7 +148,7 @@ final class RemoteWorkerSession: Sendable {
         handle(cancelled.map { .cancel(Cancel(effect: $0.message.effect, generation: $0.message.generation)) })
         write(WorkerReplies(completed: cancelled))
       } catch {
-        writeToStandardError("error: could not read cancellations (\(error)); trying again.")
+        log(.error("could not read cancellations (\(error)); trying again."))
         Thread.sleep(forTimeInterval: 1)
       }
     }
@@ -171,9 +171,12 @@ final class RemoteWorkerSession: Sendable {
         return since.map { now - $0 } ?? .zero
       }
       if stuck > claimIdle {
-        writeToStandardError(
-          "error: a '\(kind)' handler has blocked the job reader for \(stuck.milliseconds) ms, past the claim idle time; "
-            + "\(name) exits so that other workers reclaim its jobs.")
+        log(
+          .error(
+            "a '\(kind)' handler has blocked the job reader for \(stuck.milliseconds) ms, past the claim idle time; "
+              + "\(name) exits so that other workers reclaim its jobs."
+          )
+        )
         exit(70)
       }
       do {
@@ -184,12 +187,12 @@ final class RemoteWorkerSession: Sendable {
           try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
         }
         let reclaimed = try replies.reclaimAbandoned(kind: kind.rawValue, worker: name, minIdle: claimIdle)
-        for entry in reclaimed.rejected { writeToStandardError("warning: \(entry)") }
+        for entry in reclaimed.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
         if !reclaimed.messages.isEmpty {
-          writeToStandardError("\(name): handed \(reclaimed.messages.count) abandoned '\(kind)' jobs back to the coordinator.")
+          log(.info("\(name): handed \(reclaimed.messages.count) abandoned '\(kind)' jobs back to the coordinator."))
         }
       } catch {
-        writeToStandardError("error: could not renew or reclaim '\(kind)' jobs (\(error)).")
+        log(.error("could not renew or reclaim '\(kind)' jobs (\(error))."))
       }
       handle([.ping(Ping(nonce: 0))])
     }
@@ -264,7 +267,7 @@ final class RemoteWorkerSession: Sendable {
       do {
         return try replies.reply(encoded: outgoing.messages, worker: name, completing: outgoing.completed)
       } catch {
-        writeToStandardError("error: could not write \(outgoing.messages.count) replies (attempt \(attempt) of 3): \(error)")
+        log(.error("could not write \(outgoing.messages.count) replies (attempt \(attempt) of 3): \(error)"))
         Thread.sleep(forTimeInterval: 0.2)
       }
     }

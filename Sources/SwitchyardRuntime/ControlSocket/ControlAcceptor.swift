@@ -29,7 +29,7 @@ struct ControlAcceptor {
 
   /// Accepts every waiting client, handing each admitted descriptor to `admit`. At the cap,
   /// `makeRoom` may disconnect a client to admit the new one instead.
-  mutating func acceptAll(log: (String) -> Void, makeRoom: () -> Bool, admit: (Int32) -> Void) {
+  mutating func acceptAll(log: (LogEvent) -> Void, makeRoom: () -> Bool, admit: (Int32) -> Void) {
     pausedUntil = nil
     while true {
       switch admission.accept(from: listener, nonBlocking: true, makeRoom: makeRoom, refuse: Self.refuse) {
@@ -38,7 +38,7 @@ struct ControlAcceptor {
       case .refused:
         continue
       case .exhausted:
-        log("warning: out of file descriptors; refusing control clients for a moment")
+        log(.warning("out of file descriptors; refusing control clients for a moment"))
         pausedUntil = .now + ConnectionAdmission.pause
         return
       case .empty, .failed:

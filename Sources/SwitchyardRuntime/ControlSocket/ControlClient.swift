@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SwitchyardWire
 
-/// A blocking client of a coordinator's control socket, for the `switchyard` commands and tests.
+/// A blocking client of a coordinator's control socket (or TCP control listener), for the `switchyard` commands and tests.
 ///
 /// ```swift
 /// let client = try ControlClient(socketPath: ".switchyard/control.sock")
@@ -18,7 +18,7 @@ public final class ControlClient {
   private var buffered: [ControlMessage] = []
 
   /// Connects to the socket at `socketPath`.
-  public init(socketPath: String) throws(ControlClientError) {
+  public convenience init(socketPath: String) throws(ControlClientError) {
     guard var address = unixSocketAddress(socketPath) else { throw .connectFailed(path: socketPath, errno: ENAMETOOLONG) }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw .connectFailed(path: socketPath, errno: errno) }
@@ -30,7 +30,12 @@ public final class ControlClient {
       Glibc.close(fd)
       throw .connectFailed(path: socketPath, errno: code)
     }
-    self.fd = fd
+    self.init(descriptor: fd)
+  }
+
+  /// Talks over `descriptor`, a connected blocking stream socket it closes at deinit.
+  init(descriptor: Int32) {
+    fd = descriptor
   }
 
   deinit {

@@ -6,6 +6,10 @@ import Glibc
 public enum ControlClientError: Error, Equatable, CustomStringConvertible {
   /// Nothing accepts connections at the path: no coordinator runs there.
   case connectFailed(path: String, errno: Int32)
+  /// Nothing accepts connections at the TCP address (`start --control-listen`).
+  case unreachable(address: String, reason: String)
+  /// The coordinator refused the connection, saying why (a TCP listener's token did not match).
+  case refused(String)
   /// No reply came in time.
   case timedOut
   /// The coordinator closed the connection.
@@ -18,6 +22,10 @@ public enum ControlClientError: Error, Equatable, CustomStringConvertible {
     switch self {
     case let .connectFailed(path, code):
       "Cannot reach a coordinator at \(path): \(String(cString: strerror(code))). Is 'switchyard start' running with this --run-dir?"
+    case let .unreachable(address, reason):
+      "Cannot reach a coordinator at \(address): \(reason). Is it started with --control-listen there, and is the port open?"
+    case let .refused(message):
+      "The coordinator refused the connection: \(message)"
     case .timedOut:
       "The coordinator did not answer in time."
     case .closed:

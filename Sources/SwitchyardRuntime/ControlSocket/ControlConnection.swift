@@ -19,6 +19,8 @@ struct ControlConnection {
   private var subscriptions: Set<UInt64> = []
   /// Bytes of the frame the client has begun and not finished.
   var partialBytes = 0
+  /// Whether the client's `hello` carried the listener's token, when it has one.
+  var isAuthenticated = false
 
   init(fd: Int32, maxFrameLength: Int, now: ContinuousClock.Instant) {
     self.fd = fd

@@ -11,11 +11,11 @@ extension ControlServer {
     let admission: ConnectionAdmission
     var byClient: [Int: ControlConnection] = [:]
     var totalPartialBytes = 0
-    var nextClient = 1
+    var nextClient: Int
   }
 
   func serve(_ inbox: MainActorInbox<ControlServerEvent>) {
-    var state = Connections(admission: ConnectionAdmission(limits: limits.listener))
+    var state = Connections(admission: ConnectionAdmission(limits: limits.listener), nextClient: firstClient)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     var acceptor = ControlAcceptor(listener: listener, admission: state.admission)
     while true {
@@ -54,6 +54,9 @@ extension ControlServer {
         acceptor.acceptAll(log: log) {
           evictOne(&state, inbox: inbox)
         } admit: { fd in
+          // Replies are small frames a client waits for: no Nagle delay on TCP (a no-op on a Unix socket).
+          var noDelay: Int32 = 1
+          setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
           let id = state.nextClient
           state.nextClient += 1
           state.byClient[id] = ControlConnection(fd: fd, maxFrameLength: limits.maxFrameLength, now: .now)
@@ -129,7 +132,7 @@ extension ControlServer {
       .filter { $0.1 <= idleSince }
       .min { $0.1 < $1.1 }
     guard let victim = silent?.key ?? idle?.0 else { return false }
-    log("control client \(victim) evicted to admit a new one: all \(limits.maxConnections) connections were taken")
+    log(.info("control client \(victim) evicted to admit a new one: all \(limits.maxConnections) connections were taken", .string("control_client", "\(victim)")))
     disconnect(victim, farewell: .evicted(limit: limits.maxConnections), state: &state, inbox: inbox)
     return true
   }
@@ -142,7 +145,7 @@ extension ControlServer {
       }
     }
     for (client, reason) in leaving {
-      if let reason { log("control client \(client) dropped: \(reason)") }
+      if let reason { log(.info("control client \(client) dropped: \(reason)", .string("control_client", "\(client)"))) }
       disconnect(client, farewell: reason, state: &state, inbox: inbox)
     }
   }
@@ -166,7 +169,12 @@ extension ControlServer {
     }
     switch outcome {
     case let .payloads(payloads):
-      connection.received(requests(payloads), at: .now)
+      let events = requests(payloads)
+      guard admits(events, of: &connection) else {
+        drop(client, .unauthorized)
+        return true
+      }
+      connection.received(events, at: .now)
       return true
     case .wouldBlock:
       return true
@@ -174,10 +182,20 @@ extension ControlServer {
       return false
     case let .broken(error, payloads):
       // A broken frame leaves no way to find the next one, so the client is told why and hung up on.
-      connection.received(requests(payloads), at: .now)
+      let events = requests(payloads)
+      if admits(events, of: &connection) { connection.received(events, at: .now) }
       drop(client, .badFrame("\(error)"))
       return true
     }
+  }
+
+  /// Whether a client's requests may reach the main actor: always without a token; with one, once
+  /// the client's first message was a `hello` carrying it.
+  private func admits(_ events: [ControlServerEvent], of connection: inout ControlConnection) -> Bool {
+    guard let token, !connection.isAuthenticated, let first = events.first else { return true }
+    guard case let .message(_, .message(.hello(hello))) = first, hello.token == token else { return false }
+    connection.isAuthenticated = true
+    return true
   }
 
   /// Drops the client holding the most unfinished request bytes while all of them hold more than

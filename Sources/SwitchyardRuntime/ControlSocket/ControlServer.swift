@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import SwitchyardWire
 
-/// The control socket: a Unix domain socket (mode 0600) served by one thread with `poll`, each
+/// The control socket: a Unix domain socket (mode 0600), or a TCP listener, served by one thread with `poll`, each
 /// client a ``ControlConnection`` and a ``FrameChannel``, within ``ControlSocketLimits``.
 ///
 /// Requests reach the main actor in turns: at most ``ControlSocketLimits/requestsPerTurn`` of a
@@ -34,38 +34,34 @@ final class ControlServer: Sendable {
   }
 
   let listener: Int32
+  /// The secret each client's `hello` must carry before anything else; `nil` admits every client.
+  let token: String?
+  /// The number given to the first client; later ones count up from it.
+  let firstClient: Int
   let wakeup: (read: Int32, write: Int32)
   let shared = Mutex(Shared())
   /// Signalled by the thread when it has let go of every descriptor, and again by each stop that
   /// saw it, so every later stop sees it too.
   let finished = DispatchSemaphore(value: 0)
   let limits: ControlSocketLimits
-  let log: @Sendable (String) -> Void
+  let log: @Sendable (LogEvent) -> Void
 
-  /// Binds and listens on `socketPath`, then serves it; `handler` gets what clients send, in
-  /// batches on the main actor.
+  /// Serves `listener`; `handler` gets what clients send, in batches on the main actor.
   init(
-    socketPath: String,
+    listener: ControlListener,
     limits: ControlSocketLimits,
-    log: @escaping @Sendable (String) -> Void,
+    log: @escaping @Sendable (LogEvent) -> Void,
     handler: @escaping @MainActor @Sendable ([ControlServerEvent]) -> Void
   ) throws(CoordinatorError) {
-    guard var address = unixSocketAddress(socketPath) else {
-      throw .socketPathTooLong(path: socketPath, limit: unixSocketPathLimit)
-    }
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-    guard fd >= 0 else { throw .socketFailed(path: socketPath, errno: errno) }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard bound == 0, chmod(socketPath, 0o600) == 0, listen(fd, 128) == 0,
-      let wakeup = makePipe(flags: O_CLOEXEC | O_NONBLOCK)
-    else {
+    let fd = listener.descriptor
+    guard let wakeup = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else {
       let code = errno
       close(fd)
-      throw .socketFailed(path: socketPath, errno: code)
+      throw .socketFailed(path: "the control socket's wakeup pipe", errno: code)
     }
     self.listener = fd
+    self.token = listener.token
+    self.firstClient = listener.firstClient
     self.wakeup = wakeup
     self.limits = limits
     self.log = log

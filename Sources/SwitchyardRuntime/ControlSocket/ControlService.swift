@@ -1,3 +1,4 @@
+import SwitchyardNet
 import SwitchyardWire
 
 /// Answers control clients on the main actor: status, state slices, subscriptions, actions and
@@ -10,7 +11,8 @@ final class ControlService {
   }
 
   private let endpoints: ControlEndpoints
-  private var server: ControlServer?
+  /// The run directory's socket, then the TCP listener if there is one.
+  private var servers: [ControlServer] = []
   private var subscriptions: [Int: [UInt64: Subscription]] = [:]
   private var acceptsActions = true
 
@@ -19,10 +21,30 @@ final class ControlService {
   }
 
   /// Serves the socket at `socketPath`.
-  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (String) -> Void) throws(CoordinatorError) {
-    server = try ControlServer(socketPath: socketPath, limits: limits, log: log) { [weak self] events in
-      self?.handle(events)
-    }
+  func start(socketPath: String, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
+    try serve(.unix(path: socketPath), limits: limits, log: log)
+  }
+
+  /// Serves TCP at `address` too (`start --control-listen`), admitting clients whose `hello`
+  /// carries `token` when one is given; returns the port listened on.
+  func listen(
+    on address: ListenAddress, token: String?, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void
+  ) throws(CoordinatorError) -> UInt16 {
+    let (listener, port) = try ControlListener.tcp(address, token: token)
+    try serve(listener, limits: limits, log: log)
+    return port
+  }
+
+  private func serve(_ listener: ControlListener, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
+    servers.append(
+      try ControlServer(listener: listener, limits: limits, log: log) { [weak self] events in
+        self?.handle(events)
+      })
+  }
+
+  /// The server `client` connected through: the one whose first client number is the highest not above it.
+  private func server(of client: Int) -> ControlServer? {
+    servers.last { $0.firstClient <= client }
   }
 
   /// Refuses further actions, as the first step of shutting down.
@@ -32,14 +54,14 @@ final class ControlService {
 
   /// Disconnects every client and closes the socket.
   func stop() {
-    server?.stop()
-    server = nil
+    for server in servers { server.stop() }
+    servers.removeAll()
     subscriptions.removeAll()
   }
 
   /// How many clients are connected.
   var clientCount: Int {
-    server?.clientCount ?? 0
+    servers.reduce(0) { $0 + $1.clientCount }
   }
 
   /// Whether any client subscribes to state, so the coordinator encodes state only when needed.
@@ -50,8 +72,8 @@ final class ControlService {
   /// Sends each subscription whose slice of `state` changed since its last value; only the
   /// subscribed slices are built as values, from the state's one parse.
   func publish(_ state: RawJSON) {
-    guard let server else { return }
     for (client, clientSubscriptions) in subscriptions {
+      guard let server = server(of: client) else { continue }
       for (id, subscription) in clientSubscriptions {
         let slice = state[dottedPath: subscription.path]?.value ?? .null
         guard slice != subscription.last else { continue }
@@ -110,7 +132,7 @@ final class ControlService {
       guard ProtocolVersion.isCompatible(hello.version) else {
         let mismatch = WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version)
         reply(.error(id: nil, code: .versionMismatch, message: "\(mismatch)"), to: client)
-        server?.hangUp(client)
+        server(of: client)?.hangUp(client)
         return
       }
       reply(.hello(Hello(role: "coordinator", pid: endpoints.pid, capabilities: ["subscribe"])), to: client)
@@ -129,7 +151,7 @@ final class ControlService {
       do {
         let slice = try endpoints.state()[dottedPath: path]?.value ?? .null
         subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
-        server?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
+        server(of: client)?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
       } catch {
         reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
       }
@@ -137,7 +159,7 @@ final class ControlService {
       guard subscriptions[client]?.removeValue(forKey: id) != nil else {
         return reply(.error(id: id, code: .notSubscribed, message: "No subscription has id \(id)."), to: client)
       }
-      server?.dropSubscription(id, of: client)
+      server(of: client)?.dropSubscription(id, of: client)
       reply(.unsubscribed(id: id), to: client)
     case let .send(id, action):
       send(RawJSON(action), id: id, from: client)
@@ -163,6 +185,6 @@ final class ControlService {
   }
 
   private func reply(_ message: ControlMessage, to client: Int) {
-    server?.send(message, to: client)
+    server(of: client)?.send(message, to: client)
   }
 }

@@ -18,6 +18,8 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
   /// The client, with no subscription and nothing in progress, sent nothing for
   /// ``ControlSocketLimits/idleTimeout``.
   case idleTimeout(Duration)
+  /// A TCP client's first message was not a `hello` carrying the listener's token.
+  case unauthorized
   /// The connection cap was reached and this client, silent or idle longest, made room for a new one.
   case evicted(limit: Int)
 
@@ -32,6 +34,7 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case .handshakeTimeout: .handshakeTimeout
     case .idleTimeout: .idleTimeout
     case .evicted: .evicted
+    case .unauthorized: .unauthorized
     }
   }
 
@@ -51,6 +54,8 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
       "Nothing arrived within \(timeout) of connecting; send a hello or a request as soon as you connect."
     case let .idleTimeout(timeout):
       "Nothing arrived for \(timeout) and nothing was subscribed; reconnect when you next need the coordinator."
+    case .unauthorized:
+      "This control listener takes a token: send a hello carrying it first (the CLI sends SWITCHYARD_CONTROL_TOKEN)."
     case let .evicted(limit):
       "All \(limit) control connections were taken and this one was the least active; reconnect, or close idle clients."
     }

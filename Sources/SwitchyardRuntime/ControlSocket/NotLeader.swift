@@ -13,6 +13,6 @@ public struct NotLeader: Error, CustomStringConvertible {
     guard let leader else {
       return "This coordinator stands by and no coordinator leads yet; try again within the lease's length."
     }
-    return "This coordinator stands by; \(leader) leads. Send to the leader's run directory (status shows who leads)."
+    return "This coordinator stands by; \(leader) leads. Send to the leader (the switchyard CLI follows it: status shows its run directory, and its TCP address when it serves --control-listen)."
   }
 }

@@ -20,7 +20,7 @@ public final class StandbyControlSocket {
     status: @escaping @MainActor () -> StatusReport,
     state: @escaping @MainActor () throws -> RawJSON,
     leader: @escaping @MainActor () -> String?,
-    log: @escaping @Sendable (String) -> Void
+    log: @escaping @Sendable (LogEvent) -> Void
   ) throws(CoordinatorError) {
     signal(SIGPIPE, SIG_IGN)
     let directory = try RunDirectory.claim(path)

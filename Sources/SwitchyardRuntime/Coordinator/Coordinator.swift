@@ -70,8 +70,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     let runtime = EffectRouter(
       pools: configuration.pools,
       launch: configuration.workerLaunch,
-      log: configuration.log,
-      logEvent: configuration.logEvent,
+      log: configuration.logEvent,
       maxFrameLength: configuration.maxFrameLength,
       tickInterval: configuration.tickInterval
     )
@@ -120,8 +119,15 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     if configuration.servesControlSocket {
       let control = ControlService(endpoints: endpoints)
       do {
-        try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.log)
+        try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.logEvent)
+        if let address = configuration.controlListen {
+          let port = try control.listen(
+            on: address, token: configuration.controlToken, limits: configuration.controlLimits, log: configuration.logEvent
+          )
+          configuration.logEvent(.info("control protocol served at tcp://\(address.host):\(port)", .string("control_listen", "\(address.host):\(port)")))
+        }
       } catch {
+        control.stop()
         directory.release()
         throw error
       }
@@ -223,13 +229,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     handleTerminationSignals()
     guard let signals = terminationSignals else { return }
     for await number in signals.received {
-      configuration.log("received signal \(number); shutting down (send it again to stop at once)")
+      configuration.logEvent(.info("received signal \(number); shutting down (send it again to stop at once)"))
       break
     }
     let again = TerminationSignals()
-    let forcing = Task.detached { [log = configuration.log] in
+    let forcing = Task.detached { [log = configuration.logEvent] in
       for await number in again.received {
-        log("received signal \(number) again; stopping at once")
+        log(.info("received signal \(number) again; stopping at once"))
         exit(128 + number)
       }
     }
@@ -295,7 +301,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     do {
       control.publish(try RawJSON(encoding: state))
     } catch {
-      configuration.log("error: the state does not encode as JSON, so subscribers get no updates: \(error)")
+      configuration.logEvent(.error("the state does not encode as JSON, so subscribers get no updates: \(error)"))
     }
   }
 }

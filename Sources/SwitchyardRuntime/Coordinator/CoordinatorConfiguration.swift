@@ -1,4 +1,5 @@
 import SwitchyardMetrics
+import SwitchyardNet
 import SwitchyardWire
 
 /// Everything a ``Coordinator`` needs to run: its pools, where its run directory is, how it starts
@@ -23,18 +24,24 @@ public struct CoordinatorConfiguration: Sendable {
   public var maxFrameLength: Int
   /// What control-socket clients may cost: connections, frame size, memory, descriptors.
   public var controlLimits = ControlSocketLimits()
+  /// `start --control-listen HOST:PORT`: where the control protocol is served over TCP too, for
+  /// clients on other hosts, such as a standby's CLI following the leader; `nil` for none.
+  public var controlListen: ListenAddress?
+  /// `--control-token`: the secret a TCP client's `hello` must carry; required unless
+  /// ``controlListen`` is loopback.
+  public var controlToken: String?
   /// The software version reported in status: the executable's, as `--version` prints it.
   public var version: String
   /// Where the coordinator's metrics go, for `start --metrics` to serve; `nil` records none.
   public var metrics: MetricsRegistry?
-  /// Where log lines go: worker stderr (prefixed with kind and pid) and supervision events.
-  public var log: @Sendable (String) -> Void
-  /// Where log events made with their fields go (the supervisor's, about workers and their
-  /// effects): by default, under `--log-format json`, to the process's ``Logger`` with those
-  /// fields, else to ``log`` as their ``LogEvent/text``.
+  /// Where the coordinator's log events go, each made with its fields where it is logged
+  /// (supervision, its workers' own lines with their pool and pid, the journal, the control
+  /// socket): by default to the process's ``Logger``; with a `log` given at init, to it as their
+  /// ``LogEvent/text``.
   public var logEvent: @Sendable (LogEvent) -> Void
 
-  /// Creates a configuration; without `log`, lines go to standard error.
+  /// Creates a configuration; without `log`, events go to the process's ``Logger`` (standard
+  /// error), and with it, to `log` as text lines.
   public init(
     runDirectory: String = ".switchyard",
     pools: [PoolConfiguration],
@@ -54,11 +61,10 @@ public struct CoordinatorConfiguration: Sendable {
     self.tickInterval = tickInterval
     self.maxFrameLength = maxFrameLength
     self.version = version
-    let lines = log ?? { writeToStandardError($0) }
-    self.log = lines
-    self.logEvent = { event in
-      guard log == nil, Logger.standardError.format == .json else { return lines(event.text) }
-      Logger.standardError.log(event)
+    if let log {
+      self.logEvent = { log($0.text) }
+    } else {
+      self.logEvent = { Logger.standardError.log($0) }
     }
   }
 }

@@ -14,6 +14,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
   case socketPathTooLong(path: String, limit: Int)
   /// The control socket could not be created, bound or listened on.
   case socketFailed(path: String, errno: Int32)
+  /// The TCP control listener (`--control-listen`) could not be opened.
+  case controlListenFailed(address: String, reason: String)
   /// No pool runs this kind of job.
   case unknownPool(JobKind, known: [String])
   /// A pool size below zero.
@@ -44,6 +46,8 @@ public enum CoordinatorError: Error, Equatable, CustomStringConvertible {
       return "The control socket path \(path) is longer than \(limit) bytes; choose a shorter --run-dir."
     case let .socketFailed(path, code):
       return "Cannot open the control socket \(path): \(String(cString: strerror(code)))."
+    case let .controlListenFailed(address, reason):
+      return "Cannot listen for control clients at \(address): \(reason). Choose a free port with --control-listen."
     case let .unknownPool(kind, known):
       return "There is no '\(kind)' pool; the pools are: \(known.joined(separator: ", "))."
     case let .invalidPoolSize(kind, size):

@@ -19,9 +19,8 @@ final class EffectRouter {
   var transports: [JobKind: any WorkerTransport] = [:] {
     didSet { handTransportsToSupervisors() }
   }
-  let log: @Sendable (String) -> Void
-  /// Where events with call-site fields go (``CoordinatorConfiguration/logEvent``).
-  let logEvent: @Sendable (LogEvent) -> Void
+  /// Where log events go (``CoordinatorConfiguration/logEvent``).
+  let log: @Sendable (LogEvent) -> Void
   let tickInterval: Duration
   /// Each pool's supervisor, by kind.
   // `@exclusivity(unchecked)`: main-actor state read on every remote effect, never across a call
@@ -48,17 +47,15 @@ final class EffectRouter {
   init(
     pools: [PoolConfiguration],
     launch: WorkerLaunch,
-    log: @escaping @Sendable (String) -> Void,
-    logEvent: @escaping @Sendable (LogEvent) -> Void,
+    log: @escaping @Sendable (LogEvent) -> Void,
     maxFrameLength: Int,
     tickInterval: Duration
   ) {
     self.transport = PipeTransport(launch: launch, maxFrameLength: maxFrameLength)
     self.log = log
-    self.logEvent = logEvent
     self.tickInterval = tickInterval
     for configuration in pools {
-      supervisors[configuration.kind] = PoolSupervisor(configuration: configuration, inbox: inbox, outgoing: outgoing, log: log, logEvent: logEvent)
+      supervisors[configuration.kind] = PoolSupervisor(configuration: configuration, inbox: inbox, outgoing: outgoing, log: log)
     }
   }
 

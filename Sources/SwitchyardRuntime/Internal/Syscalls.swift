@@ -45,12 +45,6 @@ func currentExecutablePath() -> String {
   return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Writes `text` to standard error through the process's ``Logger``: in the text format with one
-/// raw `write`, so lines from many threads do not interleave.
-func writeToStandardError(_ text: String) {
-  Logger.standardError.write(line: text)
-}
-
 /// Fills a Unix socket address for `path`; `nil` when the path does not fit.
 func unixSocketAddress(_ path: String) -> sockaddr_un? {
   var address = sockaddr_un()

@@ -31,7 +31,7 @@ extension ActionJournal {
     initialState: Base.State,
     skipping skip: UInt64? = nil,
     acceptingDivergence: Bool = false,
-    log: @escaping @Sendable (String) -> Void
+    log: @escaping @Sendable (LogEvent) -> Void
   ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
     let replay = try replay.reading(directory)
     let check = DivergenceCheck<Base.State, Base.Action>(accepting: acceptingDivergence, migrations: replay.migrations)
@@ -66,27 +66,41 @@ extension ActionJournal {
     let actionJournal = ActionJournal(journal: journal, policy: policy, effectsToResume: recovery, log: log)
     if let skip {
       if let skippedNow {
-        log("skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "
-          + "a snapshot follows, and the data directory's 'skipped' file keeps every later replay from it")
+        log(
+          .info(
+            "skipped journal record \(skip) (\(skippedNow)) as --skip-record asked, and the events of effects it made; "
+              + "a snapshot follows, and the data directory's 'skipped' file keeps every later replay from it",
+            .integer("action_sequence", skip)
+          )
+        )
       } else {
         let why = skipped.contains(skip) ? "it was skipped before" : "no such record after the snapshot"
-        log("--skip-record \(skip): record \(skip) was not replayed (\(why)), so nothing was skipped")
+        log(.info("--skip-record \(skip): record \(skip) was not replayed (\(why)), so nothing was skipped", .integer("action_sequence", skip)))
       }
     }
     if let poison, poison.sequence > journal.recovery.lastSequence {
-      log("the last coordinator died of \(poison.signalName) reducing action \(poison.sequence), which was never journaled: "
-        + "nothing replays it, and a client that sent it had no answer; its log says what it was")
+      log(
+        .info(
+          "the last coordinator died of \(poison.signalName) reducing action \(poison.sequence), which was never journaled: "
+            + "nothing replays it, and a client that sent it had no answer; its log says what it was",
+          .integer("action_sequence", poison.sequence)
+        )
+      )
       if let effect = poison.effect {
         // Run again, the effect would deliver the same event, and the coordinator die again.
         recovery.ended(effect)
         actionJournal.effectEnded(effect)
-        log("that action was an event of remote effect \(effect), which is not started again: its end is journaled")
+        log(LogEvent(.info, "that action was an event of remote effect \(effect), which is not started again: its end is journaled", fields: effect.logFields))
       }
     }
     PoisonRecord.clear(directory: directory)
     if let first = check.divergences.first {
-      log("--accept-divergence: replay through this build diverged \(check.divergences.count) time(s) from what the "
-        + "journal recorded, and keeps this build's state (a snapshot follows). The first: \(first)")
+      log(
+        .info(
+          "--accept-divergence: replay through this build diverged \(check.divergences.count) time(s) from what the "
+            + "journal recorded, and keeps this build's state (a snapshot follows). The first: \(first)"
+        )
+      )
     }
     if skippedNow != nil || !check.divergences.isEmpty || (journal.recovery.snapshotSequence == nil && journal.recovery.lastSequence == 0) {
       actionJournal.snapshot(state)

@@ -7,7 +7,7 @@ extension ActionJournal {
   /// record after the snapshot lists them, so a crash after it still makes them again.
   public func snapshotAfterLongRecovery<State: Encodable & Sendable>(_ state: State) {
     guard let bound = policy.afterReplaying, journal.recovery.replayedRecords > bound else { return }
-    log("recovery replayed \(journal.recovery.replayedRecords) records (more than \(bound)); taking a snapshot")
+    log(.info("recovery replayed \(journal.recovery.replayedRecords) records (more than \(bound)); taking a snapshot"))
     snapshot(state)
   }
 }

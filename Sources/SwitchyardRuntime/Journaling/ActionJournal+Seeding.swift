@@ -3,7 +3,7 @@ extension ActionJournal {
   /// starts empty (`start --ha` on a shared journal no leader wrote yet), which needs a snapshot
   /// to start its copies from.
   public func snapshotForReplicas<State: Encodable & Sendable>(_ state: State) {
-    log("taking a snapshot for the shared journal's standbys to start from")
+    log(.info("taking a snapshot for the shared journal's standbys to start from"))
     snapshot(state)
   }
 }

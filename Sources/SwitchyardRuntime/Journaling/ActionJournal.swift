@@ -18,7 +18,7 @@ public final class ActionJournal: ActionLog {
   public let policy: SnapshotPolicy
   /// The policy as the check after every action reads it.
   private let snapshotThresholds: SnapshotPolicy.Thresholds
-  let log: @Sendable (String) -> Void
+  let log: @Sendable (LogEvent) -> Void
   /// Records reduced but not yet encoded, oldest first; the encoding thread takes them in batches.
   private let pending = PendingRecords()
   /// Encodes and appends the pending records, on the encoding thread only.
@@ -61,7 +61,7 @@ public final class ActionJournal: ActionLog {
   /// When the state's digest is recorded with an action (``digestIsDue()``).
   @exclusivity(unchecked) var digests = DigestSchedule()
 
-  init(journal: Journal, policy: SnapshotPolicy, effectsToResume: EffectRecovery?, log: @escaping @Sendable (String) -> Void) {
+  init(journal: Journal, policy: SnapshotPolicy, effectsToResume: EffectRecovery?, log: @escaping @Sendable (LogEvent) -> Void) {
     self.journal = journal
     self.effectsToResume = effectsToResume
     self.policy = policy
@@ -186,7 +186,7 @@ public final class ActionJournal: ActionLog {
   func fail(_ reason: String) {
     guard failure == nil else { return }
     failure = reason
-    log("error: the journal stopped; actions are no longer recorded, and a restart loses them: \(reason)")
+    log(.error("the journal stopped; actions are no longer recorded, and a restart loses them: \(reason)", .integer("action_sequence", lastSequence)))
   }
 
   /// Snapshots `state`, the state after the last journaled action, off the main actor.

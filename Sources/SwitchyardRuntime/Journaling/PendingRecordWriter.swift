@@ -11,14 +11,14 @@ import SwitchyardWire
 final class PendingRecordWriter: @unchecked Sendable {
   private let pending: PendingRecords
   private let journal: Journal
-  private let log: @Sendable (String) -> Void
+  private let log: @Sendable (LogEvent) -> Void
   /// The records taken, framed as the journal holds them. Like `snapshots`, used by one drain at a
   /// time, so exclusivity is not checked at run time on each record.
   @exclusivity(unchecked) private var batch = RecordBatch()
   /// The positions of the snapshots among the records taken: most batches have none.
   @exclusivity(unchecked) private var snapshots: [Int] = []
 
-  init(pending: PendingRecords, journal: Journal, log: @escaping @Sendable (String) -> Void) {
+  init(pending: PendingRecords, journal: Journal, log: @escaping @Sendable (LogEvent) -> Void) {
     self.pending = pending
     self.journal = journal
     self.log = log
@@ -62,8 +62,9 @@ final class PendingRecordWriter: @unchecked Sendable {
     }
     for index in snapshots {
       guard case let .snapshot(state) = records[index].content else { continue }
-      journal.snapshot(through: records[index].sequence, encode: state) { [log] result in
-        if case let .failure(error) = result { log("error: snapshot failed: \(error)") }
+      let sequence = records[index].sequence
+      journal.snapshot(through: sequence, encode: state) { [log] result in
+        if case let .failure(error) = result { log(.error("snapshot failed: \(error)", .integer("action_sequence", sequence))) }
       }
     }
     return nil

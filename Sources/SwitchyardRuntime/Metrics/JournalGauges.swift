@@ -1,9 +1,10 @@
+import Foundation
 import Synchronization
 import SwitchyardJournal
 import SwitchyardMetrics
 
 /// The journal's metrics: how far behind its durability promise it is, set on every supervision
-/// tick, and its size, fsyncs and snapshot, read from ``JournalStatus`` on the scraping thread (the
+/// tick, and its size, fsyncs and snapshot age, read from ``JournalStatus`` on the scraping thread (the
 /// status lists the data directory, which the main actor should not do twenty times a second).
 ///
 /// The journal keeps no clock of its records, so the lag is measured at tick resolution: each tick
@@ -69,25 +70,19 @@ final class JournalGauges {
     let fsyncs = registry.counter("switchyard_journal_fsyncs_total", help: "fsyncs the journal made since it was opened.")
     let lastFsync = registry.gauge("switchyard_journal_last_fsync_seconds", help: "How long the journal's last fsync took.")
     let snapshotAge = registry.gauge(
-      "switchyard_journal_snapshot_age_seconds", help: "Time since the newest snapshot was taken or recovered, as scrapes saw it."
+      "switchyard_journal_snapshot_age_seconds", help: "Time since the newest snapshot's file was written; 0 when there is none."
     )
     let sinceSnapshot = registry.gauge(
       "switchyard_journal_records_since_snapshot", help: "Records appended after the newest snapshot: what a restart replays."
     )
-    // The snapshot's sequence and the scrape that first saw it: the journal keeps no snapshot time.
-    let newestSnapshot = Mutex<(sequence: UInt64?, seen: ContinuousClock.Instant)?>(nil)
     registry.refreshOnScrape {
       let status = journal.status
-      let now = ContinuousClock.now
       bytes.set(Double(status.bytes))
       fsyncs.setTotal(Double(status.syncCount))
       lastFsync.set(.nanoseconds(status.lastSyncNanoseconds))
       sinceSnapshot.set(Double(status.lastSequence - min(status.lastSequence, status.snapshotSequence ?? 0)))
-      let seen = newestSnapshot.withLock { newest in
-        if newest == nil || newest?.sequence != status.snapshotSequence { newest = (status.snapshotSequence, now) }
-        return newest?.seen ?? now
-      }
-      snapshotAge.set(now - seen)
+      let written = status.snapshotWrittenNanoseconds.map { Double($0) / 1e9 }
+      snapshotAge.set(written.map { max(0, Date().timeIntervalSince1970 - $0) } ?? 0)
     }
   }
 }

@@ -105,7 +105,7 @@ final class WorkerConnection: Sendable {
     let status = process.reap(patience: .milliseconds(200))
     // The process is gone: whatever it wrote to standard error last (a crash report) is complete.
     drainLog(into: &stderrLine, buffer: &buffer, handlers: handlers)
-    if !stderrLine.isEmpty { handlers.log(process.pid, String(decoding: stderrLine, as: UTF8.self)) }
+    if !stderrLine.isEmpty { handlers.log(process.pid, LogEvent(workerLine: String(decoding: stderrLine, as: UTF8.self))) }
     close(process.stdin)
     close(process.stdout)
     close(process.stderr)
@@ -124,7 +124,7 @@ final class WorkerConnection: Sendable {
       do {
         messages.append(try WorkerMessage(payload: payload))
       } catch where error.isMessageLevel {
-        handlers.log(process.pid, "warning: dropped a message the coordinator does not understand (\(error))")
+        handlers.log(process.pid, .warning("dropped a message the coordinator does not understand (\(error))"))
       } catch {
         reason = .malformed("\(error)")
         break
@@ -139,7 +139,7 @@ final class WorkerConnection: Sendable {
       guard count > 0 else { return }
       line.append(contentsOf: buffer[..<count])
       while let newline = line.firstIndex(of: UInt8(ascii: "\n")) {
-        handlers.log(process.pid, String(decoding: line[..<newline], as: UTF8.self))
+        handlers.log(process.pid, LogEvent(workerLine: String(decoding: line[..<newline], as: UTF8.self)))
         line.removeSubrange(...newline)
       }
     }

@@ -21,7 +21,7 @@ extension PoolSupervisor {
     // Answering pings is not enough: a worker that never says hello never takes an effect.
     if case let .starting(since) = process.state, now - since > configuration.startTimeout {
       if process.killReason == nil {
-        logEvent(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
+        log(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
       }
       process.kill(because: "no hello within \(configuration.startTimeout)")
       return []
@@ -41,7 +41,7 @@ extension PoolSupervisor {
       : configuration.heartbeatTimeout
     if let silentSince = process.silentSince, now - silentSince > timeout {
       if process.killReason == nil {
-        logEvent(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
+        log(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
       }
       process.kill(because: "no heartbeat for \(timeout)")
       return outcomes
@@ -70,7 +70,7 @@ extension PoolSupervisor {
       return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]
     }
     let silence = "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
-    logEvent(LogEvent(.info, silence, fields: process.logFields))
+    log(LogEvent(.info, silence, fields: process.logFields))
     pool.scheduler.drain(process.id)
     return placeWaiting()
   }

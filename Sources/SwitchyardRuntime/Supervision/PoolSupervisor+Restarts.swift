@@ -28,7 +28,7 @@ extension PoolSupervisor {
   func fail(reason: String) -> [PoolOutcome] {
     pool.health = .failed(reason: reason)
     let failed = "the '\(pool.kind)' pool failed: \(reason). It runs nothing until it is scaled again."
-    logEvent(LogEvent(.error, failed, fields: [.string("pool", pool.kind.rawValue)]))
+    log(LogEvent(.error, failed, fields: [.string("pool", pool.kind.rawValue)]))
     for process in pool.workers.values where !process.state.isStopping {
       process.state = .stopping(killAt: nil)
       process.kill(because: "its pool failed")

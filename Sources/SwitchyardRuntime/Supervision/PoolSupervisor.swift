@@ -18,9 +18,8 @@ final class PoolSupervisor {
   let pool: WorkerPool
   private let inbox: MainActorInbox<WorkerEvent>
   let outgoing: OutgoingCommands
-  let log: @Sendable (String) -> Void
-  /// Where lines about one worker go, with its pool and pid as fields.
-  let logEvent: @Sendable (LogEvent) -> Void
+  /// Where its events go, each with the pool and, about one worker, its pid as fields.
+  let log: @Sendable (LogEvent) -> Void
   /// How its workers are started, from ``start(through:)`` on; the router replaces it when its
   /// own is replaced (tests wrap it).
   var transport: (any WorkerTransport)?
@@ -33,14 +32,12 @@ final class PoolSupervisor {
     configuration: PoolConfiguration,
     inbox: MainActorInbox<WorkerEvent>,
     outgoing: OutgoingCommands,
-    log: @escaping @Sendable (String) -> Void,
-    logEvent: @escaping @Sendable (LogEvent) -> Void
+    log: @escaping @Sendable (LogEvent) -> Void
   ) {
     self.pool = WorkerPool(configuration: configuration)
     self.inbox = inbox
     self.outgoing = outgoing
     self.log = log
-    self.logEvent = logEvent
   }
 
   // MARK: - What the router reads
@@ -139,7 +136,7 @@ final class PoolSupervisor {
     case .pong:
       process.lastHeartbeat = now
     default:
-      logEvent(LogEvent(.info, "unexpected message from a worker: \(message)", fields: process.logFields))
+      log(LogEvent(.info, "unexpected message from a worker: \(message)", fields: process.logFields))
     }
     return []
   }
@@ -147,12 +144,12 @@ final class PoolSupervisor {
   /// A worker said hello: it takes effects once it is what the pool asked for.
   private func saidHello(_ process: WorkerProcess, hello: Hello) -> [PoolOutcome] {
     guard ProtocolVersion.isCompatible(hello.version) else {
-      log("error: a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.")
+      log(LogEvent(.error, "a '\(pool.kind)' worker speaks protocol \(hello.version), not \(ProtocolVersion.current); rebuild it.", fields: process.logFields))
       process.kill(because: "incompatible protocol version \(hello.version)")
       return []
     }
     guard hello.kind == pool.kind.rawValue else {
-      log("error: a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.")
+      log(LogEvent(.error, "a worker started for the '\(pool.kind)' pool says it serves '\(hello.kind ?? "nothing")'.", fields: process.logFields))
       process.kill(because: "wrong kind \(hello.kind ?? "none")")
       return []
     }
@@ -178,7 +175,7 @@ final class PoolSupervisor {
     let wasLeaving = !process.state.isActive
     let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"
     if !wasLeaving || process.killReason != nil {
-      logEvent(LogEvent(.info, "worker \(how)", fields: process.logFields))
+      log(LogEvent(.info, "worker \(how)", fields: process.logFields))
     }
     let because = "\(pool.kind) worker \(process.peer.logName) \(how)"
     var outcomes = orphans.sorted().map { PoolOutcome.lost($0, reason: because) }
@@ -207,23 +204,19 @@ final class PoolSupervisor {
     let kind = pool.kind
     let id = nextWorkerID
     nextWorkerID += 1
-    let (inbox, logEvent) = (inbox, logEvent)
+    let (inbox, log) = (inbox, log)
     let link: any WorkerLink
     do {
       link = try transport.connect(
         kind: kind,
         events: WorkerLinkEvents(
           messages: { inbox.post(.messages(worker: id, kind: kind, $0)) },
-          log: { pid, line in
-            // The worker's own line: its level and effect read from its text, its pool and pid known here.
-            let said = LogEvent(line: line)
-            logEvent(LogEvent(said.level, said.message, fields: WorkerProcess.logFields(kind: kind, pid: pid) + said.fields))
-          },
+          log: { pid, event in log(LogEvent(event.level, event.message, fields: WorkerProcess.logFields(kind: kind, pid: pid) + event.fields)) },
           closed: { inbox.post(.closed(worker: id, kind: kind, $0, $1)) }
         )
       )
     } catch {
-      log("error: could not start a '\(kind)' worker: \(error)")
+      log(.error("could not start a '\(kind)' worker: \(error)", .string("pool", kind.rawValue)))
       return restart()
     }
     let process = WorkerProcess(id: id, kind: kind, link: link)

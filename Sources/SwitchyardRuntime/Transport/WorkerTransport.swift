@@ -63,14 +63,15 @@ package protocol WorkerLink: Sendable {
 package struct WorkerLinkEvents: Sendable {
   /// Decoded messages, in the order the worker wrote them.
   package var messages: @Sendable ([WorkerMessage]) -> Void
-  /// One line of the worker's diagnostics (a child's standard error), with the worker's pid.
-  package var log: @Sendable (_ pid: Int32, _ line: String) -> Void
+  /// One event of the worker's diagnostics (a line of a child's standard error), with the
+  /// worker's pid.
+  package var log: @Sendable (_ pid: Int32, _ event: LogEvent) -> Void
   /// The link ended; called once, last.
   package var closed: @Sendable (WorkerCloseReason, ExitStatus) -> Void
 
   package init(
     messages: @escaping @Sendable ([WorkerMessage]) -> Void,
-    log: @escaping @Sendable (_ pid: Int32, _ line: String) -> Void,
+    log: @escaping @Sendable (_ pid: Int32, _ event: LogEvent) -> Void,
     closed: @escaping @Sendable (WorkerCloseReason, ExitStatus) -> Void
   ) {
     self.messages = messages

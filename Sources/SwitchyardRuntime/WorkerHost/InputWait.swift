@@ -21,7 +21,7 @@ enum InputWait {
   static let spin: Duration = {
     let value = getenv(spinVariable).map { String(cString: $0) }
     guard let spin = spin(fromEnvironment: value) else {
-      writeToStandardError("warning: \(spinVariable)=\(value ?? "") is not a number of microseconds from 0 to 10000; polling 100 µs.")
+      Logger.standardError.log(.warning("\(spinVariable)=\(value ?? "") is not a number of microseconds from 0 to 10000; polling 100 µs."))
       return .microseconds(100)
     }
     return spin

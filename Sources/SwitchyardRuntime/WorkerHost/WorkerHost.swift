@@ -49,10 +49,14 @@ public struct WorkerHost: Sendable {
   }
 
   /// Serves the coordinator on standard input and output until it goes away; never returns.
+  ///
+  /// Logs JSON whatever `--log-format` said: its standard error is read by the coordinator, which
+  /// writes each event in its own format with the pool and this worker's pid added.
   public func run() -> Never {
+    Logger.standardError.configure(format: .json, minimumLevel: .debug)
     guard handlers[kind.rawValue] != nil else {
       let known = handlers.keys.sorted().joined(separator: ", ")
-      writeToStandardError("error: this worker has no handler for '\(kind)' jobs; it serves: \(known).")
+      Logger.standardError.log(.error("this worker has no handler for '\(kind)' jobs; it serves: \(known)."))
       exit(64)
     }
     // A vanished coordinator shows up as EPIPE on write, handled by exiting, not as a signal.
@@ -85,7 +89,7 @@ public struct WorkerHost: Sendable {
         // End of input: the coordinator is gone or let go of us. Exit at once, orphaning nothing;
         // a frame cut short means the stream broke, not that it ended well.
         if let leftover {
-          writeToStandardError("error: the coordinator's last frame was cut short (\(leftover)); exiting.")
+          Logger.standardError.log(.error("the coordinator's last frame was cut short (\(leftover)); exiting."))
           exit(65)
         }
         exit(0)
@@ -104,7 +108,7 @@ public struct WorkerHost: Sendable {
       } catch {
         session.writer.release()
         session.writer.flush()
-        writeToStandardError("error: the coordinator sent a malformed frame (\(error)); exiting.")
+        Logger.standardError.log(.error("the coordinator sent a malformed frame (\(error)); exiting."))
         exit(65)
       }
     }
@@ -126,7 +130,7 @@ struct WorkerSession: Sendable {
     do {
       message = try WorkerMessage(payload: payload)
     } catch where error.isMessageLevel {
-      writeToStandardError("warning: dropped a message this worker does not understand (\(error)).")
+      Logger.standardError.log(.warning("dropped a message this worker does not understand (\(error))."))
       return
     }
     handle(message)
@@ -146,7 +150,7 @@ struct WorkerSession: Sendable {
       stop(grace: .milliseconds(shutdown.graceMillis))
     case let .hello(hello):
       guard ProtocolVersion.isCompatible(hello.version) else {
-        writeToStandardError("error: \(WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version))")
+        Logger.standardError.log(.error("\(WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version))"))
         exit(76)
       }
     default:

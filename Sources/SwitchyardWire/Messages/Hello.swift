@@ -14,6 +14,9 @@ public struct Hello: Equatable, Sendable, Codable {
   public var pid: Int32
   /// Optional features the sender supports, such as `"cancel"` or `"heartbeat"`.
   public var capabilities: [String]
+  /// The secret a control client sends to a TCP control listener that takes one
+  /// (`start --control-token`); absent otherwise.
+  public var token: String?
 
   /// Creates a greeting; the version defaults to the one this build speaks.
   public init(
@@ -21,12 +24,14 @@ public struct Hello: Equatable, Sendable, Codable {
     role: String,
     kind: String? = nil,
     pid: Int32,
-    capabilities: [String] = []
+    capabilities: [String] = [],
+    token: String? = nil
   ) {
     self.version = version
     self.role = role
     self.kind = kind
     self.pid = pid
     self.capabilities = capabilities
+    self.token = token
   }
 }

@@ -5,11 +5,14 @@ public struct HighAvailabilityReport: Codable, Equatable, Sendable {
   public var role: HighAvailabilityRole
   /// The epoch of the lease it holds, or of the leader's it last saw.
   public var epoch: UInt64
-  /// The leader as its lease names it (`HOST/PID RUNDIR`), or `nil` when no one leads.
+  /// The leader as its lease names it (`HOST/PID [tcp://ADDRESS] RUNDIR`), or `nil` when no one leads.
   public var leader: String?
   /// The leader's run directory, when a standby reports it and the leader runs on its host:
   /// where `send`, `scale` and `load` given the standby's run directory go instead.
   public var leaderRunDirectory: String?
+  /// The leader's TCP control address, `tcp://HOST:PORT`, when it serves one (`start
+  /// --control-listen`): where clients on any host follow a standby to.
+  public var leaderControlAddress: String?
   /// The last journal record it holds.
   public var appliedSequence: UInt64
   /// How many records of the shared journal it has not applied yet; 0 on the leader.

@@ -20,12 +20,14 @@ final class HighAvailabilityCluster: Sendable {
   }
 
   /// Starts a coordinator of the probe application with `--ha`, `--fsync always`, its probe pool
-  /// local, or remote through the same Redis when `remotePool`.
-  func start(remotePool: Bool = false) throws -> CoordinatorChild {
+  /// local, or remote through the same Redis when `remotePool`, and `arguments` after; named
+  /// `hostName` in a namespace of its own when given, as if on another host.
+  func start(remotePool: Bool = false, arguments: [String] = [], hostName: String? = nil) throws -> CoordinatorChild {
     let url = "redis://127.0.0.1:\(redis.port)/0"
     let pools = remotePool ? ["--pools", "probe=redis", "--broker", url] : ["--pools", "probe=1"]
     let child = try CoordinatorChild(
-      arguments: ["--ha", url, "--name", name, "--ha-lease-ms", "\(leaseMilliseconds)", "--fsync", "always"] + pools)
+      arguments: ["--ha", url, "--name", name, "--ha-lease-ms", "\(leaseMilliseconds)", "--fsync", "always"] + pools + arguments,
+      hostName: hostName)
     children.withLock { $0.append(child) }
     return child
   }
@@ -104,7 +106,7 @@ func role(_ runDirectory: String) -> HighAvailabilityReport? {
 }
 
 /// Whether the coordinator whose run directory is `runDirectory` leads and serves: a standby
-/// that has just won the lease reports `leader` from its own socket until the coordinator that
+/// that has just won the lease reports `standby` from its own socket until the coordinator that
 /// journals (and so reports its journal) replaces it.
 func isServing(_ runDirectory: String) -> Bool {
   guard let report = status(runDirectory) else { return false }

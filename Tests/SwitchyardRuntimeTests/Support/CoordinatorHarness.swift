@@ -144,6 +144,11 @@ final class LogLines: Sendable {
     storage.withLock { $0.append(line) }
   }
 
+  /// Keeps an event as the text format writes it.
+  func append(_ event: LogEvent) {
+    append(event.text)
+  }
+
   var lines: [String] {
     storage.withLock { $0 }
   }

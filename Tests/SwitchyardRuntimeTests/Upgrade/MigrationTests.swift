@@ -98,7 +98,7 @@ import Testing
 @MainActor
 func open<Base: Reducer>(
   _ directory: String, _ reducer: Base, _ initialState: Base.State, version: Int = 1, migrations: [Migration] = [],
-  accepting: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
+  accepting: Bool = false, log: @escaping @Sendable (LogEvent) -> Void = { _ in }
 ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Codable & Sendable, Base.Action: Codable {
   try ActionJournal.open(
     directory: directory, options: JournalOptions(durability: .always), policy: SnapshotPolicy(everyActions: nil, every: nil),

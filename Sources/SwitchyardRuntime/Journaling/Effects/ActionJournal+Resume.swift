@@ -15,22 +15,29 @@ extension ActionJournal {
     let counts = recovery.resume(in: coordinator.store, after: journal.recovery.olderFormatThrough)
     if counts.resumed > 0 {
       log(
-        "\(counts.resumed) remote effects were in flight when the coordinator stopped: retryable jobs run again, "
-          + "the others fail with \(JobFailure.Code.coordinatorRestarted)"
+        .info(
+          "\(counts.resumed) remote effects were in flight when the coordinator stopped: retryable jobs run again, "
+            + "the others fail with \(JobFailure.Code.coordinatorRestarted)"
+        )
       )
     }
     let lost = recovery.lostBeforeSnapshot
     if !lost.isEmpty {
       log(
-        "warning: \(lost.count) remote effects were in flight when the coordinator stopped but were made by actions "
+        .warning(
+          "\(lost.count) remote effects were in flight when the coordinator stopped but were made by actions "
           + "before the snapshot recovery started from (\(recovery.snapshotSequence ?? 0)), so they cannot be made "
-          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions and end them from stopActions"
+          + "again: \(lost.map(\.description).joined(separator: ", ")); start long-lived listeners from startActions and end them from stopActions",
+          .integer("snapshot_sequence", recovery.snapshotSequence ?? 0)
+        )
       )
     }
     if counts.unknown > 0 {
       log(
-        "\(counts.unknown) remote effects of actions journaled before this version may have been in flight; "
-          + "the journal did not record their ends, so they were not started again"
+        .info(
+          "\(counts.unknown) remote effects of actions journaled before this version may have been in flight; "
+            + "the journal did not record their ends, so they were not started again"
+        )
       )
     }
   }

@@ -1,7 +1,8 @@
 /// One named value a log event carries, such as the pool or the worker's pid: a key of its own in
 /// the JSON format.
 public struct LogField: Sendable, Equatable {
-  /// The key, in snake case: `pool`, `worker_pid`, `effect_id`, `action_sequence`.
+  /// The key, in snake case: `program`, `pool`, `worker_pid`, `worker`, `broker`, `effect_id`,
+  /// `action_sequence`.
   public var name: String
   /// The value.
   public var value: Value

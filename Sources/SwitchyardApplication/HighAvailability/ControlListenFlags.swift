@@ -1,0 +1,17 @@
+/// `start`'s flags for the TCP control listener: `--control-listen` and `--control-token`.
+enum ControlListenFlags {
+  static let listen = CommandOption.value(
+    "--control-listen", "HOST:PORT",
+    help: "Serve the control protocol over TCP too, for clients on other hosts; with --ha the leader advertises it (an address not 127.x needs --control-token)."
+  )
+  static let token = CommandOption.value(
+    "--control-token", "TOKEN", help: "A secret every TCP control client sends in its hello; the CLI sends SWITCHYARD_CONTROL_TOKEN.",
+    environmentVariable: "SWITCHYARD_CONTROL_TOKEN"
+  )
+
+  /// Reads `--control-listen` and `--control-token`.
+  static func configuration(_ arguments: ParsedArguments, highlyAvailable: Bool) throws(UsageError) -> ControlListenConfiguration? {
+    try ControlListenConfiguration.commandLine(
+      address: arguments.value(listen.name), token: arguments.value(token.name), highlyAvailable: highlyAvailable)
+  }
+}

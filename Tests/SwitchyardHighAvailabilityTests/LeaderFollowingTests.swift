@@ -1,0 +1,90 @@
+import Foundation
+import SwitchyardNet
+import SwitchyardRuntime
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+
+/// Clients follow a standby to the leader over TCP (`--control-listen`): two `start --ha`
+/// coordinators on 127.0.0.1, each in a UTS namespace of its own so that each sees the other on
+/// another host, and `switchyard send` pointed at the standby's run directory, before and after a
+/// failover.
+@Suite(
+  .serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait,
+  .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs root for a UTS namespace")
+)
+struct LeaderFollowingTests {
+  static let token = "s3cret-control-token"
+
+  /// A loopback port free a moment ago, for a coordinator's `--control-listen`.
+  private func freePort() throws -> UInt16 {
+    let listener = try Socket.listen(port: 0)
+    defer { listener.close() }
+    return try listener.localPort()
+  }
+
+  /// Starts a coordinator named `host`, serving the control protocol on `port` with the token.
+  private func start(_ cluster: HighAvailabilityCluster, host: String, port: UInt16) throws -> CoordinatorChild {
+    try cluster.start(arguments: ["--control-listen", "127.0.0.1:\(port)", "--control-token", Self.token], hostName: host)
+  }
+
+  /// Runs `switchyard send` given `runDirectory`, with the token in the environment unless `token` is `nil`.
+  private func send(_ name: String, to runDirectory: String, token: String? = token) async throws -> CommandResult {
+    let action = #"{"start":{"name":"\#(name)","job":{"tag":"t","outputs":1},"cancelInFlight":false}}"#
+    return try await switchyard(
+      "send", "--run-dir", runDirectory, action, environment: token.map { ["SWITCHYARD_CONTROL_TOKEN": $0] } ?? [:])
+  }
+
+  /// The journal sequence a `send` printed.
+  private func sequence(_ result: CommandResult) -> UInt64? {
+    guard result.status == 0, result.output.hasPrefix("sent: journal sequence ") else { return nil }
+    return UInt64(result.output.dropFirst("sent: journal sequence ".count).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  @Test func aSendToTheStandbyIsAppliedByALeaderOnAnotherHostBeforeAndAfterAFailover() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let (portA, portB) = (try freePort(), try freePort())
+    let first = try start(cluster, host: "host-a", port: portA)
+    // Until the coordinator that leads replaces it, the socket of one that won the lease says standby.
+    var claimedToLead: [StatusReport] = []
+    try await eventually("the first coordinator leading", within: 30) {
+      guard let client = try? ControlClient(socketPath: first.socketPath),
+        case let .statusReport(_, report)? = try? client.request(.status(id: 1))
+      else { return false }
+      if report.highAvailability?.role == .leader, report.journal == nil { claimedToLead.append(report) }
+      return report.highAvailability?.role == .leader && report.journal != nil
+    }
+    #expect(claimedToLead.isEmpty, "a socket that was not the leader's said leader: \(claimedToLead)")
+    let second = try start(cluster, host: "host-b", port: portB)
+    try await eventually("the second standing by, naming the leader", within: 30) { role(second.runDirectory)?.leader != nil }
+
+    // The standby names the leader's TCP address, and no run directory: the leader is on another host.
+    let standby = try #require(role(second.runDirectory))
+    #expect(standby.role == .standby && standby.leaderControlAddress == "tcp://127.0.0.1:\(portA)" && standby.leaderRunDirectory == nil)
+    // The listener takes no request before a hello with the token.
+    #expect(throws: ControlClientError.self) { try ControlClient(address: "tcp://127.0.0.1:\(portA)", token: "wrong") }
+    let unauthorized = try await send("no-token", to: second.runDirectory, token: nil)
+    #expect(unauthorized.status != 0 && unauthorized.errorOutput.contains("token"), "\(unauthorized.output)\(unauthorized.errorOutput)")
+
+    let before = try await send("via-standby", to: second.runDirectory)
+    let acknowledged = try #require(sequence(before), "\(before.output)\(before.errorOutput)")
+    #expect(try runNames(first.runDirectory).contains("via-standby"))
+    // The sequence is the leader's: the standby's copy reaches the same record.
+    try await eventually("the standby copying the send") { (role(second.runDirectory)?.appliedSequence ?? 0) >= acknowledged }
+
+    first.crash()
+    try await eventually("the second leading", within: 15) { isServing(second.runDirectory) }
+    let after = try await send("after-failover", to: second.runDirectory)
+    #expect(sequence(after).map { $0 > acknowledged } == true, "\(after.output)\(after.errorOutput)")
+    // The old leader back as a standby: the same command line pointed at it reaches the new leader.
+    let again = try start(cluster, host: "host-a", port: portA)
+    try await eventually("the first back as a standby", within: 30) {
+      role(again.runDirectory)?.leaderControlAddress == "tcp://127.0.0.1:\(portB)"
+    }
+    let viaOld = try await send("via-old-leader", to: again.runDirectory)
+    #expect(sequence(viaOld) != nil, "\(viaOld.output)\(viaOld.errorOutput)")
+    #expect(try runNames(second.runDirectory).isSuperset(of: ["via-standby", "after-failover", "via-old-leader"]))
+    #expect(await second.terminate() == 0)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+import SwitchyardJournal
+import SwitchyardRedis
+import SwitchyardTestSupport
+import Testing
+@testable import SwitchyardHighAvailability
+
+/// `--ha-replicas N`: the leader's journal acknowledges a batch only once N Redis replicas have it
+/// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`).
+@Suite(.timeLimit(.minutes(1))) struct ReplicaWaitTests {
+  /// Runs `body` with a primary and one replica whose link to it is up.
+  private func withReplicatedRedis(_ body: @escaping @Sendable (LocalRedisServer, LocalRedisServer) throws -> Void) async throws {
+    try await withRedisServer { primary in
+      let replica = try LocalRedisServer(extraArguments: ["--replicaof", "127.0.0.1", "\(primary.port)"])
+      defer { replica.stop() }
+      let connection = RedisConnection(configuration: replica.configuration)
+      defer { connection.close() }
+      try waitUntil {
+        guard case let .bulkString(info) = try connection.send(RedisCommand("INFO", "replication")) else { return false }
+        return String(decoding: info, as: UTF8.self).contains("master_link_status:up")
+      }
+      try body(primary, replica)
+    }
+  }
+
+  /// A journal in `directory` copied to the shared journal by a leader asking `replicas` replicas.
+  private func leading(_ primary: LocalRedisServer, replicas: Int, leaseTTL: Duration, directory: String) throws -> (Leadership, Journal) {
+    let configuration = HighAvailabilityConfiguration(
+      redis: primary.configuration, coordinator: "wait-test", leaseTTL: leaseTTL, holder: "leader", replicas: replicas)
+    let leadership = try HighAvailabilityNode(configuration: configuration).standByUntilLeading(
+      directory: directory, journalOptions: JournalOptions(), log: { _ in })
+    let journal = try Journal.open(
+      directory: directory, options: JournalOptions(durability: .always, replication: leadership.replication), replay: { _ in })
+    return (leadership, journal)
+  }
+
+  /// Waits for `sequence` to be durable, returning how that ended.
+  private func durable(_ journal: Journal, _ sequence: UInt64) -> Result<Void, JournalError> {
+    let outcome = Mutex<Result<Void, JournalError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    journal.whenDurable(sequence) { result in
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return outcome.withLock { $0! }
+  }
+
+  @Test func anAcknowledgedRecordIsOnTheReplica() async throws {
+    let root = uniqueTemporaryPath("ha-wait")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await withReplicatedRedis { primary, replica in
+      let (leadership, journal) = try leading(primary, replicas: 1, leaseTTL: .seconds(3), directory: root)
+      defer {
+        journal.close()
+        leadership.keeper.stop(release: true)
+      }
+      let connection = RedisConnection(configuration: replica.configuration)
+      defer { connection.close() }
+      let onReplica = FencedJournalStream(connection: connection, layout: HighAvailabilityLayout(coordinator: "wait-test"))
+      for number in 1...3 {
+        let sequence = try journal.append(Array("action \(number)".utf8))
+        try durable(journal, sequence).get()
+        // Read at once, with no waiting: WAIT returned only once the replica had the write.
+        #expect(try onReplica.read(after: 0).last?.last == sequence)
+      }
+    }
+  }
+
+  @Test func tooFewReplicasHoldTheAcknowledgementUntilTheLeaseRunsOut() async throws {
+    let root = uniqueTemporaryPath("ha-wait")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await withReplicatedRedis { primary, _ in
+      let (leadership, journal) = try leading(primary, replicas: 2, leaseTTL: .milliseconds(1_500), directory: root)
+      defer { journal.close() }
+      // A leader no longer renewing: its lease runs out while it waits for the missing replica.
+      leadership.keeper.stop(release: false)
+      let asked = ContinuousClock.now
+      let outcome = durable(journal, try journal.append(Array("action".utf8)))
+      let failure = try #require(outcome.failure)
+      #expect("\(failure)".contains("Only 1 of the 2 Redis replicas --ha-replicas asks for had journal record 1"), "\(failure)")
+      #expect(ContinuousClock.now - asked >= .milliseconds(400), "it did not wait for the replicas")
+    }
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case let .failure(error) = self { error } else { nil }
+  }
+}
