@@ -43,9 +43,8 @@ struct StatusSampleTests {
         lastSyncMicros: 379, syncCount: 31, snapshotSequence: 0, dataVersion: 1, oldestDataVersion: 1
       )
     )
-    let firstFour = StatusView(report).render(colored: false).split(separator: "\n").prefix(4).joined(separator: "\n")
     let guide = try Documentation.article("DurabilityAndHistory")
-    #expect(try Self.sample(after: "$ NO_COLOR=1 switchyard status --run-dir /tmp/sy | head -4", in: guide) == firstFour)
+    #expect(try Self.sample(after: "$ NO_COLOR=1 switchyard status --run-dir /tmp/sy | head -4", in: guide) == Self.firstFour(StatusView(report)))
   }
 
   @Test func theOwnApplicationsSampleInItsGuideIsWhatStatusPrints() throws {
@@ -80,10 +79,13 @@ struct StatusSampleTests {
         lastSyncMicros: 2_900, syncCount: 2, snapshotSequence: 8, dataVersion: 2, oldestDataVersion: 1
       )
     )
-    let firstFour = StatusView(report, applicationName: "documents").render(colored: false).split(separator: "\n").prefix(4)
-      .joined(separator: "\n")
     let guide = try Documentation.article("UpgradingYourApplication")
-    #expect(try Self.sample(after: "$ documents status | head -4", in: guide) == firstFour)
+    #expect(try Self.sample(after: "$ documents status | head -4", in: guide) == Self.firstFour(StatusView(report, applicationName: "documents")))
+  }
+
+  /// What `status | head -4` prints: the coordinator's and the journal's lines.
+  private static func firstFour(_ view: StatusView) -> String {
+    view.render(colored: false).split(separator: "\n").prefix(4).joined(separator: "\n")
   }
 
   /// A coordinator of version 0.1.0.
