@@ -63,7 +63,7 @@ let package = Package(
       name: "SwitchyardBenchmarks",
       dependencies: [
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
-        "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
+        "SwitchyardJournal", "SwitchyardNet", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
     // The command line's own parts: argument parsing, tables, status rendering, load generation.
@@ -91,7 +91,7 @@ let package = Package(
       ]
     ),
     // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
-    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime"]),
+    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport"]),
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.

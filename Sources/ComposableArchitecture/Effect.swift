@@ -102,7 +102,7 @@ extension Effect {
                   """
                   An "Effect.run" returned from "\(location.fileID):\(location.line)" threw an unhandled error.
 
-                  \(customDump(error).indent(by: 4))
+                  \(customDump(error).indenting(by: 4))
 
                   All non-cancellation errors must be explicitly handled via the "catch" parameter \
                   on "Effect.run", or via a "do" block.

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchyardHighAvailability
 import SwitchyardJournal
+import SwitchyardNet
 import SwitchyardRedis
 import SwitchyardRuntime
 import SwitchyardWire
@@ -72,7 +73,7 @@ enum HighAvailabilityBenchmarks {
         ]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try SpawningThread.start(process)
         return process
       }
       var running = ["a": try start("a")]

@@ -73,7 +73,7 @@ enum JournalOverheadBenchmarks {
         // One window each first, uncounted, to warm both sides.
         _ = try await plain.pipeline(window: window, tag: "warm", arrival: arrival)
         _ = try await journaled.pipeline(window: window, tag: "warm", arrival: arrival)
-        try await journal.encoded()
+        try Self.waitUntilEncoded(journal)
         let workers = (plain: plain.workerPIDs, journaled: journaled.workerPIDs)
         @MainActor func timePlain(_ round: Int) async throws {
           // Read outside the coordinator's CPU window: listing `/proc` is no cost of either side.
@@ -95,10 +95,11 @@ enum JournalOverheadBenchmarks {
           _ = try await journaled.pipeline(window: window, tag: "\(round)", arrival: arrival)
           // The window lasts until its records are journaled: work left for after it would, under
           // sustained load, take its turn on the same CPUs. Those still gathering go at once, as
-          // the next window's would have made them go.
+          // the next window's would have made them go, encoded by the main actor, which would only
+          // wait for them: polling for them added the poll's period and a timer's wake to every
+          // window, and waiting for the encoding thread its wait for a CPU.
           let answered = ContinuousClock.now
-          journal.encodeGathered()
-          try await journal.encoded()
+          try Self.waitUntilEncoded(journal)
           tail += answered.duration(to: .now).nanoseconds
           times.journaled += started.duration(to: .now).nanoseconds
           let journalThreads = ThreadCPUTime.nanoseconds(ofThreadsNamed: ThreadCPUTime.journalThreads) - journalStart
@@ -163,6 +164,18 @@ enum JournalOverheadBenchmarks {
     return sample.medianNanoseconds
   }
 
+  /// Returns once every action `journal` numbered so far is appended; throws if its encoding failed.
+  @MainActor
+  private static func waitUntilEncoded(_ journal: ActionJournal) throws {
+    journal.encodeGatheredNow()
+    // Not `journal.status`, which lists the data directory: read inside the timed window, that
+    // listing was counted as the journal's cost.
+    let appended = journal.journal.lastSequence
+    guard appended >= journal.lastSequence else {
+      throw JournalBenchmarkError.notEncoded(lastAppended: appended, lastReduced: journal.lastSequence)
+    }
+  }
+
   /// `total` plus `window`, or `nil` once any window's reading is missing.
   private static func sum(_ total: Double?, _ window: Double?) -> Double? {
     guard let total, let window else { return nil }
@@ -193,19 +206,5 @@ enum JournalOverheadBenchmarks {
     note += "encoding the in-process `start` action through Codable alone \(fixed(encoding / 1e3, digits: 2)) µs per effect"
     if let machine { note += " (\(fixed(encoding / machine.plain, digits: 3)) of the plain machine CPU)" }
     return note + "; "
-  }
-}
-
-extension ActionJournal {
-  /// Returns once every action journaled so far has been encoded and appended.
-  @MainActor
-  fileprivate func encoded() async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    // Not `journal.status`, which lists the data directory: polled inside the timed window, that
-    // listing was counted as the journal's cost.
-    while journal.lastSequence < lastSequence {
-      guard ContinuousClock.now < deadline else { throw JournalBenchmarkError.notEncoded(seconds: 10) }
-      try await Task.sleep(for: .microseconds(200))
-    }
   }
 }

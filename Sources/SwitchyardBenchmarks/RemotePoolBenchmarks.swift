@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import SwitchyardDiagnostics
+import SwitchyardNet
 import SwitchyardRedis
 import SwitchyardRedisTransport
 import SwitchyardRuntime
@@ -109,7 +110,7 @@ enum RemotePoolBenchmarks {
       ]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
+      try SpawningThread.start(process)
       processes.append(process)
     }
     return try await ProbeCoordinator.with(launch: launch, workers: 1, window: window, transport: transport, body)

@@ -2,13 +2,15 @@
 import Glibc
 #endif
 import Foundation
+import SwitchyardNet
 import SwitchyardRuntime
 
 extension SpawnedProcess {
   /// Starts `executable arguments…` as a test's child: the test's environment with `environment`
   /// over it, in `directory`, reading /dev/null, writing to the files at `outputPath` and
   /// `errorPath` (emptied first; `/dev/null` to discard; the same path for both interleaves them
-  /// in one file, as a shared pipe would).
+  /// in one file, as a shared pipe would). It is killed when the test's process ends, however it
+  /// ends (see ``SpawningThread``), so a crashed run leaves no coordinator behind.
   ///
   /// Not Foundation's `Process`: its `run()` closes the parent's descriptors by a list made before
   /// it spawns, so one started from another thread meanwhile could inherit this child's files or
@@ -29,16 +31,26 @@ extension SpawnedProcess {
     // One descriptor for both when they name one file: two would each write from their own offset.
     let errors = errorPath == outputPath ? output : try open(writingTo: errorPath)
     defer { if errors != output { close(errors) } }
-    return try spawn(
-      // A relative path names a file in the test's directory, as it did for `Process`, not the child's.
-      executable: URL(fileURLWithPath: executable).path,
-      arguments: arguments,
-      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-      directory: directory,
-      standardInput: input,
-      standardOutput: output,
-      standardError: errors
-    )
+    // A relative path names a file in the test's directory, as it did for `Process`, not the child's.
+    let executable = URL(fileURLWithPath: executable).path
+    // `setpriv` would report a missing executable as an exit status; this error is the one to read.
+    guard access(executable, X_OK) == 0 else { throw ProcessError.spawnFailed(executable: executable, errno: errno) }
+    let command = SpawningThread.dieWithParent + [executable] + arguments
+    do {
+      return try SpawningThread.run {
+        try spawn(
+          executable: command[0],
+          arguments: Array(command.dropFirst()),
+          environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+          directory: directory,
+          standardInput: input,
+          standardOutput: output,
+          standardError: errors
+        )
+      }
+    } catch let ProcessError.spawnFailed(_, code) {
+      throw ProcessError.spawnFailed(executable: executable, errno: code)
+    }
   }
 
   private static func open(readingFrom path: String) throws -> Int32 {

@@ -2,13 +2,20 @@ import Foundation
 import SwitchyardBenchmarks
 import SwitchyardDiagnostics
 import SwitchyardRuntime
+import SwitchyardTestSupport
 import Testing
 
 // Speed is never asserted here: a loaded CI machine would make such a test flaky. These tests
-// only check that every case still runs and yields a usable number.
+// only check that every case still runs and yields a usable number. The cases run on the main
+// actor for seconds, so each runs in a process of its own.
 @MainActor
 struct BenchmarkSuiteTests {
-  @Test func everyCaseRunsInQuickMode() async {
+  @Test func everyCaseRunsInQuickMode() async throws {
+    try await ProcessOfItsOwn.expectPasses("everyCaseRunsInQuickModeAlone", within: 240)
+  }
+
+  @Test(ProcessOfItsOwn.only("everyCaseRunsInQuickModeAlone"))
+  func everyCaseRunsInQuickModeAlone() async {
     let report = await BenchmarkSuite.inProcess.run(mode: .quick)
     #expect(report.results.count == BenchmarkSuite.inProcess.cases.count)
     for result in report.results {
@@ -21,6 +28,11 @@ struct BenchmarkSuiteTests {
   /// Process-boundary and memory cases, with the `switchyard` built beside this test bundle as the
   /// worker: every one measures something.
   @Test func processAndMemoryCasesRunInQuickMode() async throws {
+    try await ProcessOfItsOwn.expectPasses("processAndMemoryCasesRunInQuickModeAlone", within: 240)
+  }
+
+  @Test(ProcessOfItsOwn.only("processAndMemoryCasesRunInQuickModeAlone"))
+  func processAndMemoryCasesRunInQuickModeAlone() async throws {
     let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let executable = testBinary.deletingLastPathComponent().appendingPathComponent("switchyard").path
     try #require(FileManager.default.isExecutableFile(atPath: executable))

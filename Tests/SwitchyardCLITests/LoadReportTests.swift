@@ -92,6 +92,28 @@ struct LoadReportTests {
     #expect(lossy.hasSuffix("lost effects: 2 — every effect must end finished, failed or cancelled\n"))
   }
 
+  @Test func aFailoverIsNamedAndItsInterruptedStepsAccountedForWithTheLostOnesLostEffects() throws {
+    var steps = InterruptedSteps()
+    steps.resent = 2
+    steps.record(.succeeded, lostBecause: "noAnswer")
+    steps.record(.failed("coordinatorRestarted"), lostBecause: "noAnswer")
+    steps.record(nil, lostBecause: "noAnswer")
+    var result = result(searchWorkers: 2, lost: 0)
+    result.failovers = [LoadFailover(from: "/run/a", to: "/run/b", atSecond: 3.2, withoutLeaderSeconds: 1.4)]
+    result.interrupted = steps
+    let report = LoadReport(results: [result])
+    #expect(steps.count == 3 && result.lostEffects == 1 && report.lostEffects == 1)
+    let text = report.render(colored: false)
+    #expect(text.contains("failover       at 3.2 s: /run/a → /run/b, found in 1.4 s\n"))
+    #expect(text.contains("interrupted    3 steps: completed 1, failed 1 (1 coordinatorRestarted), lost 1 (1 noAnswer); resent 2\n"))
+    let json = try WireJSONDecoder().parse(Array(report.json().utf8))
+    #expect(json[dottedPath: "runs.0.failovers.0.to"] == "/run/b")
+    #expect(json[dottedPath: "runs.0.interruptedSteps"] == [
+      "resent": 2, "completed": 1, "failed": ["coordinatorRestarted": 1], "lost": ["noAnswer": 1],
+    ])
+    #expect(LoadReport(results: [self.result(searchWorkers: 2, lost: 0)]).render(colored: false).contains("failover") == false)
+  }
+
   @Test func aSweepAddsAScalingTable() {
     let report = LoadReport(results: [result(searchWorkers: 1, lost: 0), result(searchWorkers: 4, lost: 0)], sweptKind: "search")
     #expect(report.render(colored: false).contains("""

@@ -80,6 +80,26 @@ import Testing
     #expect(await second.terminate() == 0)
   }
 
+  @Test func loadPointedAtTheStandbyGoesOnThroughAKilledLeaderLosingNoEffect() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start()
+    try await waitUntilLeading(first)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+    let load = try TestProcess(["load", "--scenario", "probe", "--run-dir", second.runDirectory, "--users", "4", "--duration", "8", "--json"])
+    defer { load.stop() }
+    try await eventually("the load under way on the leader", within: 20) { (status(first.runDirectory)?.coordinator.actionsTotal ?? 0) >= 50 }
+    first.crash()
+    try await waitUntilLeading(second, within: 15)
+    let exit = try await load.exitStatus(within: 60)
+    let report = try LoadReportJSON(load.output)
+    #expect(exit == 0, "\(load.errorOutput)")
+    #expect(report.lostEffects == 0, "\(report.lossDetail)")
+    #expect(report.failedOverTo == [second.runDirectory], "\(report.run["failovers"] ?? "?")")
+    #expect(report.roundTrips > 0)
+  }
+
   @Test func aLeaderStoppedPastItsLeaseStepsDownWhenResumedAndNeverWritesAgain() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }

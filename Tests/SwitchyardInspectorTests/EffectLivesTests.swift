@@ -11,9 +11,9 @@ struct EffectLivesTests {
   @Test func anEffectsLifeHasItsJobAttemptsOutputsRetryAndEnd() throws {
     let lives = EffectLives()
     lives.record(.started(effect: 7, kind: "search", job: Array(#"{"query":"copper"}"#.utf8)), after: 41)
-    lives.record(.attempt(effect: 7, number: 1, pid: 100), after: 41)
+    lives.record(.attempt(effect: 7, number: 1, worker: .process(pid: 100)), after: 41)
     lives.record(.retrying(effect: 7, reason: "search worker 100 closed its output"), after: 42)
-    lives.record(.attempt(effect: 7, number: 2, pid: 101), after: 42)
+    lives.record(.attempt(effect: 7, number: 2, worker: .process(pid: 101)), after: 42)
     for index in 1...4 {
       lives.record(.output(effect: 7, json: RawJSON(["page": .int(Int64(index))])), after: 43)
     }
@@ -33,7 +33,7 @@ struct EffectLivesTests {
     let lives = EffectLives(capacity: 2, failedCapacity: 2)
     for id in UInt64(1)...5 {
       lives.record(.started(effect: id, kind: "pagination", job: Array("{}".utf8)), after: nil)
-      lives.record(.attempt(effect: id, number: 1, pid: 9), after: nil)
+      lives.record(.attempt(effect: id, number: 1, worker: .process(pid: 9)), after: nil)
     }
     lives.record(.ended(effect: 4, .failed(JobFailure(code: .timeout, message: "took longer than 5 s"))), after: nil)
     lives.record(.ended(effect: 5, .failed(JobFailure(code: .handlerError, message: "upstream said 500"))), after: nil)
@@ -45,6 +45,20 @@ struct EffectLivesTests {
     #expect(failed.map(\.code) == ["handlerError", "timeout"] && failed.first?.message == "upstream said 500")
     #expect(lives.life(1) == nil, "the oldest lives are forgotten")
     #expect(recent.first?.state == "failed" && recent.first?.pid == 9)
+  }
+
+  @Test func anAttemptThroughABrokerNamesTheBrokerAndNoPid() throws {
+    let lives = EffectLives()
+    let broker = "redis 127.0.0.1:6379, stream sy:jobs:search"
+    lives.record(.started(effect: 1, kind: "search", job: Array("{}".utf8)), after: nil)
+    lives.record(.attempt(effect: 1, number: 1, worker: .broker(broker)), after: nil)
+
+    let life = try #require(lives.life(1))
+    let json = String(decoding: try WireJSONEncoder().encode(life), as: UTF8.self)
+    #expect(json.contains(#""attempts":[{"number":1,"broker":"redis 127.0.0.1:6379, stream sy:jobs:search","at":"#), "\(json)")
+    #expect(!json.contains(#""pid""#), "\(json)")
+    let row = try #require(lives.list().recent.first)
+    #expect(row.broker == broker && row.pid == nil)
   }
 
   @Test func aJobTooLongToKeepIsCutShortAndSaysItsSize() throws {
@@ -97,7 +111,7 @@ struct StatusSamplesTests {
     defer { Task { await inspector.server.stop() } }
     await MainActor.run {
       inspector.effects.record(.started(effect: 3, kind: "search", job: Array(#"{"query":"kettle"}"#.utf8)), after: 2)
-      inspector.effects.record(.attempt(effect: 3, number: 1, pid: 77), after: 2)
+      inspector.effects.record(.attempt(effect: 3, number: 1, worker: .process(pid: 77)), after: 2)
       inspector.effects.record(.ended(effect: 3, .failed(JobFailure(code: .timeout, message: "took longer than 5 s"))), after: 2)
     }
     let port = inspector.server.port

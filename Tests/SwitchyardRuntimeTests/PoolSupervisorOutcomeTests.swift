@@ -96,6 +96,26 @@ struct PoolSupervisorOutcomeTests {
     #expect(supervisor.worker(2)?.state.isStopping == true)
   }
 
+  @Test func aSilentWorkerThatStartsDrainingStaysOutOfRotation() {
+    let configuration = PoolConfiguration(
+      kind: "probe", size: 2, maxInFlightPerWorker: 2, heartbeatInterval: .seconds(1), heartbeatTimeout: .seconds(60), drainTimeout: .seconds(60))
+    let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
+    let start = ContinuousClock.now
+    _ = supervisor.start(through: links)
+    _ = hello(supervisor, worker: 1)
+    _ = hello(supervisor, worker: 2)
+    #expect(supervisor.place(10, key: nil) == .worker(1))
+    #expect(supervisor.place(11, key: nil) == .worker(2))
+
+    _ = supervisor.tick(now: start + .seconds(2))
+    _ = supervisor.tick(now: start + .milliseconds(3_500))
+    #expect(supervisor.worker(1)?.state.isSuspect == true && supervisor.worker(2)?.state.isSuspect == true, "neither answered its ping")
+    _ = supervisor.scale(to: 1)
+    _ = supervisor.tick(now: start + .seconds(4))
+
+    #expect(supervisor.place(12, key: nil) == .queued, "a draining worker takes nothing new, and a silent one nothing until it is heard")
+  }
+
   @Test func aBrokerIsReadyAtOnceAndIsNeverPinged() async throws {
     let supervisor = supervisor(peer: .broker("redis 127.0.0.1:6379, stream sy:jobs:probe"))
     #expect(supervisor.place(10, key: nil) == .queued)

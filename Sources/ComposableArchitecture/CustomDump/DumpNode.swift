@@ -6,17 +6,31 @@ import Synchronization
 /// Diffing trees rather than printed lines is what lets a failure show the path to what changed —
 /// the struct, the field, the array element — and fold everything else away.
 indirect enum DumpNode: Equatable {
-  /// A value printed whole: a number, a string, a payload-less enum case.
+  /// A value printed whole: a number, a bool, a value's custom description.
   case leaf(String)
+  /// A string, printed as a literal: quoted, raw (`#"…"#`) when it holds quotes or backslashes, and
+  /// as a multi-line `"""` literal when it holds newlines.
+  case string(String)
+  /// A case without a payload: `Type.case` when dumped alone, `.case` inside another value.
+  case enumCase(type: String, name: String)
   /// A value with parts: a struct, a class, a tuple, a collection or an enum case with a payload.
-  case composite(open: String, close: String, kind: Kind, children: [Child])
+  case composite(Kind, children: [Child])
 
-  /// How children of a composite line up between two values being compared.
+  /// What a composite value is, which decides how it prints and how its parts line up in a diff.
   enum Kind: Equatable {
-    /// By position, each with a label that names it: struct fields, tuple elements, payloads.
-    case fields
-    /// By content: elements that may be inserted or removed.
-    case elements
+    /// `Type(field: …)`: a struct or class, its fields matched by label.
+    case structure(String)
+    /// `(…)`: a tuple, its elements matched by position.
+    case tuple
+    /// `Type.case(…)`: an enum case with its payload.
+    case payload(type: String, name: String)
+    /// `[[0]: …]`: elements that may be inserted or removed.
+    case collection
+    /// `Set([…])`: elements in the order of their dumps.
+    case set
+    /// `[key: …]`: entries labelled by their keys' dumps; a `Dictionary`'s `sorted` by them, an
+    /// ordered one's (a ``StackState``) in its own order.
+    case dictionary(sorted: Bool)
   }
 
   /// One part of a composite value.
@@ -35,6 +49,10 @@ indirect enum DumpNode: Equatable {
       self = DumpNode(wrapper.dumpedValue, depth: depth + 1)
       return
     }
+    if let string = value as? any StringProtocol {
+      self = .string(String(string))
+      return
+    }
     if let leaf = DumpNode.leafDescription(of: value) {
       self = .leaf(leaf)
       return
@@ -49,10 +67,9 @@ indirect enum DumpNode: Equatable {
       self = mirror.children.first.map { DumpNode($0.value, depth: depth + 1) } ?? .leaf("nil")
     case .enum:
       guard let payload = mirror.children.first else {
-        self = .leaf("\(typeName).\(value)")
+        self = .enumCase(type: typeName, name: "\(value)")
         return
       }
-      let caseName = payload.label ?? "\(value)"
       let payloadMirror = Mirror(reflecting: payload.value)
       let parts: [Child] =
         payloadMirror.displayStyle == .tuple
@@ -60,58 +77,50 @@ indirect enum DumpNode: Equatable {
           Child(label: DumpNode.tupleLabel($0.label), node: DumpNode($0.value, depth: depth + 1))
         }
         : [Child(label: nil, node: DumpNode(payload.value, depth: depth + 1))]
-      self = .composite(open: "\(typeName).\(caseName)(", close: ")", kind: .fields, children: parts)
+      self = .composite(.payload(type: typeName, name: payload.label ?? "@unknown"), children: parts)
     case .tuple:
       let parts = mirror.children.map {
         Child(label: DumpNode.tupleLabel($0.label), node: DumpNode($0.value, depth: depth + 1))
       }
-      self = .composite(open: "(", close: ")", kind: .fields, children: parts)
+      self = .composite(.tuple, children: parts)
     case .collection:
-      self = .composite(open: "[", close: "]", kind: .elements, children: children(mirror))
+      self = .composite(.collection, children: children(mirror))
     case .set:
-      let sorted = children(mirror).sorted { $0.node.rendered < $1.node.rendered }
-      self = .composite(open: "Set([", close: "])", kind: .elements, children: sorted)
+      let elements = children(mirror).map { (key: $0.node.dump(maxDepth: 1), child: $0) }
+      self = .composite(.set, children: elements.sorted { $0.key < $1.key }.map(\.child))
     case .dictionary:
-      let pairs = mirror.children.map { pair -> Child in
+      let entries = mirror.children.map { pair -> Child in
         let elements = Array(Mirror(reflecting: pair.value).children)
-        let key = elements.first.map { DumpNode($0.value, depth: depth + 1).rendered } ?? "?"
+        let key = elements.first.map { DumpNode($0.value, depth: depth + 1).dump(maxDepth: 1) } ?? "?"
         let value = elements.dropFirst().first.map { DumpNode($0.value, depth: depth + 1) } ?? .leaf("?")
         return Child(label: key, node: value)
       }
-      self = .composite(
-        open: "[", close: "]", kind: .elements,
-        children: pairs.sorted { ($0.label ?? "") < ($1.label ?? "") }
-      )
+      guard value is any UnorderedCollection else {
+        self = .composite(.dictionary(sorted: false), children: entries)
+        return
+      }
+      self = .composite(.dictionary(sorted: true), children: entries.sorted { ($0.label ?? "") < ($1.label ?? "") })
     case .struct, .class:
-      self = .composite(open: "\(typeName)(", close: ")", kind: .fields, children: children(mirror))
+      self = .composite(.structure(typeName), children: children(mirror))
     default:
       self = .leaf(String(describing: value))
-    }
-  }
-
-  /// The value on one line, as used to sort and compare elements.
-  var rendered: String {
-    switch self {
-    case let .leaf(text):
-      return text
-    case let .composite(open, close, _, children):
-      let parts = children.map { child in (child.label.map { "\($0): " } ?? "") + child.node.rendered }
-      return open + parts.joined(separator: ", ") + close
     }
   }
 
   /// Values printed as a single token rather than taken apart.
   private static func leafDescription(of value: Any) -> String? {
     switch value {
-    case let string as String: return string.debugDescription
-    case let substring as Substring: return String(substring).debugDescription
     case let character as Character: return String(character).debugDescription
     case is any BinaryInteger, is any BinaryFloatingPoint, is Bool: return "\(value)"
+    case let type as Any.Type: return "\(typeName(type)).self"
     case let uuid as UUID: return "UUID(\(uuid.uuidString))"
-    case let date as Date: return "Date(\(date.formatted(.iso8601)))"
+    case let date as Date: return "Date(\(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))))"
     case let url as URL: return "URL(\(url.absoluteString))"
     case let duration as Duration: return "\(duration)"
-    case let data as Data: return "Data(\(data.count) bytes)"
+    case let data as Data:
+      let formatter = ByteCountFormatter()
+      formatter.allowedUnits = .useBytes
+      return "Data(\(formatter.string(fromByteCount: Int64(data.count))))"
     case let keyPath as AnyKeyPath: return "\(keyPath)"
     case let custom as any CustomDumpStringConvertible: return custom.customDumpDescription
     default: return nil
@@ -169,9 +178,11 @@ extension BindingAction: CustomDumpStringConvertible {
   var customDumpDescription: String { description }
 }
 
-extension AnyHashableSendable: CustomDumpStringConvertible {
-  var customDumpDescription: String { DumpNode(base).rendered }
-}
+
+/// A collection whose order means nothing, dumped in the order of its elements' dumps.
+private protocol UnorderedCollection {}
+
+extension Dictionary: UnorderedCollection {}
 
 /// A wrapper dumped and diffed as the value it wraps, so a test sees `count: 1`, not the box.
 protocol DumpedAsWrappedValue {
@@ -182,6 +193,14 @@ extension Shared: DumpedAsWrappedValue {
   var dumpedValue: Any { wrappedValue }
 }
 
+extension SharedReader: DumpedAsWrappedValue {
+  var dumpedValue: Any { wrappedValue }
+}
+
 extension BindingState: DumpedAsWrappedValue {
   var dumpedValue: Any { wrappedValue }
+}
+
+extension AnyHashableSendable: DumpedAsWrappedValue {
+  var dumpedValue: Any { base }
 }

@@ -17,7 +17,7 @@ enum NavigationMessage {
     "nil".
 
       Action:
-    \(customDump(action).indent(by: 4))
+    \(customDump(action).indenting(by: 4))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 
@@ -69,9 +69,9 @@ enum NavigationMessage {
     was set to a different case.
 
       Action:
-    \(customDump(action).indent(by: 4))
+    \(customDump(action).indenting(by: 4))
       State:
-    \(customDump(state).indent(by: 4))
+    \(customDump(state).indenting(by: 4))
 
     This is generally considered an application logic error, and can happen for a few reasons:
 

@@ -192,13 +192,10 @@ extension StackState: Codable where Element: Codable {
   }
 }
 
-// Dumps and diffs show the stack as its elements labelled by id, `[#0: …, #1: …]`, not its storage.
+// Dumps and diffs show the stack as TCA's do, an ordered dictionary of its elements by id,
+// `[#0: …, #1: …]`, not its storage.
 extension StackState: CustomReflectable {
   public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: _ids.map { (label: $0.description, value: elements[$0]! as Any) },
-      displayStyle: .collection
-    )
+    Mirror(self, unlabeledChildren: _ids.map { ($0, elements[$0]!) }, displayStyle: .dictionary)
   }
 }

@@ -15,19 +15,22 @@
 /// .ifLet(\.$destination, action: \.destination)
 /// ```
 ///
-/// Unlike TCA's, it does not refine ``Reducer``: the enum's cases are features, not reducer
-/// values, and its static `body` is what the navigation reducers run.
-public protocol CaseReducer<State, Action> {
-  /// The enum of the cases' states.
-  associatedtype State: CaseReducerState where State.StateReducer == Self
-  /// The enum of the cases' actions.
-  associatedtype Action
-  /// The type of ``body``.
-  associatedtype Body: Reducer<State, Action>
+/// As in TCA, the enum is itself a ``Reducer``: any of its values runs the static `body`.
+public protocol CaseReducer<State, Action>: Reducer
+where State: CaseReducerState, State.StateReducer == Self, Body: Reducer, Body.State == State, Body.Action == Action {
+  /// The type of ``body``, defaulted as TCA does so it is inferred from the static `body`.
+  associatedtype Body = Body
 
   /// The reducers of the cases, scoped onto them.
   @ReducerBuilder<State, Action>
   static var body: Body { get }
+}
+
+extension CaseReducer {
+  /// The static ``CaseReducer/body``, which every value of the enum runs.
+  public var body: Body {
+    Self.body
+  }
 }
 
 /// The state enum of a ``CaseReducer``, naming the reducer it belongs to.

@@ -30,8 +30,8 @@ public enum ReducerBuilder<State, Action> {
     expression
   }
 
-  /// Accepts a reducer known only as an existential, `feature as any ReducerOf<Feature>`, where the
-  /// builder's types come from the other reducers, as TCA's builder does.
+  /// Accepts a reducer known only as an existential, `feature as any ReducerOf<Feature>`, as TCA's
+  /// builder does.
   @_disfavoredOverload
   public static func buildExpression(_ expression: any Reducer<State, Action>) -> Reduce<State, Action> {
     Reduce(expression)
@@ -39,6 +39,44 @@ public enum ReducerBuilder<State, Action> {
 
   public static func buildFinalResult<R: Reducer<State, Action>>(_ reducer: R) -> R {
     reducer
+  }
+
+  // A bare existential (`let feature: any ReducerOf<Feature>`, not coerced with `as any`) is opened
+  // by Swift for the generic overloads, which hand it back as an existential again; these accept
+  // it wherever it then arrives: alone in a body, as a branch of an `if` or `switch`, in a loop.
+
+  /// Accepts a body that is a bare existential reducer alone.
+  @_disfavoredOverload
+  public static func buildFinalResult(_ reducer: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+
+  /// Accepts an `if` without `else` whose branch is a bare existential reducer.
+  @_disfavoredOverload
+  public static func buildIf(_ wrapped: (any Reducer<State, Action>)?) -> Reduce<State, Action>? {
+    wrapped.map { Reduce($0) }
+  }
+
+  /// Accepts a first branch that is a bare existential reducer.
+  @_disfavoredOverload
+  public static func buildEither<R1: Reducer<State, Action>>(
+    first reducer: any Reducer<State, Action>
+  ) -> _Conditional<Reduce<State, Action>, R1> {
+    .first(Reduce(reducer))
+  }
+
+  /// Accepts a second branch that is a bare existential reducer.
+  @_disfavoredOverload
+  public static func buildEither<R0: Reducer<State, Action>>(
+    second reducer: any Reducer<State, Action>
+  ) -> _Conditional<R0, Reduce<State, Action>> {
+    .second(Reduce(reducer))
+  }
+
+  /// Accepts a loop whose body is a bare existential reducer.
+  @_disfavoredOverload
+  public static func buildArray(_ reducers: [any Reducer<State, Action>]) -> _SequenceMany<Reduce<State, Action>> {
+    _SequenceMany(reducers: reducers.map { ResolvedReducer(Reduce($0)) })
   }
 
   public static func buildIf<R: Reducer<State, Action>>(_ wrapped: R?) -> R? {

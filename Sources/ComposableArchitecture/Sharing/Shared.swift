@@ -66,10 +66,7 @@ extension Shared: Equatable where Value: Equatable {
   /// Inside a test store's assertion, a value compared with itself compares what the test expects
   /// with what it holds, so an unasserted change shows.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard SharedChangeTracker.isAsserting, lhs.reference.identity == rhs.reference.identity else {
-      return lhs.wrappedValue == rhs.wrappedValue
-    }
-    return lhs.reference.current == rhs.reference.actual
+    sharedValuesEqual(lhs.reference, rhs.reference)
   }
 }
 

@@ -341,7 +341,7 @@ final class RootCore<State, Action>: StoreCore {
         An action was sent from a completed effect.
 
           Action:
-            \(customDump(action).indent(by: 4).dropFirst(4))
+            \(customDump(action).indenting(by: 4).dropFirst(4))
 
         The code driving this effect through an 'EffectHandle' sent it after calling 'end()'; \
         call 'end()' only once everything is sent.
@@ -361,10 +361,10 @@ final class RootCore<State, Action>: StoreCore {
           An action was sent from a completed effect.
 
             Action:
-              \(customDump(action).indent(by: 4).dropFirst(4))
+              \(customDump(action).indenting(by: 4).dropFirst(4))
 
             Effect returned from:
-              \(customDump(origin).indent(by: 4).dropFirst(4))
+              \(customDump(origin).indenting(by: 4).dropFirst(4))
 
           Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
           completed. This can happen if you escape the 'send' argument in an unstructured context.

@@ -11,11 +11,11 @@ extension TestStore {
   ) async where Action: Equatable {
     await receiveAction(
       matching: { $0 == expectedAction },
-      failureMessage: { "Expected to receive the following action, but didn't:\n\n\(customDump(expectedAction).indent(by: 2))" },
+      failureMessage: { "Expected to receive the following action, but didn't:\n\n\(customDump(expectedAction).indenting(by: 2))" },
       unexpected: { received in
         diff(expectedAction, received, format: .testStore)
-          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
-          ?? "Expected:\n\(customDump(expectedAction).indent(by: 2))\n\nReceived:\n\(customDump(received).indent(by: 2))"
+          .map { "\($0.indenting(by: 4))\n\n(Expected: −, Received: +)" }
+          ?? "Expected:\n\(customDump(expectedAction).indenting(by: 2))\n\nReceived:\n\(customDump(received).indenting(by: 2))"
       },
       timeout: timeout,
       assert: updateStateToExpectedResult,
@@ -37,7 +37,7 @@ extension TestStore {
     await receiveAction(
       matching: { casePath.extract(from: $0) != nil },
       failureMessage: { "Expected to receive an action matching case path, but didn't get one." },
-      unexpected: { customDump($0).indent(by: 2) },
+      unexpected: { customDump($0).indenting(by: 2) },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -63,9 +63,9 @@ extension TestStore {
         if casePath.extract(from: received) != nil,
           let difference = diff(casePath.embed(value), received, format: .testStore)
         {
-          return "\(difference.indent(by: 4))\n\n(Expected: −, Received: +)"
+          return "\(difference.indenting(by: 4))\n\n(Expected: −, Received: +)"
         }
-        return customDump(received).indent(by: 2)
+        return customDump(received).indenting(by: 2)
       },
       timeout: timeout,
       assert: updateStateToExpectedResult,
@@ -86,7 +86,7 @@ extension TestStore {
     await receiveAction(
       matching: isMatching,
       failureMessage: { "Expected to receive an action matching predicate, but didn't get one." },
-      unexpected: { customDump($0).indent(by: 2) },
+      unexpected: { customDump($0).indenting(by: 2) },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

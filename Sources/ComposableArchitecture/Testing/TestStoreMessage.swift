@@ -5,7 +5,7 @@ enum TestStoreMessage {
     """
     \(heading).
 
-    \((difference ?? "(no visible difference)").indent(by: 4))
+    \((difference ?? "(no visible difference)").indenting(by: 4))
 
     (Expected: −, Actual: +)
     """
@@ -141,15 +141,5 @@ enum TestStoreMessage {
 
     \(description)
     """
-  }
-}
-
-extension String {
-  /// Every line indented by `count` spaces.
-  func indent(by count: Int) -> String {
-    let indentation = String(repeating: " ", count: count)
-    return split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : indentation + $0 }
-      .joined(separator: "\n")
   }
 }

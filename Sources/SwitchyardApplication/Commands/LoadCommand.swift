@@ -23,6 +23,15 @@ enum LoadCommand {
         how every effect ended. An effect started that did not end finished, failed or cancelled is
         lost: the exit status is 1 if any is.
 
+        Through a failover (coordinators started with --ha) the load goes on: --run-dir may be
+        the leader's or a standby's, and when a user's coordinator dies or answers notLeader the
+        leader is found again among every coordinator heard of (a standby names the leader's run
+        directory on its host), for up to 30 s. A send not acknowledged is sent again to the new
+        leader; a step waiting for its effect waits for it there. Each such interrupted step is
+        counted as completed, failed (coordinatorRestarted when recovery failed it) or lost with
+        its reason, and the lost ones count as lost effects; the effects table is the last
+        leader's, from when the load reached it, and store actions add up over each leader's time.
+
         --threshold 'METRIC<LIMIT' sets a pass/fail criterion, as k6's (repeat it for more): METRIC
         is p50, p90, p95, p99 or max of round trips (of every kind, or one: search.p99), with
         LIMIT in us, ms (the default) or s; errors (a count); or rate (round trips/s); the
@@ -50,7 +59,9 @@ enum LoadCommand {
                          maxMicros}}, series[] {second, sent, acked, errors, p50Micros,
                          p95Micros, p99Micros},
                          effects {KIND: {started, completed, failed, cancelled, inFlightAtStart,
-                         inFlightAtEnd, lost}}, errors {"KIND: TYPE" or TYPE: count}
+                         inFlightAtEnd, lost}}, errors {"KIND: TYPE" or TYPE: count},
+                         failovers[] {from, to, atSecond, withoutLeaderSeconds},
+                         interruptedSteps {resent, completed, failed {TYPE: n}, lost {REASON: n}}
           sweep[]        size, storeActionsPerSecond, roundTripsPerSecond, p50Micros, p99Micros,
                          errors, lostEffects (one row per size; empty without --sweep)
         """,

@@ -8,6 +8,8 @@ final class LoadRecorder: Sendable {
     var latencies: [String: [Int64]] = [:]
     var errors: [String: Int] = [:]
     var usersDone = 0
+    /// The steps failovers interrupted, and how they ended.
+    var interrupted = InterruptedSteps()
     /// What happened in each second from the start, by its index.
     var seconds: [Int: LoadSecond.Tally] = [:]
   }
@@ -53,6 +55,16 @@ final class LoadRecorder: Sendable {
 
   private var currentSecond: Int {
     Int((ContinuousClock.now - startedAt).components.seconds)
+  }
+
+  /// Counts a step a failover interrupted, once it has ended or been given up.
+  func interrupted(_ outcome: LoadStep.Outcome?, lostBecause reason: String) {
+    storage.withLock { $0.interrupted.record(outcome, lostBecause: reason) }
+  }
+
+  /// Counts a send that was not acknowledged before a failover and was sent again.
+  func resent() {
+    storage.withLock { $0.interrupted.resent += 1 }
   }
 
   func userDone() {

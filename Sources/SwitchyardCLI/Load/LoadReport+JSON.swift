@@ -84,6 +84,8 @@ extension LoadReport {
     var lostEffects: Int64
     var build: String
     var series: [Second]
+    var failovers: [LoadFailover]
+    var interruptedSteps: InterruptedSteps
 
     init(_ result: LoadResult) {
       scenario = result.scenario
@@ -101,6 +103,8 @@ extension LoadReport {
       lostEffects = result.lostEffects
       build = result.build
       series = result.series.map(Second.init)
+      failovers = result.failovers
+      interruptedSteps = result.interrupted
     }
   }
 

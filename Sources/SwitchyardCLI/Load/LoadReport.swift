@@ -95,7 +95,25 @@ package struct LoadReport: Sendable {
     let errorText = result.errors.isEmpty ? "errors: none\n" : errors.render(colored: colored)
     let series = result.series.isEmpty ? "" : "\n" + Self.seriesTable(result).render(colored: colored)
     return lines.joined(separator: "\n") + roundTrips.render(colored: colored) + series + "\n" + effects.render(colored: colored)
-      + "\n" + errorText
+      + "\n" + Self.failoverLines(result, colored: colored) + errorText
+  }
+
+  /// Each failover the run went through, and how the steps it interrupted ended; nothing without one.
+  static func failoverLines(_ result: LoadResult, colored: Bool) -> String {
+    guard !result.failovers.isEmpty || result.interrupted.count > 0 else { return "" }
+    var lines = result.failovers.map { failover in
+      "failover       at \(HumanReadable.fixed(failover.atSecond, digits: 1)) s: \(failover.from) → \(failover.to), "
+        + "found in \(HumanReadable.fixed(failover.withoutLeaderSeconds, digits: 1)) s"
+    }
+    let steps = result.interrupted
+    let failed = steps.failed.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    let lost = steps.lost.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    let lostText = "lost \(steps.lostCount)" + (lost.isEmpty ? "" : " (\(lost.joined(separator: ", ")))")
+    lines.append(
+      "interrupted    \(steps.count) steps: completed \(steps.completed), failed \(steps.failed.values.reduce(0, +))"
+        + (failed.isEmpty ? "" : " (\(failed.joined(separator: ", ")))") + ", "
+        + (steps.lostCount == 0 ? TextColor.green : .red).apply(lostText, enabled: colored) + "; resent \(steps.resent)")
+    return lines.joined(separator: "\n") + "\n\n"
   }
 
   /// Each second of the run: what was sent and answered, latency percentiles, errors; units in the headings.

@@ -25,6 +25,10 @@ package struct LoadResult: Equatable, Sendable {
   package var series: [LoadSecond]
   /// The coordinator's version, as its status reports it: the build under load.
   package var build: String
+  /// The failovers the load went through (`start --ha`), in order.
+  package var failovers: [LoadFailover]
+  /// The steps those failovers interrupted, and how each ended on the new leader.
+  package var interrupted: InterruptedSteps
 
   /// Creates a result.
   package init(
@@ -39,7 +43,9 @@ package struct LoadResult: Equatable, Sendable {
     effects: [String: EffectAccount],
     loadAverage: Double = 0,
     series: [LoadSecond] = [],
-    build: String = ""
+    build: String = "",
+    failovers: [LoadFailover] = [],
+    interrupted: InterruptedSteps = InterruptedSteps()
   ) {
     self.scenario = scenario
     self.users = users
@@ -53,6 +59,8 @@ package struct LoadResult: Equatable, Sendable {
     self.loadAverage = loadAverage
     self.series = series
     self.build = build
+    self.failovers = failovers
+    self.interrupted = interrupted
   }
 
   /// The pool sizes as `KIND=N,…`, sorted by kind.
@@ -70,8 +78,9 @@ package struct LoadResult: Equatable, Sendable {
     seconds > 0 ? Double(roundTrips.values.reduce(0) { $0 + $1.count }) / seconds : 0
   }
 
-  /// Effects that never ended, over every pool.
+  /// Effects that never ended: over every pool of the last leader, and the steps a failover
+  /// interrupted whose effect never came back.
   package var lostEffects: Int64 {
-    effects.values.reduce(0) { $0 + $1.lost }
+    effects.values.reduce(interrupted.lostCount) { $0 + $1.lost }
   }
 }

@@ -1,13 +1,24 @@
+import SwitchyardRuntime
 import SwitchyardWire
 
 /// One remote effect's life as the inspector saw it: its job, each attempt and the worker it ran
 /// on, its outputs, its retries and its end, with wall-clock times in milliseconds since 1970.
 struct EffectLife: Sendable, Encodable {
-  /// An attempt dispatched to a worker.
+  /// An attempt dispatched to a worker: a process (`pid`), or a broker for remote workers (`broker`).
   struct Attempt: Sendable, Encodable {
     var number: Int
-    var pid: Int32
+    var pid: Int32?
+    var broker: String?
     var at: Double
+
+    init(number: Int, worker: LinkPeer, at: Double) {
+      self.number = number
+      self.at = at
+      switch worker {
+      case let .process(pid): self.pid = pid
+      case let .broker(name): self.broker = name
+      }
+    }
   }
 
   /// A lost attempt, to be tried again.
@@ -71,7 +82,7 @@ struct EffectLife: Sendable, Encodable {
   var summary: Summary {
     Summary(
       id: id, kind: kind, state: state, startedAfter: startedAfter, startedAt: startedAt,
-      attempts: attempts.count, lost: retries.count, pid: attempts.last?.pid, outputs: outputs,
+      attempts: attempts.count, lost: retries.count, pid: attempts.last?.pid, broker: attempts.last?.broker, outputs: outputs,
       endedAt: end?.at, code: end?.code, message: end?.message
     )
   }
@@ -86,7 +97,9 @@ struct EffectLife: Sendable, Encodable {
     var attempts: Int
     /// Attempts lost with their worker.
     var lost: Int
+    /// The latest attempt's worker: a process, or a broker.
     var pid: Int32?
+    var broker: String?
     var outputs: Int
     var endedAt: Double?
     var code: String?

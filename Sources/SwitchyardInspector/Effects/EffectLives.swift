@@ -30,8 +30,8 @@ final class EffectLives {
       if order.count > capacity {
         lives[order.removeFirst()] = nil
       }
-    case let .attempt(id, number, pid):
-      lives[id]?.attempts.append(.init(number: number, pid: pid, at: now))
+    case let .attempt(id, number, worker):
+      lives[id]?.attempts.append(.init(number: number, worker: worker, at: now))
     case let .output(id, json):
       guard lives[id] != nil else { return }
       let bytes = json.bytes

@@ -40,7 +40,7 @@ extension InspectorPage {
         cell(row, effect.kind, "kind");
         row.insertCell().append(badge(effect.state));
         cell(row, effect.lost ? `${effect.attempts} (${effect.lost} lost)` : effect.attempts, "num");
-        cell(row, effect.pid ?? "–", "num");
+        cell(row, effect.pid ?? effect.broker ?? "–", "num");
         cell(row, effect.outputs, "num");
         cell(row, elapsed(effect.startedAt, effect.endedAt ?? Date.now()), "num");
         cell(row, effect.startedAfter === undefined ? "–" : "#" + effect.startedAfter, "num");
@@ -60,7 +60,10 @@ extension InspectorPage {
       try {
         const { life } = await request("effect", { effect: id });
         const steps = [[life.startedAt, `started${life.startedAfter === undefined ? "" : ` by action #${life.startedAfter}`}`]];
-        for (const attempt of life.attempts) steps.push([attempt.at, `attempt ${attempt.number} on worker pid ${attempt.pid}`]);
+        for (const attempt of life.attempts) {
+          const worker = attempt.broker === undefined ? `worker pid ${attempt.pid}` : `broker ${attempt.broker}`;
+          steps.push([attempt.at, `attempt ${attempt.number} on ${worker}`]);
+        }
         for (const retry of life.retries) steps.push([retry.at, `attempt lost: ${retry.reason}; to be retried`]);
         if (life.end) {
           const why = life.end.code ? ` — ${life.end.code}: ${life.end.message}` : "";

@@ -92,7 +92,8 @@ package final class LocalRedisServer: Sendable {
     child.standardOutput = FileHandle.nullDevice
     child.standardError = FileHandle.nullDevice
     do {
-      try child.run()
+      // Killed with this process, however it ends: a crashed test run leaves no server behind.
+      try SpawningThread.start(child)
     } catch {
       throw .didNotStart(log: "\(error)")
     }

@@ -178,8 +178,7 @@ final class EffectRouter {
   ) {
     guard let process = supervisor.worker(worker) else { return }
     effects.begin(record, on: worker, at: now)
-    // A broker's attempt runs on a remote worker the coordinator does not know yet: no pid.
-    lifeWatch?(.attempt(effect: record.id, number: record.attempt, pid: process.peer.pid ?? 0))
+    lifeWatch?(.attempt(effect: record.id, number: record.attempt, worker: process.peer))
     let run = JobDispatch(
       effect: record.id,
       generation: record.generation,

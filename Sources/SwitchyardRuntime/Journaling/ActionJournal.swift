@@ -225,10 +225,11 @@ public final class ActionJournal: ActionLog {
     return thread
   }
 
-  /// Encodes and appends the records still gathering now rather than when their delay is up, for
-  /// a caller about to wait for them.
-  package func encodeGathered() {
-    encodingThread?.takeNow()
+  /// Encodes and appends the records still gathering now rather than when their delay is up, on
+  /// the main actor, and returns once every record journaled so far is appended (or the journal
+  /// failed): for a benchmark that times them.
+  package func encodeGatheredNow() {
+    encodingThread?.drainNow()
   }
 
   /// At most a millisecond, and no more than half the durability's own delay; `nil` under `always`.

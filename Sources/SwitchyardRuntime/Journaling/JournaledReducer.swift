@@ -43,13 +43,11 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     PoisonWatch.reducingLive(false)
     if event != nil { PoisonWatch.delivering(nil) }
-    let digest = MainActor.assumeIsolated { journal.digestIsDue() } ? journal.digest(of: state) : nil
-    let snapshotIsDue = MainActor.assumeIsolated {
-      journal.append(action, origin: origin, dependencies: dependencies, digest: digest)
-    }
-    if snapshotIsDue {
-      let reduced = state
-      MainActor.assumeIsolated { journal.snapshot(reduced) }
+    // One check of the executor for the journal's bookkeeping: each cost the action as much as
+    // the numbering it guards.
+    MainActor.assumeIsolated {
+      let digest = journal.digestIsDue() ? journal.digest(of: state) : nil
+      if journal.append(action, origin: origin, dependencies: dependencies, digest: digest) { journal.snapshot(state) }
     }
     return effect
   }

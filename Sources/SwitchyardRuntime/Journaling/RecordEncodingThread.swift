@@ -25,6 +25,9 @@ final class RecordEncodingThread: @unchecked Sendable {
   private var phase = Phase.idle
   /// Why the last batch failed, for ``stop()``.
   private var failure: String?
+  /// Whether a batch is being drained, by the thread or by a caller of ``drainNow()``: one at a
+  /// time, as the drain's buffers are reused from one batch to the next.
+  private var draining = false
   /// How long records gather, in nanoseconds; `nil` to take them at once.
   private let gathering: Int64?
   private let drain: @Sendable () -> String?
@@ -49,16 +52,20 @@ final class RecordEncodingThread: @unchecked Sendable {
     defer { condition.unlock() }
     guard case .idle = phase else { return }
     phase = .gathering(deadline: gathering.map { Journal.monotonicNanoseconds() + $0 })
-    condition.signal()
+    condition.broadcast()
   }
 
-  /// Takes the records gathering now rather than when their delay is up.
-  func takeNow() {
+  /// Encodes and appends the records gathering now, on the calling thread, after the batch under
+  /// way if there is one: returns once every record queued before the call is appended, or its
+  /// batch failed. For a caller that would wait for them anyway: it does the work itself rather
+  /// than wake the thread and sleep until that has had a CPU and done it.
+  func drainNow() {
     condition.lock()
     defer { condition.unlock() }
+    while draining { condition.wait() }
     guard case .gathering = phase else { return }
-    phase = .gathering(deadline: nil)
-    condition.signal()
+    phase = .idle
+    takeBatch()
   }
 
   /// Takes what is still queued and stops the thread; returns why the last batch failed, if it did.
@@ -67,7 +74,7 @@ final class RecordEncodingThread: @unchecked Sendable {
     defer { condition.unlock() }
     if case .stopped = phase { return failure }
     phase = .stopping
-    condition.signal()
+    condition.broadcast()
     while true {
       if case .stopped = phase { return failure }
       condition.wait()
@@ -77,6 +84,11 @@ final class RecordEncodingThread: @unchecked Sendable {
   private func run() {
     condition.lock()
     while true {
+      // A caller of `drainNow()` is taking the batch: the thread waits for it to end.
+      if draining {
+        condition.wait()
+        continue
+      }
       switch phase {
       case .idle:
         condition.wait()
@@ -103,9 +115,13 @@ final class RecordEncodingThread: @unchecked Sendable {
 
   /// Runs `drain` with the lock released; called and returns with it held.
   private func takeBatch() {
+    draining = true
     condition.unlock()
     let failed = drain()
     condition.lock()
+    draining = false
+    // Wakes whichever of the thread and a caller of ``drainNow()`` waits for the batch to end.
+    condition.broadcast()
     guard let failed else { return }
     failure = failed
     condition.unlock()

@@ -9,8 +9,9 @@ public enum EffectLifeEvent: Sendable {
   /// The effect was admitted with `job`, the JSON its workers are sent; `effect` is its id for
   /// the coordinator's life (never reused).
   case started(effect: UInt64, kind: JobKind, job: [UInt8])
-  /// Attempt `number` (from 1) was dispatched to the worker with process id `pid`.
-  case attempt(effect: UInt64, number: Int, pid: Int32)
+  /// Attempt `number` (from 1) was dispatched to `worker`: a worker process, or a broker whose
+  /// remote worker the coordinator does not know yet.
+  case attempt(effect: UInt64, number: Int, worker: LinkPeer)
   /// An output arrived from the current attempt, as the JSON the worker wrote.
   case output(effect: UInt64, json: RawJSON)
   /// The attempt's worker was lost, for `reason`; the effect waits to be tried again.

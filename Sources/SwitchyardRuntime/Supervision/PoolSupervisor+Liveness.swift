@@ -19,42 +19,45 @@ extension PoolSupervisor {
       return []
     }
     // Answering pings is not enough: a worker that never says hello never takes an effect.
-    if case let .starting(since) = process.state, now - since > configuration.startTimeout {
+    if case let .starting(since, _) = process.state, now - since > configuration.startTimeout {
       if process.killReason == nil {
         log(LogEvent(.info, "no hello within \(configuration.startTimeout) of starting; killing it", fields: process.logFields))
       }
       process.kill(because: "no hello within \(configuration.startTimeout)")
       return []
     }
+    guard var liveness = process.state.liveness else { return [] }
+    // Written back whatever the state has become meanwhile (a no-op once it is stopping).
+    defer { process.state.liveness = liveness }
     let reads = process.link.readCount
-    if reads != process.readsSeen {
-      process.readsSeen = reads
-      process.silentSince = nil
-      if case .broker = process.peer { process.lastHeartbeat = now }
+    if reads != liveness.readsSeen {
+      liveness.readsSeen = reads
+      liveness.silentSince = nil
+      if case .broker = process.peer { liveness.lastHeartbeat = now }
     }
-    var outcomes = suspect(
-      process, if: process.state == .ready && process.silentSince.map { now - $0 > configuration.heartbeatInterval } == true)
+    let silent = liveness.silentSince.map { now - $0 > configuration.heartbeatInterval } == true
+    var outcomes = process.state.isReady ? suspect(process, if: silent) : []
     // A worker still starting up is loading its executable, which on a loaded machine takes longer
     // than answering a ping.
     let timeout = process.state.isStarting
       ? max(configuration.heartbeatTimeout, configuration.startTimeout)
       : configuration.heartbeatTimeout
-    if let silentSince = process.silentSince, now - silentSince > timeout {
+    if let silentSince = liveness.silentSince, now - silentSince > timeout {
       if process.killReason == nil {
         log(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
       }
       process.kill(because: "no heartbeat for \(timeout)")
       return outcomes
     }
-    if now - process.lastPing >= configuration.heartbeatInterval {
-      process.lastPing = now
-      if process.silentSince == nil { process.silentSince = now }
+    if now - liveness.lastPing >= configuration.heartbeatInterval {
+      liveness.lastPing = now
+      if liveness.silentSince == nil { liveness.silentSince = now }
       if case .process = process.peer {
         nextPingNonce &+= 1
         outgoing.send(.ping(.init(nonce: nextPingNonce)), to: process)
       }
     }
-    if case let .draining(until) = process.state, now >= until {
+    if case let .draining(until, _) = process.state, now >= until {
       outcomes += handBack(process)
       stop(process)
     }
@@ -63,8 +66,8 @@ extension PoolSupervisor {
 
   /// Takes a ready worker out of rotation while it is silent, and back once it is heard.
   private func suspect(_ process: WorkerProcess, if silent: Bool) -> [PoolOutcome] {
-    guard silent != process.isSuspect else { return [] }
-    process.isSuspect = silent
+    guard case let .ready(liveness, isSuspect) = process.state, silent != isSuspect else { return [] }
+    process.state = .ready(liveness, isSuspect: silent)
     guard silent else {
       let taken = pool.scheduler.addWorker(process.id)
       return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]

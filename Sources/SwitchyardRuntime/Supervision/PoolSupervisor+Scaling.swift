@@ -30,7 +30,7 @@ extension PoolSupervisor {
   private func drain(_ process: WorkerProcess) -> [PoolOutcome] {
     pool.scheduler.drain(process.id)
     let outcomes = placeWaiting()
-    process.state = .draining(until: .now + pool.configuration.drainTimeout)
+    process.state = .draining(until: .now + pool.configuration.drainTimeout, process.state.liveness ?? WorkerLiveness(lastPing: .now))
     if pool.scheduler.load(of: process.id) == 0 { stop(process) }
     return outcomes
   }

@@ -37,7 +37,7 @@ extension PoolSupervisor {
         inFlight: pool.scheduler.load(of: process.id),
         completed: UInt64(process.completed),
         failed: UInt64(process.failed),
-        lastHeartbeatMillisAgo: process.lastHeartbeat.map { (now - $0).milliseconds },
+        lastHeartbeatMillisAgo: process.state.liveness?.lastHeartbeat.map { (now - $0).milliseconds },
         counters: process.counters
       )
       if case let .broker(broker) = process.peer { status.broker = broker }
@@ -52,7 +52,7 @@ extension PoolSupervisor {
     var oldest: ContinuousClock.Instant?
     for worker in pool.workers.values {
       if case .process = worker.peer { byState[worker.state.name, default: 0] += 1 }
-      if let heard = worker.lastHeartbeat, oldest.map({ heard < $0 }) ?? true { oldest = heard }
+      if let heard = worker.state.liveness?.lastHeartbeat, oldest.map({ heard < $0 }) ?? true { oldest = heard }
     }
     return (byState, oldest)
   }

@@ -132,9 +132,9 @@ final class PoolSupervisor {
       return saidHello(process, hello: hello)
     case let .heartbeat(heartbeat):
       process.counters = heartbeat.counters
-      process.lastHeartbeat = now
+      process.state.liveness?.lastHeartbeat = now
     case .pong:
-      process.lastHeartbeat = now
+      process.state.liveness?.lastHeartbeat = now
     default:
       log(LogEvent(.info, "unexpected message from a worker: \(message)", fields: process.logFields))
     }
@@ -160,7 +160,7 @@ final class PoolSupervisor {
 
   /// Puts a worker into rotation: it takes the queued effects it can.
   func join(_ process: WorkerProcess) -> [PoolOutcome] {
-    process.state = .ready
+    process.state = .ready(process.state.liveness ?? WorkerLiveness(lastPing: .now), isSuspect: false)
     defer { pool.refreshHealth() }
     let taken = pool.scheduler.addWorker(process.id)
     return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]

@@ -34,7 +34,7 @@ final class WorkerPool {
 
   /// Ready workers.
   var readyCount: Int {
-    workers.values.count { $0.state == .ready }
+    workers.values.count { $0.state.isReady }
   }
 
   var isFailed: Bool {

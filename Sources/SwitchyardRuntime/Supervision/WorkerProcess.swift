@@ -5,15 +5,52 @@ final class WorkerProcess {
   /// Where the worker is in its life, with what supervision needs to know in that phase.
   enum State: Equatable {
     /// Spawned at this instant; has not said `hello` yet, so it gets no effects.
-    case starting(since: ContinuousClock.Instant)
-    /// Takes effects.
-    case ready
+    case starting(since: ContinuousClock.Instant, WorkerLiveness)
+    /// Takes effects, unless it is suspect: it has left a ping unanswered for longer than a
+    /// heartbeat interval, so it gets no new effects until it is heard again, and a hung worker
+    /// stops collecting them before it is killed.
+    case ready(WorkerLiveness, isSuspect: Bool)
     /// Leaving the pool: finishes its effects, takes no new ones, and hands back what it still
     /// runs at this instant.
-    case draining(until: ContinuousClock.Instant)
+    case draining(until: ContinuousClock.Instant, WorkerLiveness)
     /// Told to shut down (killed if still running at this instant), or killed; its exit is
-    /// expected and not restarted.
+    /// expected and not restarted, and it is no longer watched.
     case stopping(killAt: ContinuousClock.Instant?)
+
+    /// A worker just spawned, watched from `now`.
+    static func started(at now: ContinuousClock.Instant) -> State {
+      .starting(since: now, WorkerLiveness(lastPing: now))
+    }
+
+    /// What supervision knows of the worker while it watches it; `nil` once it is stopping.
+    /// Setting it while stopping does nothing.
+    var liveness: WorkerLiveness? {
+      get {
+        switch self {
+        case let .starting(_, liveness), let .ready(liveness, _), let .draining(_, liveness): liveness
+        case .stopping: nil
+        }
+      }
+      set {
+        guard let newValue else { return }
+        switch self {
+        case let .starting(since, _): self = .starting(since: since, newValue)
+        case let .ready(_, isSuspect): self = .ready(newValue, isSuspect: isSuspect)
+        case let .draining(until, _): self = .draining(until: until, newValue)
+        case .stopping: break
+        }
+      }
+    }
+
+    var isReady: Bool {
+      if case .ready = self { return true }
+      return false
+    }
+
+    var isSuspect: Bool {
+      if case .ready(_, isSuspect: true) = self { return true }
+      return false
+    }
 
     /// The state's name in status: `starting`, `ready`, `draining` or `stopped`.
     var name: String {
@@ -52,19 +89,7 @@ final class WorkerProcess {
   let id: Int
   let kind: JobKind
   let link: any WorkerLink
-  var state = State.starting(since: .now)
-  /// The connection's read count when supervision last looked: a change means it said something.
-  var readsSeen: UInt64 = 0
-  /// When the oldest ping it has not answered (nor said anything since) was sent; `nil` when it has
-  /// been heard since its last ping. Silence is timed from a ping actually sent, so a main actor
-  /// too busy to ping is never mistaken for a silent worker.
-  var silentSince: ContinuousClock.Instant?
-  /// Whether it has left a ping unanswered for longer than a heartbeat interval: it gets no new
-  /// effects until it is heard again, so a hung worker stops collecting them before it is killed.
-  var isSuspect = false
-  /// When it last answered a ping or sent a heartbeat; `nil` before the first.
-  var lastHeartbeat: ContinuousClock.Instant?
-  var lastPing = ContinuousClock.now
+  var state = State.started(at: .now)
   /// Effects that ended while it ran them, by outcome.
   var completed: Int64 = 0
   var failed: Int64 = 0

@@ -1,5 +1,7 @@
-/// What stands at the other end of a ``WorkerLink``, and so how its supervisor knows it lives.
-package enum LinkPeer: Sendable, Equatable {
+/// What stands at the other end of a worker link, and so how its supervisor knows it lives: a
+/// worker process, or a broker (a Redis stream) standing for remote workers; what an effect's
+/// attempt ran on (``EffectLifeEvent/attempt(effect:number:worker:)``).
+public enum LinkPeer: Sendable, Equatable {
   /// A worker process: it says `hello` before it takes effects, answers pings, and its exit
   /// closes the link.
   case process(pid: Int32)

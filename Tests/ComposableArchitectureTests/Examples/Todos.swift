@@ -24,8 +24,9 @@
 //
 // Ported: Todos (10 tests) and the CaseStudies that have tests: alerts and confirmation dialogs,
 // animations, binding forms, effects basics, cancellation, long-living effects, refreshable,
-// timers, shared state (in memory, user defaults, file storage), recursion, reusable favoriting
-// and reusable offline downloads (its download component; the map screen around it has no tests).
+// timers, web socket (against a test client), shared state (in memory, user defaults, file
+// storage), recursion, reusable favoriting and reusable offline downloads (its download
+// component; the map screen around it has no tests).
 import ComposableArchitecture
 import Foundation
 

@@ -90,4 +90,11 @@ extension Navigator.Action: CasePathable {
       $0.path[id: 1] = .alert(AlertState { TextState("Sure?") })
     }
   }
+
+  @Test func anEnumOfFeaturesIsItselfAReducer() {
+    let reducer: some ReducerOf<Pane> = Pane.ticker(Ticker())
+    var state = Pane.State.ticker(Ticker.State(id: 1))
+    _ = reducer.reduce(into: &state, action: .ticker(.tick))
+    #expect(state == .ticker(Ticker.State(id: 1, ticks: 1)))
+  }
 }

@@ -113,7 +113,8 @@ func isServing(_ runDirectory: String) -> Bool {
   return report.highAvailability?.role == .leader && report.journal != nil
 }
 
-private func status(_ runDirectory: String) -> StatusReport? {
+/// The status of the coordinator whose run directory is `runDirectory`, or `nil` while its socket is down.
+func status(_ runDirectory: String) -> StatusReport? {
   guard let client = try? ControlClient(socketPath: runDirectory + "/control.sock"),
     case let .statusReport(_, report) = try? client.request(.status(id: 1))
   else { return nil }
@@ -125,4 +126,28 @@ func runNames(_ runDirectory: String) throws -> Set<String> {
   let client = try ControlClient(socketPath: runDirectory + "/control.sock")
   guard case let .stateSlice(_, _, .object(runs)) = try client.request(.state(id: 1, path: "runs")) else { return [] }
   return Set(runs.keys)
+}
+
+/// What `switchyard load --json` printed, as the failover tests read it: the verdict, and its one run.
+struct LoadReportJSON {
+  /// Effects lost over the run.
+  var lostEffects: Int?
+  /// The run's fields.
+  var run: [String: Any]
+
+  /// The report in `text`; throws when it is not one.
+  init(_ text: String) throws {
+    let report = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    lostEffects = report["lostEffects"] as? Int
+    run = (report["runs"] as? [[String: Any]])?.first ?? [:]
+  }
+
+  /// The failovers the load went through: each one's `to`.
+  var failedOverTo: [String] { (run["failovers"] as? [[String: Any]] ?? []).compactMap { $0["to"] as? String } }
+
+  /// Round trips of any kind the load completed.
+  var roundTrips: Int { (run["roundTrips"] as? [String: [String: Any]] ?? [:]).values.compactMap { $0["count"] as? Int }.reduce(0, +) }
+
+  /// Why, if effects were lost: the effects table and the interrupted steps.
+  var lossDetail: String { "effects \(run["effects"] ?? "?"), interrupted \(run["interruptedSteps"] ?? "?")" }
 }

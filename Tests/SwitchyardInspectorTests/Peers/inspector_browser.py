@@ -330,8 +330,10 @@ async def in_chromium(url, shots, scenario):
         print("chromium is not installed: apt-get install -y chromium", flush=True)
         return 77
     profile = tempfile.mkdtemp(prefix="sy-chromium-")
+    # Killed with this script however it ends (the test kills the script if the test process dies).
+    die_with_us = [shutil.which("setpriv"), "--pdeathsig", "KILL", "--"] if shutil.which("setpriv") else []
     process = subprocess.Popen(
-        [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+        die_with_us + [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
          "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={profile}",
          "--window-size=1440,1000", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -113,38 +113,49 @@ def replace_query(value, query):
 
 async def an_effects_life(browser, shots):
     # A search worker killed under load: the effects it ran are tried again on another worker.
-    busy = ("[...document.querySelectorAll('#worker-table tr[data-pool=\"search\"]')]"
-            ".sort((a, b) => Number(b.cells[3].textContent) - Number(a.cells[3].textContent))"
-            ".find(row => Number(row.cells[3].textContent) > 0)")
-    pid = int(await browser.wait_for("a search worker with effects in flight", f"({busy} || {{cells: [{{}}]}}).cells[0].textContent"))
-    os.kill(pid, signal.SIGKILL)
-    # Under load the effect soon scrolls out of the table's hundred rows; the page's list holds more.
-    # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it first.
-    lost = "((view.effects || {recent: []}).recent.find(e => e.lost && (e.attempts > 1 || e.state === 'cancelled')) || {}).id"
-    life = "document.getElementById('effect-life').textContent"
-    try:
-        effect = await browser.wait_for("an effect whose attempt was lost", lost, timeout=15)
-    except Step:
-        # Under load the page's list can scroll past the killed worker's effects before they end;
-        # EffectLivesTests checks a lost attempt's record. Here any ended search shows its life.
-        print("no effect with a lost attempt in the page's list; reading an ended search's life", flush=True)
-        ended = "((view.effects || {recent: []}).recent.find(e => e.kind === 'search' && e.state === 'finished') || {}).id"
-        effect = await browser.wait_for("an ended search", ended, timeout=15)
-        await browser.evaluate(f"showEffect({effect})")
-        await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('finished')")
-        text = await browser.evaluate(life)
-        for step in ("started by action #", "attempt 1 on worker pid", '"query"'):
-            if step not in text:
-                raise Step(f"effect {effect}'s life lacks '{step}': {text}")
+    # A worker's replies can still be in its pipe when it dies, and the effects they end are not
+    # lost: a kill that loses none is tried again on another busy worker.
+    misses = []
+    for _ in range(3):
+        # The worker running the most searches, and their ids, asked for just before the kill: under
+        # load the page's list (the newest 200) scrolls past them within seconds, but their lives
+        # are kept, as a click on a row shows.
+        busiest = ("Promise.race([request('effects').then(m => {"
+                   " const running = m.recent.filter(e => e.kind === 'search' && e.state === 'running' && e.pid);"
+                   " const counts = {}; for (const e of running) counts[e.pid] = (counts[e.pid] || 0) + 1;"
+                   " const pid = Number(Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0]);"
+                   " return pid ? { pid, ids: running.filter(e => e.pid === pid).map(e => e.id) } : null; }),"
+                   " new Promise(done => setTimeout(() => done(null), 10000))])")
+        found = await browser.wait_for("a search worker running searches", busiest, timeout=30)
+        pid, candidates = found["pid"], found["ids"]
+        os.kill(pid, signal.SIGKILL)
+        # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it
+        # first. Their lives are asked for at once, each given up after 10 s, so a loaded
+        # coordinator's slow answers cannot outlast the browser's own timeout.
+        lives = (f"Promise.all({json.dumps(candidates)}.map(id => Promise.race(["
+                 " request('effect', { effect: id }).then(m => m.life, () => null),"
+                 " new Promise(done => setTimeout(() => done(null), 10000))])))")
+        lost = (f"{lives}.then(lives => (lives.find(l => l && l.retries.length"
+                " && (l.attempts.length > 1 || l.state === 'cancelled')) || {}).id)")
+        try:
+            effect = await browser.wait_for(f"one of effects {candidates} to show its lost attempt", lost, timeout=15)
+            break
+        except Step:
+            states = await browser.evaluate(f"{lives}.then(lives => lives.map(l => l ? `${{l.id}}: ${{l.state}}, ${{l.retries.length}} lost` : 'gone'))")
+            misses.append(f"worker {pid}: {states}")
     else:
-        await browser.evaluate(f"showEffect({effect})")
-        await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
-        text = await browser.evaluate(life)
-        for step in ("started by action #", f"attempt 1 on worker pid {pid}", "attempt lost", '"query"'):
-            if step not in text:
-                raise Step(f"effect {effect}'s life lacks '{step}': {text}")
-        if "attempt 2 on worker pid" not in text and "cancelled" not in text:
-            raise Step(f"effect {effect} was neither tried again nor cancelled: {text}")
+        raise Step(f"no killed worker left an effect with a lost attempt: {misses}")
+    life = "document.getElementById('effect-life').textContent"
+    await browser.evaluate(f"showEffect({effect})")
+    await browser.wait_for(f"effect {effect}'s life", f"{life}.includes('attempt lost')")
+    text = await browser.evaluate(life)
+    for step in ("started by action #", f"on worker pid {pid}", "attempt lost", '"query"'):
+        if step not in text:
+            raise Step(f"effect {effect}'s life lacks '{step}': {text}")
+    if "attempt 2 on worker pid" not in text and "cancelled" not in text:
+        raise Step(f"effect {effect} was neither tried again nor cancelled: {text}")
+    row = f"(view.effects.recent.find(e => e.id === {effect}) || {{}}).lost"
+    print(f"effect {effect} in the page's list with {await browser.evaluate(row) or 'no longer'} lost; kills that lost nothing: {misses}", flush=True)
     print(f"the life of effect {effect}: {text}", flush=True)
     await browser.click("#effects-failed-tab")
     await browser.wait_for("the failed effects' tab", "document.getElementById('effects-failed-tab').classList.contains('active')")

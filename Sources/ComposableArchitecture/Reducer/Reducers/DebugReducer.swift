@@ -18,7 +18,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
     let previous = state
     let effect = base.reduce(into: &state, action: action)
     let change = diff(previous, state).map { "\n" + $0 } ?? "\n  (No state changes)"
-    output("received action:\n  \(customDump(action))\(change)")
+    output("received action:\n\(customDump(action).indenting(by: 2))\(change)")
     return effect
   }
 }

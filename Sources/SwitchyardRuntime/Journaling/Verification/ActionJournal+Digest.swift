@@ -2,7 +2,7 @@ import SwitchyardJournal
 
 extension ActionJournal {
   /// Whether the state the action being journaled led to is to be digested: whenever digesting
-  /// took at most a twentieth of the time since the last digest.
+  /// took at most a hundredth of the time since the last digest.
   func digestIsDue() -> Bool {
     failure == nil && digests.isDue(now: Journal.monotonicNanoseconds())
   }
