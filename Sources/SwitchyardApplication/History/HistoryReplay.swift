@@ -134,6 +134,7 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
       let after = try WireJSONEncoder().encodeValue(state)
       defer { before = after }
       let named = try RecordEffects(record)
+      let writtenBy = replay.version(ofRecord: record.sequence)
       return HistoryEntry(
         sequence: record.sequence,
         time: record.date,
@@ -141,7 +142,8 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         changes: StateChanges.between(before, after),
         endedEffect: named.ended,
         outputOf: named.outputOf,
-        effectsInFlight: named.inFlight
+        effectsInFlight: named.inFlight,
+        version: writtenBy == replay.version ? nil : writtenBy
       )
     }
   }

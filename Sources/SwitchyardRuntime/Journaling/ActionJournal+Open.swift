@@ -127,7 +127,7 @@ extension ActionJournal {
     guard let history = try? JournalHistory(directory: directory),
       let newest = try? history.snapshotSequences().last,
       let record = try? history.records(from: newest + 1, limit: 1).first, record.sequence == newest + 1,
-      let entry = try? WireJSONDecoder().decode(ReplayEntry<Never>.self, from: record.payload),
+      let entry = try? ReplayEntry<Never>(parsing: record.payload),
       let inFlight = entry.effectsInFlight, inFlight.snapshot == newest,
       let oldest = inFlight.effects.map(\.action).min(), oldest >= 1
     else { return nil }
