@@ -154,7 +154,8 @@ extension Application {
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
     let inspector = try options.http.map { configuration in
       try Inspector.start(
-        coordinator, configuration: configuration, history: try journal.map(inspectorHistory), whatIf: WhatIfReplay(reducer)
+        coordinator, configuration: configuration, history: try journal.map(inspectorHistory),
+        whatIf: WhatIfReplay(reducer, version: dataVersion, migrations: migrations, dataDirectory: journal?.journal.directory)
       )
     }
     if let inspector, let metrics {

@@ -21,6 +21,8 @@ public final class Journal: Sendable {
   /// The newest snapshot's sequence and when its file was written, in nanoseconds since 1970.
   private let newestSnapshot: Mutex<(sequence: UInt64, writtenNanoseconds: Int64)?>
   private let highWaterMark: HighWaterMark
+  /// Which application version wrote which records, this one's start included.
+  private let versions: ApplicationVersions
 
   /// Opens (creating it if absent) the data directory at `directory`: takes its lock, checks its
   /// format, hands the newest sound snapshot to `restore` and every record after it to `replay`.
@@ -66,7 +68,9 @@ public final class Journal: Sendable {
       if try HighWaterMark.read(dataDirectory) != reached { try HighWaterMark.write(reached, in: dataDirectory) }
       let highWaterMark = HighWaterMark(directory: dataDirectory, contents: reached)
       outcome.appender.highWaterMark = highWaterMark
-      return Journal(directory: dataDirectory, options: options, lock: lock, outcome: outcome, highWaterMark: highWaterMark)
+      return Journal(
+        directory: dataDirectory, options: options, lock: lock, outcome: outcome, highWaterMark: highWaterMark, versions: versions
+      )
     } catch {
       lock.release()
       throw error
@@ -78,9 +82,11 @@ public final class Journal: Sendable {
     options: JournalOptions,
     lock: DirectoryLock,
     outcome: JournalRecovery.Outcome,
-    highWaterMark: HighWaterMark
+    highWaterMark: HighWaterMark,
+    versions: ApplicationVersions
   ) {
     self.directory = directory.path
+    self.versions = versions
     self.options = options
     self.lock = lock
     self.recovery = outcome.report
@@ -195,6 +201,10 @@ public final class Journal: Sendable {
   public var status: JournalStatus {
     let progress = writer.progress
     let newest = newestSnapshot.withLock { $0 }
+    let dataDirectory = DataDirectory(path: directory)
+    // A snapshot covering record S was written by the version that wrote S, or for S = 0 (a new
+    // directory's first state) by the one that wrote record 1; versions only grow with records.
+    let oldest = versions.version(of: max(1, (try? dataDirectory.oldestKeptSequence()) ?? progress.last))
     return JournalStatus(
       lastSequence: progress.last,
       durableSequence: progress.durable,
@@ -202,7 +212,9 @@ public final class Journal: Sendable {
       syncCount: progress.syncCount,
       snapshotSequence: newest?.sequence,
       snapshotWrittenNanoseconds: newest?.writtenNanoseconds,
-      bytes: (try? DataDirectory(path: directory).journalBytes()) ?? 0
+      bytes: (try? dataDirectory.journalBytes()) ?? 0,
+      applicationVersion: options.applicationVersion,
+      oldestApplicationVersion: min(oldest, options.applicationVersion)
     )
   }
 

@@ -16,6 +16,11 @@ public struct JournalStatus: Sendable, Equatable {
   public var snapshotWrittenNanoseconds: Int64?
   /// The bytes the segments and snapshots take on disk.
   public var bytes: Int
+  /// The version of the application appending: ``JournalOptions/applicationVersion``.
+  public var applicationVersion: Int = 1
+  /// The oldest version of the application that wrote a record or snapshot the directory still
+  /// keeps: older than ``applicationVersion`` until retention removes what came before a deploy.
+  public var oldestApplicationVersion: Int = 1
 
   /// How many appended records are not yet durable.
   public var undurableRecords: UInt64 {

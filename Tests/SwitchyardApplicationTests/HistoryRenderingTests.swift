@@ -81,4 +81,14 @@ struct HistoryRenderingTests {
     )
     #expect(entry.summary == "in flight at the snapshot: 1#0, 2#1")
   }
+
+  @Test func aRecordAnOlderVersionWroteSaysWhich() throws {
+    var entry = HistoryEntry(sequence: 4, time: .init(timeIntervalSince1970: 0), action: "added", changes: ["items.a: added 1"])
+    entry.version = 1
+    #expect(entry.summary == "items.a: added 1; written by data version 1")
+    let json = { String(decoding: try WireJSONEncoder().encode(entry), as: UTF8.self) }
+    #expect(try json().contains(#""version":1"#))
+    entry.version = nil
+    #expect(try !json().contains("version"))
+  }
 }

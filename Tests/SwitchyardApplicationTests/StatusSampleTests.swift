@@ -24,7 +24,7 @@ struct StatusSampleTests {
       ],
       journal: JournalReport(
         dataDir: ".switchyard/data", fsync: "batch", bytes: 2_765, lastSequence: 15, durableSequence: 14,
-        lastSyncMicros: 7_600, syncCount: 9, snapshotSequence: 0
+        lastSyncMicros: 7_600, syncCount: 9, snapshotSequence: 0, dataVersion: 1, oldestDataVersion: 1
       )
     )
     let printed = StatusView(report).render(colored: false)
@@ -40,12 +40,11 @@ struct StatusSampleTests {
       workers: [],
       journal: JournalReport(
         dataDir: "/tmp/sy/data", fsync: "always", bytes: 6_246, lastSequence: 31, durableSequence: 31,
-        lastSyncMicros: 379, syncCount: 31, snapshotSequence: 0
+        lastSyncMicros: 379, syncCount: 31, snapshotSequence: 0, dataVersion: 1, oldestDataVersion: 1
       )
     )
-    let firstFour = StatusView(report).render(colored: false).split(separator: "\n").prefix(4).joined(separator: "\n")
     let guide = try Documentation.article("DurabilityAndHistory")
-    #expect(try Self.sample(after: "$ NO_COLOR=1 switchyard status --run-dir /tmp/sy | head -4", in: guide) == firstFour)
+    #expect(try Self.sample(after: "$ NO_COLOR=1 switchyard status --run-dir /tmp/sy | head -4", in: guide) == Self.firstFour(StatusView(report)))
   }
 
   @Test func theOwnApplicationsSampleInItsGuideIsWhatStatusPrints() throws {
@@ -62,12 +61,31 @@ struct StatusSampleTests {
       ],
       journal: JournalReport(
         dataDir: ".switchyard/data", fsync: "batch", bytes: 514, lastSequence: 5, durableSequence: 5,
-        lastSyncMicros: 3_800, syncCount: 5, snapshotSequence: 0
+        lastSyncMicros: 3_800, syncCount: 5, snapshotSequence: 0, dataVersion: 1, oldestDataVersion: 1
       )
     )
     let printed = StatusView(report, applicationName: "documents").render(colored: false)
     let guide = try Documentation.article("YourOwnApplication")
     #expect(try Self.sample(after: "$ .build/debug/documents status", in: guide) == Self.trimmed(printed))
+  }
+
+  @Test func theUpgradedApplicationsSampleInTheUpgradeGuideIsWhatStatusPrints() throws {
+    let report = StatusReport(
+      coordinator: Self.coordinator(12410, "/tmp/documents/.switchyard", up: 3, stateBytes: 164, actions: 1, perSecond: 0),
+      pools: [],
+      workers: [],
+      journal: JournalReport(
+        dataDir: ".switchyard/data", fsync: "batch", bytes: 1_342, lastSequence: 9, durableSequence: 9,
+        lastSyncMicros: 2_900, syncCount: 2, snapshotSequence: 8, dataVersion: 2, oldestDataVersion: 1
+      )
+    )
+    let guide = try Documentation.article("UpgradingYourApplication")
+    #expect(try Self.sample(after: "$ documents status | head -4", in: guide) == Self.firstFour(StatusView(report, applicationName: "documents")))
+  }
+
+  /// What `status | head -4` prints: the coordinator's and the journal's lines.
+  private static func firstFour(_ view: StatusView) -> String {
+    view.render(colored: false).split(separator: "\n").prefix(4).joined(separator: "\n")
   }
 
   /// A coordinator of version 0.1.0.

@@ -54,7 +54,8 @@ struct NamespacedFailoverTests {
     let worker = try cluster.startWorker()
 
     // The load is pointed at the standby, which names the leader; it must follow the new one.
-    let load = try cluster.startLoad(pointedAt: "b", seconds: 14)
+    // Long enough to outlast the fault on a loaded machine, where getting under way can take 20 s.
+    let load = try cluster.startLoad(pointedAt: "b", seconds: 30)
     let traffic = Traffic(socketPath: "\(a)/control.sock", prefix: "a")
     try await eventually("20 acknowledged sends and the load under way", within: 30) {
       traffic.names.count >= 20 && (status(a)?.coordinator.actionsTotal ?? 0) >= 1_000

@@ -1,5 +1,7 @@
 import ComposableArchitecture
 import Foundation
+import SwitchyardRuntime
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
@@ -30,17 +32,47 @@ private struct Tally: Reducer {
   }
 }
 
+/// Version 2 of ``Tally``: `add` is `plus`, and `subtract`, never sent since, was dropped.
+private struct TallyV2: Reducer {
+  typealias State = Tally.State
+
+  enum Action: Codable, Equatable {
+    case plus(Int)
+  }
+
+  static let migrations = [
+    Migration(from: 1, action: { (action: JSONValue) -> JSONValue? in
+      // `nil`, not a `?:` whose `nil` would be the JSON literal `null`.
+      if action.caseName == "subtract" { return nil }
+      return action.renamingCase("add", to: "plus")
+    })
+  ]
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .plus(amount):
+      state.total += amount
+      return .none
+    }
+  }
+}
+
 struct WhatIfReplayTests {
   private func add(_ amount: Int) -> JSONValue {
     ["add": ["_0": .int(Int64(amount))]]
   }
 
+  /// `actions` as a page saw them, numbered from 1.
+  private func seen(_ actions: JSONValue...) -> [ActionEntry] {
+    actions.enumerated().map { ActionEntry(sequence: UInt64($0.offset + 1), action: $0.element) }
+  }
+
   @Test func replaysActionsOnACopyOfAStateWithFixedDependencies() async throws {
     let replay = WhatIfReplay(Tally())
     let start: JSONValue = ["total": 1, "stamp": ""]
-    let asItWas = try await replay.run(from: start, actions: [add(2), add(3)])
-    let again = try await replay.run(from: start, actions: [add(2), add(3)])
-    let edited = try await replay.run(from: start, actions: [add(20), add(3)])
+    let asItWas = try await replay.run(from: start, actions: seen(add(2), add(3)))
+    let again = try await replay.run(from: start, actions: seen(add(2), add(3)))
+    let edited = try await replay.run(from: start, actions: seen(add(20), add(3)))
     #expect(asItWas[dottedPath: "total"] == .int(6) && edited[dottedPath: "total"] == .int(24))
     #expect(asItWas == again, "the same actions replayed twice leave the same state, stamps included")
     #expect(JSONDiff(from: asItWas, to: edited, limit: 10).changes.map(\.path) == ["total"])
@@ -49,8 +81,28 @@ struct WhatIfReplayTests {
   @Test func anActionThatDoesNotFitSaysWhere() async throws {
     let replay = WhatIfReplay(Tally())
     await #expect(throws: WhatIfError.self) {
-      try await replay.run(from: ["total": 1, "stamp": ""], actions: [["subtract": ["_0": 1]]])
+      try await replay.run(from: ["total": 1, "stamp": ""], actions: seen(["subtract": ["_0": 1]]))
     }
+  }
+
+  @Test func anActionAnOlderVersionJournaledIsMigratedAsReplayReadsIt() async throws {
+    let directory = uniqueTemporaryPath("what-if-versions")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // Version 1 wrote records 1 to 3; version 2 writes from record 4 on (proto/JOURNAL.md, "VERSIONS").
+    try "version 2 from 4\n".write(toFile: directory + "/VERSIONS", atomically: true, encoding: .utf8)
+    let replay = WhatIfReplay(TallyV2(), version: 2, migrations: TallyV2.migrations, dataDirectory: directory)
+    let start: JSONValue = ["total": 1, "stamp": ""]
+    let page = [
+      ActionEntry(sequence: 2, action: add(2)), ActionEntry(sequence: 3, action: ["subtract": ["_0": 5]]),
+      ActionEntry(sequence: 4, action: ["plus": ["_0": 10]]),
+    ]
+    let state = try await replay.run(from: start, actions: page)
+    #expect(state[dottedPath: "total"] == .int(13), "version 1's add became plus, its subtract was dropped")
+
+    // Without the data directory's versions they read as this version's, and version 1's do not decode.
+    let unmigrated = WhatIfReplay(TallyV2(), version: 2, migrations: TallyV2.migrations)
+    await #expect(throws: WhatIfError.self) { try await unmigrated.run(from: start, actions: page) }
   }
 }
 

@@ -44,6 +44,26 @@ import Testing
     #expect(directory.everything() == before)
   }
 
+  @Test func statusSaysTheVersionAppendingAndTheOldestAKeptRecordWasWrittenBy() async throws {
+    let upgraded = TemporaryDirectory()
+    defer { upgraded.remove() }
+    let first = try open(upgraded, version: 1)
+    try await appendDurably(first, 0..<3)
+    #expect((first.status.applicationVersion, first.status.oldestApplicationVersion) == (1, 1))
+    first.close()
+    let second = try open(upgraded, version: 2)
+    try await appendDurably(second, 3..<4)
+    #expect((second.status.applicationVersion, second.status.oldestApplicationVersion) == (2, 1), "version 1's records are kept")
+    second.close()
+
+    let fresh = TemporaryDirectory()
+    defer { fresh.remove() }
+    let only = try open(fresh, version: 2)
+    try await appendDurably(only, 0..<2)
+    #expect((only.status.applicationVersion, only.status.oldestApplicationVersion) == (2, 2))
+    only.close()
+  }
+
   @Test func aFormatThreeDirectoryReadsAsVersionOneAndIsUpgraded() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

@@ -20,9 +20,12 @@ struct HistoryEntry: Encodable, Equatable {
   var effectsInFlight: [String]?
   /// What replay accepted where it diverged from the journal: a `divergenceAccepted` record.
   var divergenceAccepted: String? = nil
+  /// The data version of the application that wrote the record, when it is not this build's: its
+  /// action was migrated before it was replayed.
+  var version: Int?
 
   private enum CodingKeys: String, CodingKey {
-    case sequence, time, action, changes, endedEffect, outputOf, effectsInFlight, divergenceAccepted
+    case sequence, time, action, changes, endedEffect, outputOf, effectsInFlight, divergenceAccepted, version
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -35,6 +38,7 @@ struct HistoryEntry: Encodable, Equatable {
     try container.encodeIfPresent(outputOf, forKey: .outputOf)
     try container.encodeIfPresent(effectsInFlight, forKey: .effectsInFlight)
     try container.encodeIfPresent(divergenceAccepted, forKey: .divergenceAccepted)
+    try container.encodeIfPresent(version, forKey: .version)
   }
 
   /// When it was journaled, in ISO 8601 with milliseconds, in UTC: `2026-11-23T21:52:53.414Z`.
@@ -43,13 +47,15 @@ struct HistoryEntry: Encodable, Equatable {
   }
 
   /// The changes on one line: the first, and how many more; then the effect whose output it is,
-  /// the effect it ended and the effects in flight at a snapshot, if any.
+  /// the effect it ended, the effects in flight at a snapshot and the older version that wrote
+  /// the record, if any.
   var summary: String {
     let effects = [
       outputOf.map { "output of effect \($0)" },
       endedEffect.map { "effect \($0) ended" },
       effectsInFlight.map { "in flight at the snapshot: \($0.joined(separator: ", "))" },
       divergenceAccepted,
+      version.map { "written by data version \($0)" },
     ].compactMap { $0 }
     let notes = effects.isEmpty ? nil : effects.joined(separator: "; ")
     guard let first = changes.first else { return notes ?? "(no change)" }

@@ -134,6 +134,7 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
       let after = try WireJSONEncoder().encodeValue(state)
       defer { before = after }
       let named = try RecordEffects(record)
+      let writtenBy = replay.version(ofRecord: record.sequence)
       return HistoryEntry(
         sequence: record.sequence,
         time: record.date,
@@ -142,7 +143,8 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         endedEffect: named.ended,
         outputOf: named.outputOf,
         effectsInFlight: named.inFlight,
-        divergenceAccepted: named.divergenceAccepted
+        divergenceAccepted: named.divergenceAccepted,
+        version: writtenBy == replay.version ? nil : writtenBy
       )
     }
   }

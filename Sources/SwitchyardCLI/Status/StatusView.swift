@@ -53,7 +53,15 @@ package struct StatusView: Sendable {
     ]
     if let failure = journal.failure { facts.append(TextColor.red.apply("stopped: \(failure)", enabled: colored)) }
     return TextColor.bold.apply("journal", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
-      + TextColor.dim.apply("data dir \(journal.dataDir)", enabled: colored) + "\n"
+      + TextColor.dim.apply("data dir \(journal.dataDir)" + Self.dataVersion(journal), enabled: colored) + "\n"
+  }
+
+  /// `  data version 2 (oldest kept: 1)`: the version written, and the oldest still read back when
+  /// older; empty for a coordinator that does not say.
+  private static func dataVersion(_ journal: JournalReport) -> String {
+    guard let version = journal.dataVersion else { return "" }
+    guard let oldest = journal.oldestDataVersion, oldest < version else { return "  data version \(version)" }
+    return "  data version \(version) (oldest kept: \(oldest))"
   }
 
   private var poolsTable: Table {

@@ -92,6 +92,12 @@ extension InspectorPage {
       if (!status.journal) advanceNow(c.actionsTotal);
       $("pools").classList.remove("stale");
       $("stat-bytes").textContent = bytes(c.stateBytes);
+      const data = status.journal && status.journal.dataVersion;
+      $("stat-data").hidden = !data;
+      if (data) {
+        const oldest = status.journal.oldestDataVersion;
+        $("stat-data-version").textContent = oldest && oldest < data ? `v${data} (oldest kept v${oldest})` : `v${data}`;
+      }
       renderPools($("pool-table").tBodies[0], status.pools);
       const workers = $("worker-table").tBodies[0];
       workers.replaceChildren();

@@ -27,6 +27,7 @@ enum InspectorPage {
         <span title="the last action's number: the journal's, as switchyard history prints it, or without a journal the count of actions reduced">now <b id="stat-now">–</b></span>
         <span><b id="stat-rate">–</b>/s</span>
         <span>state <b id="stat-bytes">–</b></span>
+        <span id="stat-data" hidden title="the application's data version, which it journals in; the oldest still kept, when older, is replayed through its migrations">data <b id="stat-data-version">–</b></span>
         <span>pages <b id="stat-pages">–</b></span>
         <span id="connection" class="pill off">connecting…</span>
       </div>

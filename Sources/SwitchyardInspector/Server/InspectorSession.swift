@@ -142,9 +142,9 @@ struct InspectorSession: Sendable {
       throw WhatIfError.tooLong(count: UInt64(seen.count), limit: Self.maxWhatIfActions)
     }
     guard seen.contains(where: { $0.sequence == sequence }) else { throw WhatIfError.unseen(sequence: sequence) }
-    let actions = seen.map(\.action)
-    let changed = seen.compactMap { $0.sequence == sequence ? edited : $0.action }
-    let asItWas = try await replay.run(from: base.state, actions: actions)
+    // The edited action is read as the version that wrote its record wrote it, as the page showed it.
+    let changed = seen.compactMap { entry in entry.sequence == sequence ? edited.map { ActionEntry(sequence: sequence, action: $0) } : entry }
+    let asItWas = try await replay.run(from: base.state, actions: seen)
     let whatIf = try await replay.run(from: base.state, actions: changed)
     let difference = JSONDiff(from: asItWas, to: whatIf, limit: endpoints.maxDiffChanges)
     return .whatIf(id: id, from: base.sequence, sequence: sequence, through: through, replayed: seen.count, difference)

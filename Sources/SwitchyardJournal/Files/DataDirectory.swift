@@ -90,6 +90,18 @@ struct DataDirectory: Sendable {
     }
   }
 
+  /// The oldest record a segment or snapshot holds, a snapshot counting as the record it covers;
+  /// `nil` when there is neither.
+  func oldestKeptSequence() throws(JournalError) -> UInt64? {
+    try names().compactMap { name -> UInt64? in
+      switch Self.entry(named: name) {
+      case let .segment(firstSequence): firstSequence
+      case let .snapshot(sequence): sequence
+      default: nil
+      }
+    }.min()
+  }
+
   /// The size of the file `name` and when it was last written, in nanoseconds since 1970.
   func attributes(of name: String) throws(JournalError) -> (bytes: Int, modifiedNanoseconds: Int64) {
     var info = stat()

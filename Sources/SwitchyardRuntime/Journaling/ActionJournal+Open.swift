@@ -94,7 +94,8 @@ extension ActionJournal {
         log(LogEvent(.info, "that action was an event of remote effect \(effect), which is not started again: its end is journaled", fields: effect.logFields))
       }
     }
-    PoisonRecord.clear(directory: directory)
+    // Cleared before that end is on disk, a crash in between would start the effect again.
+    journal.whenDurable(actionJournal.lastSequence) { if case .success = $0 { PoisonRecord.clear(directory: directory) } }
     if let first = check.divergences.first {
       log(
         .info(
@@ -129,7 +130,7 @@ extension ActionJournal {
     guard let history = try? JournalHistory(directory: directory),
       let newest = try? history.snapshotSequences().last,
       let record = try? history.records(from: newest + 1, limit: 1).first, record.sequence == newest + 1,
-      let entry = try? WireJSONDecoder().decode(ReplayEntry<Never>.self, from: record.payload),
+      let entry = try? ReplayEntry<Never>(parsing: record.payload),
       let inFlight = entry.effectsInFlight, inFlight.snapshot == newest,
       let oldest = inFlight.effects.map(\.action).min(), oldest >= 1
     else { return nil }

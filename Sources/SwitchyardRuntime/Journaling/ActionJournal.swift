@@ -286,7 +286,9 @@ public final class ActionJournal: ActionLog {
       lastSyncMicros: status.lastSyncNanoseconds / 1_000,
       syncCount: status.syncCount,
       snapshotSequence: status.snapshotSequence,
-      failure: failure ?? journal.stall.map { "\(JournalError.stalled(reason: "\($0)"))" }
+      failure: failure ?? journal.stall.map { "\(JournalError.stalled(reason: "\($0)"))" },
+      dataVersion: status.applicationVersion,
+      oldestDataVersion: status.oldestApplicationVersion
     )
   }
 

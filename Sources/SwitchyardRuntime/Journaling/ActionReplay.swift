@@ -16,6 +16,8 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   let migrations: MigrationChain
   /// Which version wrote each record: the data directory's, once known.
   var versions = ApplicationVersions()
+  /// The dependencies actions are reduced with, built once for every record.
+  private let reductions = ReplayReductions()
 
   /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
   /// journal in `directory`, if given; what an older version than `version` wrote goes through
@@ -25,6 +27,24 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     self.skipped = directory.map { SkippedRecords.read(directory: $0) } ?? []
     self.migrations = MigrationChain(version: version, migrations: migrations)
     if let directory, let versions = try? ApplicationVersions.read(directory: directory) { self.versions = versions }
+  }
+
+  /// The version of the application this build is, which it writes.
+  public var version: Int { migrations.version }
+
+  /// The version of the application that wrote record `sequence`, as the data directory's
+  /// `VERSIONS` file says: `history` names it beside a record an older version wrote.
+  public func version(ofRecord sequence: UInt64) -> Int {
+    versions.version(of: sequence)
+  }
+
+  /// `action`, as the version that wrote record `sequence` encoded it, migrated to this build's
+  /// version; `nil` when a migration dropped it. For the inspector's "what if", whose page may
+  /// hold actions it saw before an upgrade.
+  public func migrate(action: JSONValue, ofRecord sequence: UInt64) throws(MigrationError) -> JSONValue? {
+    let writtenBy = versions.version(of: sequence)
+    guard writtenBy != migrations.version else { return action }
+    return try migrations.action(action, writtenBy: writtenBy, what: "The action of record \(sequence)")
   }
 
   /// This replay reading the data directory `directory`, whose `VERSIONS` file says which version
@@ -58,15 +78,19 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     let writtenBy = versions.version(of: record.sequence)
     guard writtenBy != migrations.version else {
       do {
-        return try WireJSONDecoder().decode(ReplayEntry<Base.Action>.self, from: record.payload)
+        return try ReplayEntry<Base.Action>(parsing: record.payload)
       } catch {
         throw .undecodableRecord(sequence: record.sequence, reason: WireJSONDecoder.describe(error))
       }
     }
     let what = "Journal record \(record.sequence)"
     do {
-      let payload = try migrations.payload(record.payload, writtenBy: writtenBy, what: what)
-      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { try $0.decode(ReplayEntry<Base.Action>.self, from: payload) }
+      // Only the action is migrated: the rest of the record is the journal's, in every version.
+      return try migrations.decode(ReplayEntry<Base.Action>.self, what: what, writtenBy: writtenBy) { decoder in
+        try ReplayEntry(RawJSON(parsing: record.payload)) { action in
+          try migrations.action(action.value, writtenBy: writtenBy, what: what).map { try decoder.decode(Base.Action.self, from: $0) }
+        }
+      }
     } catch {
       throw .migration(error)
     }
@@ -131,10 +155,8 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     defer { PoisonWatch.reducing(0) }
     let effect: Effect<Base.Action>
     do {
-      effect = try withDependencies {
-        $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: recovery)
-      } operation: {
-        try withDependencyReplay(dependencies) { reducer.reduce(into: &state, action: action) }
+      effect = try reductions.reduce(dependencies, effects: effects, recovery: recovery) {
+        reducer.reduce(into: &state, action: action)
       }
       effects.keep(effect)
       recovery?.replayed(sequence: record.sequence, created: effects.replaying.created, action: action, effect: effect, state: Base.State.self)

@@ -5,7 +5,10 @@ import SwitchyardWire
 /// recording, the effect whose output it is and the effect whose end it reports; or an effect's
 /// event, which the replayed effect turns into the action; or a record of another kind, named by
 /// its key.
-struct ReplayEntry<Action: Decodable>: Decodable {
+///
+/// Read from the record's parse member by member, each decoded where it lies: a `Decodable`
+/// envelope generic over the action looked its own types up at run time for every record.
+struct ReplayEntry<Action: Decodable> {
   var action: Action?
   var dependencies: DependencyRecording?
   /// The effect whose output the action is; absent from records of older versions.
@@ -40,40 +43,47 @@ struct ReplayEntry<Action: Decodable>: Decodable {
     var identity: EffectIdentity { EffectIdentity(action: action, index: index) }
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
-    kind = container.allKeys.first?.stringValue ?? ""
-    action = try container.decodeIfPresent(Action.self, forKey: .action)
-    dependencies = try container.decodeIfPresent(DependencyRecording.self, forKey: .dependencies)
-    outputOf = try container.decodeIfPresent(Identity.self, forKey: .outputOf)
-    ended = try container.decodeIfPresent(Identity.self, forKey: .ended)
-    if let effect = try container.decodeIfPresent(Identity.self, forKey: .effectEvent) {
-      let isOutput = try container.nestedContainer(keyedBy: Key.self, forKey: .event).contains(.output)
-      effectEvent = (effect.identity, try container.decode(RawJSON.self, forKey: .event), !isOutput)
-    }
-    effectEnded = try container.decodeIfPresent(Identity.self, forKey: .effectEnded)
-    effectsInFlight = try container.decodeIfPresent(EffectsInFlight.self, forKey: .effectsInFlight)
-    stateDigest = try container.decodeIfPresent(StateDigest.self, forKey: .stateDigest)
-    effects = try container.decodeIfPresent([RecordedEffect].self, forKey: .effects)
+  /// What the record whose payload is `bytes` holds.
+  init(parsing bytes: [UInt8]) throws {
+    try self.init(RawJSON(parsing: bytes))
   }
-}
 
-/// A payload's keys, any name a record holds: the first names its kind.
-private struct Key: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
+  /// What the record whose payload is `record` holds, its action read by `readAction` when given
+  /// (which migrates it, returning `nil` for one a migration dropped). Throws `DecodingError` when
+  /// it is no object, or a member does not decode; the path of a failure inside the action starts
+  /// at the action.
+  init(_ record: RawJSON, readAction: ((RawJSON) throws -> Action?)? = nil) throws {
+    guard record.isObject else {
+      throw DecodingError.typeMismatch(
+        [String: Any].self, DecodingError.Context(codingPath: [], debugDescription: "a record's payload is a JSON object"))
+    }
+    var dropped = false
+    if let readAction, let raw = record[member: "action"], !raw.isNull {
+      action = try readAction(raw)
+      dropped = action == nil
+    } else {
+      action = try Self.member("action", of: record)
+    }
+    dependencies = try Self.member("dependencies", of: record)
+    outputOf = try Self.member("outputOf", of: record)
+    ended = try Self.member("ended", of: record)
+    if let effect: Identity = try Self.member("effectEvent", of: record) {
+      guard let event = record[member: "event"], event.isObject else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(codingPath: [], debugDescription: "an effect event record holds its event as an object"))
+      }
+      effectEvent = (effect.identity, event, event[member: "output"] == nil)
+    }
+    effectEnded = try Self.member("effectEnded", of: record)
+    effectsInFlight = try Self.member("effectsInFlight", of: record)
+    stateDigest = try Self.member("stateDigest", of: record)
+    effects = try Self.member("effects", of: record)
+    kind = action != nil ? "action" : dropped ? MigrationChain.droppedKind : record.firstKey ?? ""
+  }
 
-  static let action = Key(stringValue: "action")
-  static let dependencies = Key(stringValue: "dependencies")
-  static let outputOf = Key(stringValue: "outputOf")
-  static let ended = Key(stringValue: "ended")
-  static let effectEvent = Key(stringValue: "effectEvent")
-  static let event = Key(stringValue: "event")
-  static let output = Key(stringValue: "output")
-  static let effectEnded = Key(stringValue: "effectEnded")
-  static let effectsInFlight = Key(stringValue: "effectsInFlight")
-  static let stateDigest = Key(stringValue: "stateDigest")
-  static let effects = Key(stringValue: "effects")
+  /// The member `key` of `record` as a `Value`; `nil` when absent or `null`.
+  private static func member<Value: Decodable>(_ key: String, of record: RawJSON) throws -> Value? {
+    guard let value = record[member: key], !value.isNull else { return nil }
+    return try value.decode(Value.self)
+  }
 }

@@ -19,6 +19,12 @@ public struct JournalReport: Codable, Equatable, Sendable {
   public var snapshotSequence: UInt64?
   /// Why the journal stopped accepting records, absent while it works.
   public var failure: String?
+  /// The application's data version, which its records and snapshots are written in; absent from
+  /// coordinators older than data versions.
+  public var dataVersion: Int?
+  /// The oldest data version a record or snapshot still kept was written in: older than
+  /// ``dataVersion`` until retention removes what an earlier deploy wrote.
+  public var oldestDataVersion: Int?
 
   /// Creates a journal report.
   public init(
@@ -30,7 +36,9 @@ public struct JournalReport: Codable, Equatable, Sendable {
     lastSyncMicros: Int64,
     syncCount: UInt64,
     snapshotSequence: UInt64? = nil,
-    failure: String? = nil
+    failure: String? = nil,
+    dataVersion: Int? = nil,
+    oldestDataVersion: Int? = nil
   ) {
     self.dataDir = dataDir
     self.fsync = fsync
@@ -41,6 +49,8 @@ public struct JournalReport: Codable, Equatable, Sendable {
     self.syncCount = syncCount
     self.snapshotSequence = snapshotSequence
     self.failure = failure
+    self.dataVersion = dataVersion
+    self.oldestDataVersion = oldestDataVersion
   }
 
   /// Records not yet durable, encoded or not: the fsync lag, what a crash now would lose.

@@ -30,6 +30,8 @@ async def header_is_sticky(browser):
     await browser.call("Emulation.setDeviceMetricsOverride", width=1440, height=1000, deviceScaleFactor=1, mobile=False)
     if top != 0:
         raise Step(f"the header scrolled away: its top is at {top} px on a scrolled page")
+    # The demo journals as version 1 of its data, and nothing older is kept.
+    await browser.wait_for("the header's data version", "document.getElementById('stat-data-version').textContent === 'v1'")
 
 
 async def list_holds_still(browser, shots):

@@ -42,7 +42,7 @@ import Testing
         + #""cancelInFlight":true},{"kind":"send"},{"kind":"run","cancellable":"SwitchyardRuntimeTests.Ledger.CancelID.timer"},"#
         + #"{"kind":"cancel","id":"7"},{"kind":"handled"}]}"#
     )
-    let entry = try WireJSONDecoder().decode(ReplayEntry<Ledger.Action>.self, from: record)
+    let entry = try ReplayEntry<Ledger.Action>(parsing: record)
     #expect(entry.effects == summary)
     #expect(entry.action == .add(1))
   }

@@ -18,14 +18,26 @@ public final class DependencyReplayer: Sendable {
 
   /// Creates a replayer of `recording`.
   public init(_ recording: DependencyRecording) {
-    // Reversed, so each value is taken from the end in constant time.
+    self.state = Mutex(State(remaining: Self.reversed(recording)))
+  }
+
+  /// Replays `recording` from its start, as a new replayer would: for ``ReductionReplayer``, which
+  /// keeps one replayer, and the dependencies built around it, from reduction to reduction.
+  func restart(_ recording: DependencyRecording) {
+    let remaining = Self.reversed(recording)
+    state.withLock { $0 = State(remaining: remaining) }
+  }
+
+  /// `recording` reversed, so each value is taken from the end in constant time.
+  private static func reversed(_ recording: DependencyRecording) -> DependencyRecording {
+    guard !recording.isEmpty else { return recording }
     var remaining = recording
     remaining.uuids.reverse()
     remaining.dates.reverse()
     remaining.randomWords.reverse()
     remaining.continuousClockReadings.reverse()
     remaining.suspendingClockReadings.reverse()
-    self.state = Mutex(State(remaining: remaining))
+    return remaining
   }
 
   /// Stops replaying; throws if the reduction asked for other values than were recorded.

@@ -8,9 +8,9 @@ import SwitchyardWire
 /// When recovering a coordinator, the effect, if started again after recovery, runs its job again
 /// only if it is still open, past the outputs it delivered before.
 struct ReplayJobExecutor: JobExecutor {
-  let effects: ReplayedEffects
-  /// The recovery the replay is part of; `nil` for history, whose effects never start.
-  let recovery: EffectRecovery?
+  /// The effects of the record being replayed, and the recovery the replay is part of (`nil` for
+  /// history, whose effects never start).
+  let target: ReplayReductions.Target
 
   /// Fails: nothing runs during replay.
   func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {
@@ -21,6 +21,7 @@ struct ReplayJobExecutor: JobExecutor {
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?
   ) -> Effect<Action> {
+    let (effects, recovery) = (target.effects, target.recovery)
     let identity = effects.nextIdentity()
     return .handled(
       label: job,

@@ -32,34 +32,31 @@ struct MigrationChain: Sendable {
     return try decode(State.self, what: what, writtenBy: writtenBy) { try $0.decode(State.self, from: json) }
   }
 
-  /// A record's payload as `writtenBy` wrote it, with its action migrated to this version's, or
-  /// left out when a migration dropped it.
-  func payload(_ bytes: [UInt8], writtenBy: Int, what: String) throws(MigrationError) -> JSONValue {
+  /// An action as `writtenBy` encoded it, migrated to this version's; `nil` when a migration
+  /// dropped it.
+  func action(_ json: JSONValue, writtenBy: Int, what: String) throws(MigrationError) -> JSONValue? {
     try check(writtenBy, what: what)
-    let json = try parse(bytes, what: what, writtenBy: writtenBy)
-    guard case var .object(members) = json, var action = members["action"] else { return json }
-    for step in writtenBy..<version {
+    var action = json
+    for step in writtenBy..<max(writtenBy, version) {
       guard let migration = steps[step] else { continue }
-      guard let migrated = try run(step, what: what, writtenBy: writtenBy, { try migration.action(action) }) else {
-        members["action"] = nil
-        members[Self.droppedKind] = .null
-        return .object(members)
-      }
+      guard let migrated = try run(step, what: what, writtenBy: writtenBy, { try migration.action(action) }) else { return nil }
       action = migrated
     }
-    members["action"] = action
-    return .object(members)
+    return action
   }
 
   /// The kind of a record whose action a migration dropped.
   static let droppedKind = "actionDroppedByMigration"
 
-  /// Decodes with `decode`, describing a failure as this chain's error.
+  /// Decodes with `decode`, describing a failure as this chain's error; a ``MigrationError`` it
+  /// throws, from a migration it runs, passes as it is.
   func decode<Value>(
     _: Value.Type, what: String, writtenBy: Int, _ decode: (WireJSONDecoder) throws -> Value
   ) throws(MigrationError) -> Value {
     do {
       return try decode(WireJSONDecoder())
+    } catch let error as MigrationError {
+      throw error
     } catch {
       throw .undecodable(
         what: what, path: Self.path(of: error), writtenBy: writtenBy, build: version, reason: WireJSONDecoder.describe(error)

@@ -51,14 +51,13 @@ public struct RecordedHistory: Codable, Sendable {
     let decoder = WireJSONDecoder()
     var state = try decoder.decode(Feature.State.self, from: stateBefore)
     let reduce = Reduce(reducer)
+    let reductions = ReplayReductions()
     for step in steps {
       let action = try decoder.decode(Feature.Action.self, from: step.action)
       let effects = ReplayedEffects()
       effects.willReplay(sequence: step.sequence)
-      _ = try withDependencies {
-        $0.jobExecutor = ReplayJobExecutor(effects: effects, recovery: nil)
-      } operation: {
-        try withDependencyReplay(step.dependencies ?? DependencyRecording()) { reduce.reduce(into: &state, action: action) }
+      _ = try reductions.reduce(step.dependencies ?? DependencyRecording(), effects: effects, recovery: nil) {
+        reduce.reduce(into: &state, action: action)
       }
       let expected = try decoder.decode(Feature.State.self, from: step.stateAfter)
       guard state == expected else {
