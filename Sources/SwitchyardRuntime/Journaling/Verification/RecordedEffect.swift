@@ -65,26 +65,24 @@ indirect enum RecordedEffect: Equatable, Sendable {
   }
 
   /// Closes the record's JSON object in `buffer` with the member `"effects":[…]` in place of its
-  /// last `}`.
+  /// last `}`, written byte by byte: through `Codable` each effect cost a keyed container's generic
+  /// lookups on the encoding thread.
   static func appendMember(_ effects: [RecordedEffect], closing buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
     guard buffer.last == UInt8(ascii: "}") else { return }
     buffer.removeLast()
-    buffer.append(contentsOf: #","effects":"#.utf8)
-    try encoder.encode(effects, appendingTo: &buffer)
-    buffer.append(UInt8(ascii: "}"))
-  }
-}
-
-/// `{"kind":"remote","pool":"search","job":N,"cancellable":"search","cancelInFlight":true}`: the kind
-/// first, then what it has, `cancellable` and `cancelInFlight` only when it is cancellable (the
-/// latter only when true).
-extension RecordedEffect: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case kind, pool, job, id, cancellable, cancelInFlight
+    buffer.append(contentsOf: #","effects":["#.utf8)
+    for (index, effect) in effects.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      try effect.append(to: &buffer, encoder: encoder)
+    }
+    buffer.append(contentsOf: "]}".utf8)
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+  /// `{"kind":"remote","pool":"search","job":N,"cancellable":"search","cancelInFlight":true}`: the
+  /// kind first, then what it has, `cancellable` and `cancelInFlight` only when it is cancellable
+  /// (the latter only when true). Only the outermost `.cancellable` is written; a summary never
+  /// nests another.
+  private func append(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
     var effect = self
     var cancellable: (id: String, cancelInFlight: Bool)?
     if case let .cancellable(id, cancelInFlight, inner) = self {
@@ -92,24 +90,33 @@ extension RecordedEffect: Codable {
       effect = inner
     }
     switch effect {
-    case .send: try container.encode("send", forKey: .kind)
-    case .run: try container.encode("run", forKey: .kind)
-    case .handled: try container.encode("handled", forKey: .kind)
+    case .send: buffer.append(contentsOf: #"{"kind":"send""#.utf8)
+    case .run: buffer.append(contentsOf: #"{"kind":"run""#.utf8)
+    case .handled: buffer.append(contentsOf: #"{"kind":"handled""#.utf8)
     case let .remote(pool, job):
-      try container.encode("remote", forKey: .kind)
-      try container.encode(pool, forKey: .pool)
-      try container.encode(job, forKey: .job)
+      buffer.append(contentsOf: #"{"kind":"remote","pool":"#.utf8)
+      try encoder.encode(pool, appendingTo: &buffer)
+      buffer.append(contentsOf: #","job":"#.utf8)
+      EffectEndedRecord.appendDecimal(UInt64(job), to: &buffer)
     case let .cancel(id):
-      try container.encode("cancel", forKey: .kind)
-      try container.encode(id, forKey: .id)
+      buffer.append(contentsOf: #"{"kind":"cancel","id":"#.utf8)
+      try encoder.encode(id, appendingTo: &buffer)
     case .cancellable:
-      // Only the outermost `.cancellable` is recorded; a summary never nests another.
-      try container.encode("cancellable", forKey: .kind)
+      buffer.append(contentsOf: #"{"kind":"cancellable""#.utf8)
     }
     if let cancellable {
-      try container.encode(cancellable.id, forKey: .cancellable)
-      if cancellable.cancelInFlight { try container.encode(true, forKey: .cancelInFlight) }
+      buffer.append(contentsOf: #","cancellable":"#.utf8)
+      try encoder.encode(cancellable.id, appendingTo: &buffer)
+      if cancellable.cancelInFlight { buffer.append(contentsOf: #","cancelInFlight":true"#.utf8) }
     }
+    buffer.append(UInt8(ascii: "}"))
+  }
+}
+
+/// Reads an effect as ``RecordedEffect/appendMember(_:closing:encoder:)`` writes it.
+extension RecordedEffect: Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case kind, pool, job, id, cancellable, cancelInFlight
   }
 
   init(from decoder: any Decoder) throws {
