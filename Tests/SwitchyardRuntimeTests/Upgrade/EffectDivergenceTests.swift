@@ -47,6 +47,16 @@ import Testing
     #expect(entry.action == .add(1))
   }
 
+  @Test func aPrivateEnumsCancellationIdReadsTheSameInEveryProcess() {
+    let text = RecordedEffect.text(of: PrivateCancelID.idleChecks)
+    // The scope of a private type prints with an address, which moves from process to process.
+    #expect(String(reflecting: PrivateCancelID.idleChecks).contains("unknown context at $"))
+    #expect(!text.contains("unknown context"), "\(text)")
+    #expect(text.hasSuffix("PrivateCancelID.idleChecks"), "\(text)")
+  }
+
+  private enum PrivateCancelID { case idleChecks }
+
   @Test func onlyRecordsOfActionsThatReturnedEffectsListThem() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }

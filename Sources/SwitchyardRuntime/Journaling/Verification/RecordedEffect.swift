@@ -1,3 +1,4 @@
+import Foundation
 import ComposableArchitecture
 import SwitchyardJournal
 import SwitchyardWire
@@ -60,8 +61,18 @@ indirect enum RecordedEffect: Equatable, Sendable {
     if let string = id as? String { return string }
     if let lossless = id as? any LosslessStringConvertible { return lossless.description }
     let mirror = Mirror(reflecting: id)
-    if mirror.displayStyle == .enum, mirror.children.isEmpty { return String(reflecting: id) }
-    return String(reflecting: type(of: id))
+    if mirror.displayStyle == .enum, mirror.children.isEmpty { return withoutContextAddresses(String(reflecting: id)) }
+    return withoutContextAddresses(String(reflecting: type(of: id)))
+  }
+
+  /// `text` without the "(unknown context at $55fd40f0de60)." that names a private or local
+  /// type's scope: its address moves from process to process.
+  static func withoutContextAddresses(_ text: String) -> String {
+    var text = text
+    while let start = text.range(of: "(unknown context at $"), let end = text.range(of: ").", range: start.upperBound..<text.endIndex) {
+      text.removeSubrange(start.lowerBound..<end.upperBound)
+    }
+    return text
   }
 
   /// Closes the record's JSON object in `buffer` with the member `"effects":[…]` in place of its
