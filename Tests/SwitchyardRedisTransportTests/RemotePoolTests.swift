@@ -14,6 +14,8 @@ struct RemotePoolTests {
   @Test func jobsRunOnBothWorkersWithEveryOutputInOrder() async throws {
     let cluster = try await RemotePoolCluster(workers: 2, concurrency: 2)
     defer { cluster.cleanUp() }
+    // Jobs sent before the second worker reads would all go to the first on a loaded machine.
+    try await cluster.eventually("both workers to serve") { cluster.log.components(separatedBy: "serving 'probe' jobs").count == 3 }
     let names = (0..<8).map { "job\($0)" }
     for name in names { try cluster.start(name, ProbeJob(tag: name, outputs: 3, intervalMillis: 100)) }
     var pids: Set<Int32> = []
