@@ -10,6 +10,9 @@ struct HTTPClientTests {
   private func client(requestTimeout: Duration = .seconds(20), configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
     var configuration = HTTPClient.Configuration()
     configuration.requestTimeout = requestTimeout
+    // Beside the whole suite a test can wait seconds for a thread between two requests, and a
+    // connection idle past the default 4 s is not reused: the tests of reuse would open another.
+    configuration.idleTimeout = .seconds(60)
     configure(&configuration)
     return HTTPClient(configuration: configuration)
   }

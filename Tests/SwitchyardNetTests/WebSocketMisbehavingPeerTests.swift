@@ -126,19 +126,20 @@ struct WebSocketMisbehavingPeerTests {
         if let frame = try decoder.nextFrame() {
           frames.append(frame)
         } else {
-          decoder.append(try socket.read(upTo: 4096, deadline: .now + .seconds(5)))
+          // Generous: beside the whole suite the client can wait seconds for a thread.
+          decoder.append(try socket.read(upTo: 4096, deadline: .now + .seconds(30)))
         }
       }
       received.set(frames)
       try socket.write(WebSocketFrame(opcode: .close, payload: frames.last!.payload).encoded())
       socket.shutdown(.writing)
       // An end of stream here proves the client closed its side after the handshake.
-      guard socket.readUntilClosed(timeout: .seconds(5)).isEmpty else { throw WebSocketError.connectionClosed }
+      guard socket.readUntilClosed(timeout: .seconds(30)).isEmpty else { throw WebSocketError.connectionClosed }
     }
     let ws = try await WebSocketClient.connect(to: peer.url)
     try await ws.send(.text("masked"))
     await ws.close(code: .normalClosure, reason: "bye")
-    try await peer.finish()
+    try await peer.finish(timeout: .seconds(40))
     #expect(received.get().map(\.opcode) == [.text, .close])
     #expect(try WebSocketMessageAssembler.closeStatus(from: received.get()[1].payload) == WebSocketCloseStatus(code: .normalClosure, reason: "bye"))
   }
