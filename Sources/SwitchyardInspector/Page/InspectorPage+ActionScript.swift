@@ -9,6 +9,9 @@ extension InspectorPage {
       if (view.actions.length > view.maxActions) view.actions.splice(0, view.actions.length - view.maxActions);
       if (skipped) view.skipped = (view.skipped || 0) + skipped;
       if (entries.length) advanceNow(entries[entries.length - 1].sequence);
+      // A scroll's event comes a frame after the scroll itself: under load a batch landing between
+      // them would snap a reader back to the bottom, so the list's position is read here as well.
+      if (!view.holding && !listAtBottom()) view.holding = true;
       // Paused, or scrolled up to read: the list holds still and counts what it has not shown.
       if (view.paused || view.holding) {
         view.unseen += entries.length;
@@ -67,11 +70,15 @@ extension InspectorPage {
 
     // Scrolling up to read holds the list where it is; back at the bottom it catches up.
     function listScrolled() {
-      const list = $("action-list");
-      const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+      const atBottom = listAtBottom();
       if (view.holding === !atBottom) return;
       view.holding = !atBottom;
       if (atBottom && !view.paused && view.unseen) renderActions(); else renderActionCount();
+    }
+
+    function listAtBottom() {
+      const list = $("action-list");
+      return list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
     }
 
     function actionAt(sequence) {
