@@ -7,7 +7,8 @@ import Testing
 @testable import SwitchyardHighAvailability
 
 /// `--ha-replicas N`: the leader's journal acknowledges a batch only once N Redis replicas have it
-/// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`).
+/// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`); a replica that
+/// stops answering is stopped with `SIGSTOP`, so that the primary still counts it as connected.
 @Suite(.timeLimit(.minutes(1))) struct ReplicaWaitTests {
   /// Runs `body` with a primary and one replica whose link to it is up.
   private func withReplicatedRedis(_ body: @escaping @Sendable (LocalRedisServer, LocalRedisServer) throws -> Void) async throws {
@@ -65,6 +66,70 @@ import Testing
         // Read at once, with no waiting: WAIT returned only once the replica had the write.
         #expect(try onReplica.read(after: 0).last?.last == sequence)
       }
+    }
+  }
+
+  /// Stops `replica` (the primary still sees it connected, acknowledging nothing new) until the
+  /// returned closure resumes it.
+  private func pause(_ replica: LocalRedisServer) throws -> @Sendable () -> Void {
+    let pid = try #require(replica.pid)
+    kill(pid, SIGSTOP)
+    return { kill(pid, SIGCONT) }
+  }
+
+  @Test func aConnectionMadeAgainBetweenAnAppendAndItsWaitStillWaitsForTheReplica() async throws {
+    try await withReplicatedRedis { primary, replica in
+      let layout = HighAvailabilityLayout(coordinator: "wait-kill")
+      let writer = RedisConnection(configuration: primary.configuration)
+      let admin = RedisConnection(configuration: primary.configuration)
+      defer {
+        writer.close()
+        admin.close()
+      }
+      let grant = try #require(try RedisLease(connection: admin, layout: layout, ttl: .seconds(30)).acquire(holder: "leader"))
+      let stream = FencedJournalStream(connection: writer, layout: layout)
+      let resume = try pause(replica)
+      defer { resume() }
+      try stream.append(JournalStreamEntry(first: 1, last: 1, epoch: grant.epoch, records: Array("action".utf8)), under: grant)
+      let appendedOn = try #require(try writer.send(RedisCommand("CLIENT", "ID")).integer)
+      try admin.send(RedisCommand("CLIENT", "KILL", "ID", String(appendedOn)))
+      // The hazard: a connection that wrote nothing has WAIT count the paused replica at once.
+      #expect(try admin.send(RedisCommand("WAIT", "1", "100")).integer == 1)
+
+      let asked = ContinuousClock.now
+      #expect(try stream.waitForReplicas(1, timeout: .milliseconds(300)) == 0, "WAIT counted a replica that has not the append")
+      #expect(ContinuousClock.now - asked >= .milliseconds(250))
+      #expect(try writer.send(RedisCommand("CLIENT", "ID")).integer != appendedOn, "the writer's connection was not made again")
+      resume()
+      #expect(try stream.waitForReplicas(1, timeout: .seconds(10)) == 1)
+      let onReplica = RedisConnection(configuration: replica.configuration)
+      defer { onReplica.close() }
+      #expect(try FencedJournalStream(connection: onReplica, layout: layout).read(after: 0).last?.last == 1)
+    }
+  }
+
+  @Test func aStoppingLeaderGivesUpOnAMissingReplicaAndSaysWhichRecords() async throws {
+    let root = uniqueTemporaryPath("ha-wait")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await withReplicatedRedis { primary, replica in
+      // Renewed all along: only the stop can end the wait.
+      let (leadership, journal) = try leading(primary, replicas: 1, leaseTTL: .seconds(3), directory: root)
+      defer {
+        journal.close()
+        leadership.keeper.stop(release: true)
+      }
+      try durable(journal, try journal.append(Array("confirmed".utf8))).get()
+      let resume = try pause(replica)
+      defer { resume() }
+      let sequence = try journal.append(Array("unconfirmed".utf8))
+      let asked = ContinuousClock.now
+      leadership.stopWaitingForReplicas()
+      let failure = try #require(durable(journal, sequence).failure)
+      // A third of the lease more at most, plus the WAIT under way when the stop began.
+      #expect(ContinuousClock.now - asked < .milliseconds(2_000 + 500), "the stop was not bounded")
+      #expect(ContinuousClock.now < leadership.keeper.heldUntil, "it gave up because the lease ran out, not for the stop")
+      #expect("\(failure)".contains("had journal records 2–2 when this leader stopped"), "\(failure)")
+      #expect(leadership.unconfirmedRecords == 2...2)
     }
   }
 
