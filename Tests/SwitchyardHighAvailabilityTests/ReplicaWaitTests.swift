@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SwitchyardJournal
+import SwitchyardNet
 import SwitchyardRedis
 import SwitchyardTestSupport
 import Testing
@@ -88,13 +89,18 @@ import Testing
       }
       let grant = try #require(try RedisLease(connection: admin, layout: layout, ttl: .seconds(30)).acquire(holder: "leader"))
       let stream = FencedJournalStream(connection: writer, layout: layout)
+      // The primary counts the replica only once it acknowledges: here, the lease just written.
+      try waitUntil { try admin.send(RedisCommand("WAIT", "1", "1000")).integer == 1 }
       let resume = try pause(replica)
       defer { resume() }
       try stream.append(JournalStreamEntry(first: 1, last: 1, epoch: grant.epoch, records: Array("action".utf8)), under: grant)
       let appendedOn = try #require(try writer.send(RedisCommand("CLIENT", "ID")).integer)
       try admin.send(RedisCommand("CLIENT", "KILL", "ID", String(appendedOn)))
-      // The hazard: a connection that wrote nothing has WAIT count the paused replica at once.
-      #expect(try admin.send(RedisCommand("WAIT", "1", "100")).integer == 1)
+      // The hazard: a connection that sent nothing before WAIT has it count the paused replica at once.
+      let bare = try Socket.connect(host: "127.0.0.1", port: primary.port, deadline: .now + .seconds(5))
+      defer { bare.close() }
+      try bare.write(Array("WAIT 1 100\r\n".utf8))
+      #expect(try bare.read(upTo: 64, deadline: .now + .seconds(5)) == Array(":1\r\n".utf8))
 
       let asked = ContinuousClock.now
       #expect(try stream.waitForReplicas(1, timeout: .milliseconds(300)) == 0, "WAIT counted a replica that has not the append")
