@@ -146,7 +146,8 @@ struct LeaderFollowingTests {
     try await eventually("the first leading again", within: 15) { isServing(again.runDirectory) }
     second.process.send(SIGCONT)
     let refusedWhileDemoted = try await refusals(at: portB) {
-      second.log.contains("stepping down to standby") && statusOverTCP(portB)?.highAvailability?.role == .standby
+      second.log.contains("stepping down to standby")
+        && statusOverTCP(portB)?.highAvailability?.leaderControlAddress == "tcp://127.0.0.1:\(portA)"
     }
     #expect(refusedWhileDemoted == 0, "the port refused \(refusedWhileDemoted) connections while its coordinator stepped down")
     let viaDemoted = try await send("via-demoted-port", to: "tcp://127.0.0.1:\(portB)")
