@@ -49,7 +49,9 @@ import Testing
     return outcome.withLock { $0! }
   }
 
-  @Test func anAcknowledgedRecordIsOnTheReplica() async throws {
+  /// Runs `body` with the replica and a journal whose leader asks for one replica, its lease
+  /// renewed throughout.
+  private func withLeaderAskingOneReplica(_ body: @escaping @Sendable (LocalRedisServer, Leadership, Journal) throws -> Void) async throws {
     let root = uniqueTemporaryPath("ha-wait")
     defer { try? FileManager.default.removeItem(atPath: root) }
     try await withReplicatedRedis { primary, replica in
@@ -58,6 +60,12 @@ import Testing
         journal.close()
         leadership.keeper.stop(release: true)
       }
+      try body(replica, leadership, journal)
+    }
+  }
+
+  @Test func anAcknowledgedRecordIsOnTheReplica() async throws {
+    try await withLeaderAskingOneReplica { replica, _, journal in
       let connection = RedisConnection(configuration: replica.configuration)
       defer { connection.close() }
       let onReplica = FencedJournalStream(connection: connection, layout: HighAvailabilityLayout(coordinator: "wait-test"))
@@ -115,15 +123,8 @@ import Testing
   }
 
   @Test func aStoppingLeaderGivesUpOnAMissingReplicaAndSaysWhichRecords() async throws {
-    let root = uniqueTemporaryPath("ha-wait")
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try await withReplicatedRedis { primary, replica in
-      // Renewed all along: only the stop can end the wait.
-      let (leadership, journal) = try leading(primary, replicas: 1, leaseTTL: .seconds(3), directory: root)
-      defer {
-        journal.close()
-        leadership.keeper.stop(release: true)
-      }
+    // Renewed all along: only the stop can end the wait.
+    try await withLeaderAskingOneReplica { replica, leadership, journal in
       try durable(journal, try journal.append(Array("confirmed".utf8))).get()
       let resume = try pause(replica)
       defer { resume() }
