@@ -77,7 +77,7 @@ extension OwnApplicationTests {
     )
     let verifyAcceptedJSON = try await runToExit(["verify", "--json", "--run-dir", crashed], executable: changed)
     #expect(
-      verifyAcceptedJSON.output.contains(#""passed":true"#) && verifyAcceptedJSON.output.contains(#""acceptedBy":{"sequence":"#),
+      verifyAcceptedJSON.output.contains(#""passed":true"#) && verifyAcceptedJSON.output.contains(#""acceptedBy":{"build":1,"sequence":"#),
       "\(verifyAcceptedJSON.output)"
     )
 

@@ -101,7 +101,12 @@ extension ActionJournal {
     // Cleared before that end is on disk, a crash in between would start the effect again.
     journal.whenDurable(actionJournal.lastSequence) { if case .success = $0 { PoisonRecord.clear(directory: directory) } }
     if let first = check.accepted.first {
-      log(.info("replay through this build diverged \(check.accepted.count) time(s) where the journal says it was accepted; the first: \(first.summary)"))
+      log(
+        .info(
+          "replay through this build diverged \(check.accepted.count) time(s) where the journal says it was accepted; "
+            + "the first: \(first.summary)"
+        )
+      )
     }
     if let first = check.divergences.first {
       log(

@@ -12,9 +12,12 @@ import SwitchyardJournal
 /// and the record counted more than it could list. Any other divergence, and every one after the
 /// last record, is not accepted.
 final class DivergenceAcceptances {
+  /// A record: its sequence, when it was journaled, and what it holds.
+  private typealias Record = (sequence: UInt64, time: Int64, body: DivergenceAcceptedRecord.Body)
+
   private let directory: String
   /// The records after the first divergence, oldest first, once read.
-  private var records: [(sequence: UInt64, time: Int64, body: DivergenceAcceptedRecord.Body)]?
+  private var records: [Record]?
 
   /// The records of the data directory in `directory`.
   init(directory: String) {
@@ -33,16 +36,17 @@ final class DivergenceAcceptances {
         && (divergence.kind != .effects || $0.diff == divergence.diff)
     }
     let consequence = divergence.kind == .snapshot && already > 0
-    let unlisted = body.count > body.divergences.count && divergence.sequence > (body.divergences.last?.sequence ?? 0) && already < body.count
+    let unlisted = body.count > body.divergences.count && divergence.sequence > (body.divergences.last?.sequence ?? 0)
+      && already < body.count
     guard listed || consequence || unlisted else { return nil }
     return AcceptedDivergence(divergence: divergence, record: record.sequence, acceptedAtNanoseconds: record.time, build: body.build)
   }
 
   /// The records after `sequence`, read on the first call: a journal that cannot be read has none,
   /// and replay reports the damage when it reaches it.
-  private func records(after sequence: UInt64) -> [(sequence: UInt64, time: Int64, body: DivergenceAcceptedRecord.Body)] {
+  private func records(after sequence: UInt64) -> [Record] {
     if let records { return records }
-    var found: [(sequence: UInt64, time: Int64, body: DivergenceAcceptedRecord.Body)] = []
+    var found: [Record] = []
     if let history = try? JournalHistory(directory: directory) {
       var next = sequence + 1
       // In pages, so that a long journal is never held in memory whole.
