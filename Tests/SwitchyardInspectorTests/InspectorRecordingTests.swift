@@ -36,6 +36,26 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func aRecordShownBeforeAPageOpensIsInItsActionStream() async throws {
+    let coordinator = Coordinator(
+      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
+      initialState: ProbeFeature.State(),
+      reducer: ProbeFeature()
+    )
+    let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
+    inspector.show([ActionEntry(sequence: 7, action: ["divergenceAccepted": ["count": 1, "build": 2]])])
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+    var received = ""
+    for try await message in page.messages {
+      guard case let .text(text) = message, text.hasPrefix(#"{"type":"actions""#) else { continue }
+      received = text
+      break
+    }
+    #expect(received.contains(#""path":"divergenceAccepted""#) && received.contains(#""sequence":7"#), "\(received)")
+    await page.close()
+    await inspector.stop()
+  }
+
   @Test func withAJournalActionsAreNumberedAsTheJournalNumbersThemAcrossARestart() async throws {
     let directory = NSTemporaryDirectory() + "sy-inspector-journal-\(getpid())-\(UUID().uuidString.prefix(8))"
     defer { try? FileManager.default.removeItem(atPath: directory) }
