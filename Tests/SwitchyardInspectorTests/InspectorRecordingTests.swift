@@ -12,11 +12,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct InspectorRecordingTests {
   @Test func theStoreIsObservedOnlyWhileAPageIsConnected() async throws {
-    let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
-      initialState: ProbeFeature.State(),
-      reducer: ProbeFeature()
-    )
+    let coordinator = probeCoordinator()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
     #expect(coordinator.observation.observer == nil, "an action costs more than a nil check with no page")
 
@@ -37,11 +33,7 @@ import Testing
   }
 
   @Test func aRecordShownBeforeAPageOpensIsInItsActionStream() async throws {
-    let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
-      initialState: ProbeFeature.State(),
-      reducer: ProbeFeature()
-    )
+    let coordinator = probeCoordinator()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
     inspector.show([ActionEntry(sequence: 7, action: ["divergenceAccepted": ["count": 1, "build": 2]])])
     let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
@@ -54,6 +46,15 @@ import Testing
     #expect(received.contains(#""path":"divergenceAccepted""#) && received.contains(#""sequence":7"#), "\(received)")
     await page.close()
     await inspector.stop()
+  }
+
+  /// A coordinator of ``ProbeFeature`` with no pools and no control socket.
+  private func probeCoordinator() -> Coordinator<ProbeFeature> {
+    Coordinator(
+      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
+      initialState: ProbeFeature.State(),
+      reducer: ProbeFeature()
+    )
   }
 
   @Test func withAJournalActionsAreNumberedAsTheJournalNumbersThemAcrossARestart() async throws {
