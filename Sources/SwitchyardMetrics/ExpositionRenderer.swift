@@ -41,7 +41,7 @@ struct ExpositionRenderer {
     type == .info && format == .text ? "gauge" : type.rawValue
   }
 
-  private func histogramLines(_ name: String, labels: MetricLabels, upperBounds: [Double], counts: Histogram.Counts) -> String {
+  private func histogramLines(_ name: String, labels: MetricLabels, upperBounds: [Double], counts: HistogramCounts) -> String {
     var lines = ""
     var cumulative: UInt64 = 0
     for (index, bound) in upperBounds.enumerated() {

@@ -25,7 +25,7 @@ final class MetricFamily: @unchecked Sendable {
   /// What a scrape read of one instrument, written out after every value is read.
   enum Sample {
     case value(Double)
-    case histogram(upperBounds: [Double], counts: Histogram.Counts)
+    case histogram(upperBounds: [Double], counts: HistogramCounts)
   }
 
   /// The `# HELP` and `# TYPE` lines in each format, written once: every scrape writes them.

@@ -1,9 +1,8 @@
 import SwitchyardMetrics
 
-/// One pool's counters and latency histogram in a ``MetricsRegistry``. The counters are set from
-/// the pool's ``PoolMetrics`` on each supervision tick, in the same publication as its gauges, so
-/// every scrape reads started, ended and in-flight effects from one moment; the histogram records
-/// each completed effect as it ends.
+/// One pool's counters and latency histogram in a ``MetricsRegistry``, set from the pool's
+/// ``PoolMetrics`` on each supervision tick in the same publication as its gauges: every scrape
+/// reads started, ended and in-flight effects, and latencies as many as completed, from one moment.
 @MainActor
 final class PoolInstruments {
   private let started: Counter
@@ -39,5 +38,6 @@ final class PoolInstruments {
     cancelled.setTotal(Double(metrics.cancelled))
     retried.setTotal(Double(metrics.retried))
     restarts.setTotal(Double(metrics.restarts))
+    if let buckets = metrics.latencyBuckets { latency.publish(buckets) }
   }
 }

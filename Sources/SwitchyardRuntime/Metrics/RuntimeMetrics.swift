@@ -15,7 +15,7 @@ final class RuntimeMetrics {
     self.registry = registry
     for supervisor in router.supervisors.values {
       let counters = PoolInstruments(registry: registry, pool: supervisor.kind)
-      supervisor.recordLatencies(in: counters.latency)
+      supervisor.recordLatencies(in: HistogramCounts(upperBounds: counters.latency.upperBounds))
       pools[supervisor.kind] = (counters, PoolGauges(registry: registry, pool: supervisor.kind))
     }
   }

@@ -12,9 +12,9 @@ struct PoolMetrics {
   /// Effects waiting out a retry's backoff: admitted and not ended, yet neither queued nor running.
   private(set) var awaitingRetry: Int64 = 0
   private(set) var latency = LatencyHistogram()
-  /// The pool's latency histogram in a metrics registry, when the coordinator serves metrics (the
-  /// counts above are published from the supervision tick).
-  var latencyHistogram: Histogram?
+  /// Completed effects' latencies in a metrics histogram's buckets, when the coordinator serves
+  /// metrics: published, with the counts above, from the supervision tick.
+  var latencyBuckets: HistogramCounts?
 
   /// How one effect ended.
   enum Outcome {
@@ -32,7 +32,7 @@ struct PoolMetrics {
     case let .completed(duration):
       completed += 1
       latency.record(duration)
-      latencyHistogram?.observe(duration)
+      latencyBuckets?.observe(duration)
     case .failed:
       failed += 1
     case .cancelled:

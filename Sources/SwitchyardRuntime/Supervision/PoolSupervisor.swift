@@ -115,8 +115,8 @@ final class PoolSupervisor {
   func recordRetry() { pool.metrics.recordRetry() }
   /// Counts a retry whose backoff has passed.
   func recordRetryDue() { pool.metrics.recordRetryDue() }
-  /// Records the latency of each effect that completes in `histogram` from now on.
-  func recordLatencies(in histogram: Histogram) { pool.metrics.latencyHistogram = histogram }
+  /// Counts the latency of each effect that completes into `buckets` from now on.
+  func recordLatencies(in buckets: HistogramCounts) { pool.metrics.latencyBuckets = buckets }
 
   // MARK: - Workers' events
 
