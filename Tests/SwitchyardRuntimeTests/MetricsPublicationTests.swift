@@ -8,9 +8,10 @@ import Testing
 
 /// What the effects-lost alert (deploy/prometheus/switchyard-alerts.yml) sums, in every scrape of a
 /// coordinator under load: effects started, minus those completed, failed and cancelled, minus
-/// those queued and running, is 0; and the latency histogram counts as many as completed. Counters bumped as effects end beside gauges set on the tick, or
-/// an effect waiting out a retry's backoff counted nowhere, made it positive mid-load, and the
-/// alert went pending on a healthy coordinator.
+/// those queued and running, is never above 0, and the latency histogram counts as many as
+/// completed. Counters bumped as effects ended beside gauges set on the tick, or an effect waiting
+/// out a retry's backoff counted nowhere, made it positive mid-load, and the alert went pending on
+/// a healthy coordinator.
 @MainActor
 @Suite(.serialized)
 struct MetricsPublicationTests {
@@ -37,7 +38,9 @@ struct MetricsPublicationTests {
     let scrapes = scraper.stop()
     #expect(scrapes.contains { $0.started > $0.ended }, "no scrape fell while effects were in flight")
     #expect(scrapes.contains { $0.retried > 0 })
-    let unaccounted = scrapes.filter { $0.unaccounted != 0 }
+    // Below 0 is allowed: an effect that timed out waiting in the queue keeps its place (counted as
+    // queued) until its turn comes and it is dropped; the alert fires only above 0.
+    let unaccounted = scrapes.filter { $0.unaccounted > 0 }
     let unaccountedCount = unaccounted.count
     #expect(unaccountedCount == 0, "of \(scrapes.count) scrapes, such as \(unaccounted.prefix(2))")
     let histogramApart = scrapes.count { $0.completedLatencies != $0.values["switchyard_effects_completed_total", default: 0] }
