@@ -54,6 +54,7 @@ extension EffectRouter {
   /// retry's wait for a worker counts toward its deadline.
   func scheduleRetry(_ record: RemoteEffectRecord, in supervisor: PoolSupervisor) {
     supervisor.recordRetry()
+    record.isAwaitingRetry = true
     effects.startClock(of: record, at: .now)
     let (id, generation) = (record.id, record.generation)
     let delay = supervisor.configuration.retryBackoff * (1 << min(record.attempt - 1, 10))
@@ -73,8 +74,10 @@ extension EffectRouter {
   }
 
   private func retry(_ id: UInt64, generation: UInt32, in supervisor: PoolSupervisor) {
-    supervisor.recordRetryDue()
-    guard let record = effects[id], record.worker == nil, record.generation == generation else { return }
+    // An effect that ended during its backoff stopped being counted as waiting when it ended.
+    guard let record = effects[id], record.isAwaitingRetry, record.generation == generation else { return }
+    record.isAwaitingRetry = false
+    supervisor.recordRetryWaitEnded()
     guard !supervisor.isFailed, !isShuttingDown else {
       let failure = JobFailure(code: .unavailable, message: supervisor.failureMessage)
       return complete(record, in: supervisor, with: .failure(failure))

@@ -4,10 +4,13 @@ extension EffectRouter {
   /// process has been reaped.
   func shutdown(grace: Duration) async {
     isShuttingDown = true
+    // Emptied first, so the slots the running effects free below are handed to nobody.
+    for supervisor in supervisors.values { supervisor.emptyQueue() }
     for record in effects.removeAll() {
       if let supervisor = supervisors[record.kind] {
         supervisor.record(.cancelled)
         if let worker = record.worker { cancel(record, on: worker, in: supervisor) }
+        release(record, in: supervisor)
       }
       record.resume(.failure(CancellationError()))
     }

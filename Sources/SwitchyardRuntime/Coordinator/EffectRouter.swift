@@ -196,7 +196,8 @@ final class EffectRouter {
   func dispatch(_ ids: [UInt64], to worker: Int, in supervisor: PoolSupervisor) {
     for id in ids {
       guard let record = effects[id] else {
-        // Ended while it waited: it never starts, and the slot goes to the next in line.
+        // An effect that ends leaves the queue then; should an ended one still be handed a slot,
+        // its job is not run, and the slot goes to the next in line.
         if let next = supervisor.release(id, from: worker, ending: .withdrawn) { apply(next, in: supervisor) }
         continue
       }
@@ -224,8 +225,13 @@ final class EffectRouter {
     record.resume(result.mapError { $0 })
   }
 
-  /// Takes `record` off its worker or out of the queue, handing the slot on.
+  /// Takes `record` off its worker, out of the queue or out of its retry's backoff, handing the
+  /// slot on: an effect that ends while it waits stops being counted as waiting at once.
   func release(_ record: RemoteEffectRecord, in supervisor: PoolSupervisor, ending: EffectEnding = .withdrawn) {
+    if record.isAwaitingRetry {
+      record.isAwaitingRetry = false
+      return supervisor.recordRetryWaitEnded()
+    }
     let worker = record.worker
     if worker != nil { effects.detach(record) }
     if let next = supervisor.release(record.id, from: worker, ending: ending) { apply(next, in: supervisor) }

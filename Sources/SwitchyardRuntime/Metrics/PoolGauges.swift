@@ -5,7 +5,7 @@ import SwitchyardWire
 /// effects, workers by state, health, the oldest heartbeat, and a remote pool's stream.
 ///
 /// Queued and running count every effect admitted and not ended, an effect waiting out a retry's
-/// backoff among the queued, so started minus ended minus both is above 0 only if an effect was lost.
+/// backoff among the queued, so started minus ended minus both is 0 unless an effect was lost.
 @MainActor
 struct PoolGauges {
   private static let workerStates = ["starting", "ready", "draining", "stopped"]

@@ -91,20 +91,22 @@ final class EffectTable {
     record.worker = nil
   }
 
-  /// The effects, running or waiting, whose deadline has passed at `now`.
+  /// The effects, running or waiting, whose deadline has passed at `now`, earliest deadline first:
+  /// queued effects that time out together then leave their queue from its front.
   func expired(at now: ContinuousClock.Instant) -> [RemoteEffectRecord] {
     guard let earliest = earliestDeadline, earliest <= now else { return [] }
-    var expired: [RemoteEffectRecord] = []
+    var expired: [(deadline: ContinuousClock.Instant, record: RemoteEffectRecord)] = []
     // The earliest deadline left, counting the expired ones: one still here on the next tick is
     // reported again.
     var earliestLeft: ContinuousClock.Instant?
     for record in records.values {
       guard let deadline = record.deadline else { continue }
-      if deadline <= now { expired.append(record) }
+      if deadline <= now { expired.append((deadline, record)) }
       if earliestLeft.map({ deadline < $0 }) ?? true { earliestLeft = deadline }
     }
     earliestDeadline = earliestLeft
-    return expired
+    // Equal deadlines in the order admitted: ids are handed out in sequence.
+    return expired.sorted { ($0.deadline, $0.record.id) < ($1.deadline, $1.record.id) }.map(\.record)
   }
 
   /// An effect id as the table's key. Ids are handed out in sequence, so one multiplication

@@ -40,14 +40,15 @@ struct PoolMetrics {
     }
   }
 
-  /// Counts a retry, whose effect waits out its backoff until ``recordRetryDue()``.
+  /// Counts a retry, whose effect waits out its backoff until ``recordRetryWaitEnded()``.
   mutating func recordRetry() {
     retried += 1
     awaitingRetry += 1
   }
 
-  /// A retry's backoff has passed: its effect is placed again, or ended if it can no longer run.
-  mutating func recordRetryDue() {
+  /// An effect no longer waits out a retry's backoff: the backoff passed, or the effect ended
+  /// (timed out, was cancelled) before it did.
+  mutating func recordRetryWaitEnded() {
     awaitingRetry -= 1
   }
 

@@ -130,10 +130,19 @@ struct PoolScheduler<WorkerID: Hashable, EffectID: Hashable> {
     return placed
   }
 
-  /// Removes a queued effect, cancelled before it started; returns whether it was queued.
+  /// Removes a queued effect that ended before its turn (timed out or cancelled), keeping the
+  /// order of the rest; returns whether it was queued.
+  ///
+  /// At the front of the line, where effects that queued with the same timeout expire, it costs
+  /// what a dispatch does. Elsewhere it moves the effects behind it: O(n) in the queue's length,
+  /// which ``queueLimit`` bounds, paid only when a waiting effect ends early.
   mutating func removeQueued(_ effect: EffectID) -> Bool {
     guard let index = queue[queueHead...].firstIndex(where: { $0.effect == effect }) else { return false }
-    queue.remove(at: index)
+    if index == queueHead {
+      dequeue()
+    } else {
+      queue.remove(at: index)
+    }
     return true
   }
 

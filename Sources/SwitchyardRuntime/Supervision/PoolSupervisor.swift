@@ -100,6 +100,11 @@ final class PoolSupervisor {
     return next.isEmpty ? nil : .dispatch(next, to: worker)
   }
 
+  /// Empties the queue: the coordinator is shutting down and ends every effect in it.
+  func emptyQueue() {
+    _ = pool.scheduler.removeAllQueued()
+  }
+
   /// Places what waits in the queue on every worker with free slots.
   func placeWaiting() -> [PoolOutcome] {
     pool.scheduler.fillAll().map { .dispatch($0.effects, to: $0.worker) }
@@ -113,8 +118,8 @@ final class PoolSupervisor {
   func record(_ outcome: PoolMetrics.Outcome) { pool.metrics.record(outcome) }
   /// Counts a retry, waiting out its backoff.
   func recordRetry() { pool.metrics.recordRetry() }
-  /// Counts a retry whose backoff has passed.
-  func recordRetryDue() { pool.metrics.recordRetryDue() }
+  /// Counts the end of a retry's backoff, passed or cut short by the effect's end.
+  func recordRetryWaitEnded() { pool.metrics.recordRetryWaitEnded() }
   /// Counts the latency of each effect that completes into `buckets` from now on.
   func recordLatencies(in buckets: HistogramCounts) { pool.metrics.latencyBuckets = buckets }
 

@@ -35,6 +35,9 @@ final class RemoteEffectRecord {
   @exclusivity(unchecked) var deadline: ContinuousClock.Instant?
   /// When the current attempt began to wait for a worker.
   @exclusivity(unchecked) var waitingSince: ContinuousClock.Instant?
+  /// Whether it waits out a retry's backoff, neither queued nor running: counted among its pool's
+  /// waiting effects until the backoff passes or it ends, whichever comes first.
+  var isAwaitingRetry = false
 
   /// Whoever started the effect; `nil` once it has ended.
   private var report: RemoteEffectEvent.Handler?
