@@ -29,4 +29,17 @@ struct EffectTableTests {
     #expect(table.current(record.id, generation: 2, from: 2) == nil)
     #expect(table.expired(at: start + .seconds(31)).isEmpty)
   }
+
+  @Test func expiredEffectsComeEarliestDeadlineFirstAndEqualOnesInTheOrderAdmitted() throws {
+    let table = EffectTable()
+    let start = ContinuousClock.now
+    let request = try RemoteRequest(ProbeJob(tag: "t", queueTimeoutMillis: 100))
+    let admitted = [300, 100, 100, 200].map { offset in
+      let record = RemoteEffectRecord(id: table.makeID(), request: request) { _ in }
+      table.insert(record, at: start + .milliseconds(offset))
+      return record.id
+    }
+
+    #expect(table.expired(at: start + .seconds(1)).map(\.id) == [admitted[1], admitted[2], admitted[3], admitted[0]])
+  }
 }

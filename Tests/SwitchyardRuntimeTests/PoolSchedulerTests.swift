@@ -34,6 +34,23 @@ struct PoolSchedulerTests {
     #expect(scheduler.addWorker(1) == [9])
   }
 
+  @Test func anEffectThatEndsWhileQueuedLeavesTheQueueAndTheRestKeepTheirOrder() {
+    var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 1, queueLimit: 8)
+    _ = scheduler.addWorker(1)
+    #expect(scheduler.place(10) == .worker(1))
+    for effect in 11...15 { #expect(scheduler.place(effect) == .queued) }
+
+    let removed = [11, 13, 10, 11].map { scheduler.removeQueued($0) }
+
+    // From the front, from the middle; 10 runs, and 11 left already.
+    #expect(removed == [true, true, false, false])
+
+    #expect(scheduler.queuedCount == 3 && scheduler.queued == [12, 14, 15])
+    #expect(scheduler.place(16) == .queued)
+    #expect(scheduler.complete(10, on: 1) == [12], "the first still waiting takes the slot")
+    #expect(scheduler.queued == [14, 15, 16])
+  }
+
   @Test func aDrainingWorkerKeepsItsEffectsButTakesNoNewOnes() {
     var scheduler = PoolScheduler<Int, Int>(perWorkerLimit: 4, queueLimit: 4)
     _ = scheduler.addWorker(1)

@@ -78,6 +78,30 @@ struct PoolSupervisorOutcomeTests {
     #expect(supervisor.health == .degraded && links.pids.count == 3)
   }
 
+  @Test func anEffectThatEndsWhileItsPoolIsScaledToZeroOrRestartingIsNeverDispatched() {
+    let supervisor = supervisor(restartPolicy: RestartPolicy(initialBackoff: .milliseconds(10)))
+    _ = supervisor.start(through: links)
+    _ = hello(supervisor, worker: 1)
+    #expect(supervisor.place(10, key: nil) == .worker(1))
+    #expect(supervisor.place(11, key: nil) == .queued)
+    #expect(supervisor.place(12, key: nil) == .queued)
+
+    // Worker 1 dies: 11 and 12 wait for its replacement, and end (time out) before it says hello.
+    _ = supervisor.workerClosed(1, reason: .endOfStream, status: .exited(1))
+    #expect(supervisor.release(11, from: nil, ending: .failed) == nil)
+    #expect(supervisor.queuedCount == 1)
+    _ = supervisor.restartDue()
+    #expect(hello(supervisor, worker: 2) == [.dispatch([12], to: 2)])
+
+    // Scaled to 0 with one waiting, which ends there: scaled up again, nothing is left to run.
+    #expect(supervisor.place(13, key: nil) == .queued)
+    _ = supervisor.scale(to: 0)
+    #expect(supervisor.release(13, from: nil, ending: .failed) == nil)
+    #expect(supervisor.queuedCount == 0 && supervisor.health == .healthy)
+    _ = supervisor.scale(to: 1)
+    #expect(hello(supervisor, worker: 3) == [])
+  }
+
   @Test func aDrainingWorkerPastItsTimeoutHandsItsEffectsBack() async throws {
     let configuration = PoolConfiguration(kind: "probe", size: 2, maxInFlightPerWorker: 4, drainTimeout: .zero)
     let supervisor = PoolSupervisor(configuration: configuration, inbox: MainActorInbox { _ in }, outgoing: OutgoingCommands(), log: { _ in })
