@@ -34,15 +34,15 @@ struct InspectorDescriptorTests {
       guard let workers = try? status(control).workers.filter({ $0.kind == "search" }) else { return false }
       return workers.count == 2 && workers.allSatisfy { $0.pid != worker && $0.state == "ready" }
     }
-    // Then three more seconds of status requests, three more of libdispatch's checks, all answered.
+    // Then three more seconds of status requests, three more of libdispatch's checks, all
+    // answered: at least ten, however long a loaded machine takes to answer them.
     let until = ContinuousClock.now + .seconds(3)
     var answered = 0
-    while ContinuousClock.now < until {
+    while answered < 10 || ContinuousClock.now < until {
       _ = try status(control)
       answered += 1
       try await Task.sleep(for: .milliseconds(100))
     }
-    #expect(answered >= 10)
     #expect(demo.isRunning, "the coordinator died; its log:\n\(demo.log)")
     withExtendedLifetime(idle) {}
   }
