@@ -18,9 +18,10 @@ struct TakeoverTiming {
 
   /// The HA guide's promise, counted from the lease's expiry: a standby polls for the lease every
   /// fifth of it, then recovers and serves. Recovery of the few records since the last snapshot
-  /// takes milliseconds alone, and up to a second with the machine's every core busy.
+  /// takes milliseconds alone; it is allowed the lease's length, twice the 0.86 s the whole
+  /// takeover took at worst in 36 takeovers at load 5–17 on two cores.
   static func bound(leaseMilliseconds: Int) -> Duration {
-    .milliseconds(leaseMilliseconds / 5 + 1_000)
+    .milliseconds(leaseMilliseconds / 5 + leaseMilliseconds)
   }
 
   /// Sends `signal` to `leader` (SIGKILL: a crash; SIGSTOP: a pause past its lease) and, on the
