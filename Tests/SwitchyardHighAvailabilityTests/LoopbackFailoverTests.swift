@@ -45,6 +45,9 @@ import Testing
     defer { cluster.cleanUp() }
     let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
     // The standby serves its replica read-only, shows its lag, and refuses sends naming the leader.
+    // It logs "stands by" a turn before its report names the leader: on a loaded machine the
+    // sends above can come first.
+    try await eventually("the standby's report naming a leader") { role(second.runDirectory)?.leader != nil }
     let standby = try #require(role(second.runDirectory))
     #expect(standby.role == .standby && standby.epoch == 1 && standby.leader?.contains("/\(first.process.pid) ") == true)
     try await eventually("the replica holding the first 20 sends") { (try? runNames(second.runDirectory))?.count ?? 0 >= 20 }
