@@ -126,9 +126,7 @@ async def an_effects_life(browser, shots):
                    " const pid = Number(Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0]);"
                    " return pid ? { pid, ids: running.filter(e => e.pid === pid).map(e => e.id) } : null; }),"
                    " new Promise(done => setTimeout(() => done(null), 10000))])")
-        # A minute: at load 17 none was found within 30 s (a worker killed in the turn before is
-        # replaced first, and the load's searches reach the new one).
-        found = await browser.wait_for("a search worker running searches", busiest, timeout=60)
+        found = await browser.wait_for("a search worker running searches", busiest, timeout=30)
         pid, candidates = found["pid"], found["ids"]
         os.kill(pid, signal.SIGKILL)
         # A lost attempt is tried again after a backoff, unless the user's next keystroke cancels it
