@@ -27,8 +27,8 @@ struct PendingRecord: Sendable {
   var content: Content
   /// The digest of the state the action led to, when one was taken: a member of its record.
   var digest: StateDigest?
-  /// The effects the action's reduction returned, when it returned any: a member of its record,
-  /// summarised here, off the main actor.
+  /// The effects the action's reduction returned, none included, when its state was digested: a
+  /// member of its record, summarised here, off the main actor.
   var effects: [EffectPart]?
 
   init(sequence: UInt64, content: Content, digest: StateDigest? = nil, effects: [EffectPart]? = nil) {
