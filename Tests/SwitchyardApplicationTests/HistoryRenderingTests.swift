@@ -37,9 +37,6 @@ struct HistoryRenderingTests {
     #expect(try RecordEffects(last).ended == "3#1")
     #expect(try RecordEffects(record(#"{"effectEnded":{"action":4,"index":0}}"#)).ended == "4#0")
     #expect(try RecordEffects(record(#"{"action":{"cancel":{"name":"a"}}}"#)).ended == nil)
-    let carrying = record(#"{"effectEnded":{"action":4,"index":0},"endedAfter":[{"action":5,"index":0},{"action":3,"index":2}]}"#)
-    #expect(try RecordEffects(carrying).ended == "4#0, 5#0, 3#2")
-    #expect(HistoryEntry(sequence: 9, time: .init(timeIntervalSince1970: 0), action: "effectEnded", changes: [], endedEffect: "4#0, 5#0").summary == "effects 4#0, 5#0 ended")
 
     var entry = HistoryEntry(sequence: 9, time: .init(timeIntervalSince1970: 0), action: "effectEnded", changes: [], endedEffect: "4#0")
     #expect(entry.summary == "effect 4#0 ended")

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
-import SwitchyardWire
 import Testing
 
 @testable import SwitchyardRuntime
@@ -83,27 +82,5 @@ import Testing
     #expect(!first.happened)
     _ = pending.add(Self.plainRecord(3))
     #expect(first.happened)
-  }
-
-  @Test func anEndGoesInTheNewestRecordWhileItWaitsAndCarriesEndsElseNowhere() throws {
-    let pending = PendingRecords()
-    let ended = EffectIdentity(action: 1, index: 0)
-    #expect(!pending.end(ended, inRecord: 1))
-    _ = pending.add(Self.plainRecord(1))
-    #expect(!pending.end(ended, inRecord: 2))
-    #expect(pending.end(ended, inRecord: 1))
-    // After a snapshot the end needs a record of its own, after the snapshot's in-flight list.
-    _ = pending.add(PendingRecord(sequence: 1, content: .snapshot { [] }))
-    #expect(!pending.end(ended, inRecord: 1))
-    var (records, _) = pending.take()
-    #expect(records.map(\.endedAfter) == [[ended], []])
-    // Taken by the encoding thread: too late.
-    #expect(!pending.end(ended, inRecord: 1))
-    _ = pending.add(PendingRecord(sequence: 2, content: .effectsInFlight(snapshot: 1, effects: [ended])))
-    #expect(!pending.end(ended, inRecord: 2))
-    var payload: [UInt8] = []
-    try records[0].appendPayload(to: &payload, encoder: WireJSONEncoder())
-    #expect(String(decoding: payload, as: UTF8.self) == #"{"effectEnded":{"action":1,"index":0},"endedAfter":[{"action":1,"index":0}]}"#)
-    pending.giveBack(&records)
   }
 }

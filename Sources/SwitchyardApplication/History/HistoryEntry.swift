@@ -10,8 +10,8 @@ struct HistoryEntry: Encodable, Equatable {
   var action: String
   /// Each change to the state, one `path: old → new` each, in path order.
   var changes: [String]
-  /// The remote effects whose ends the record reports, `action#index` each, comma-separated: the
-  /// action its last event became, an `effectEnded` record, and those that ended after it.
+  /// The remote effect whose end the record reports, `action#index`: the action its last event
+  /// became, or an `effectEnded` record.
   var endedEffect: String?
   /// The remote effect whose output the action delivers, `action#index`: what recovery counts so
   /// that a resumed effect does not deliver it again.
@@ -52,7 +52,7 @@ struct HistoryEntry: Encodable, Equatable {
   var summary: String {
     let effects = [
       outputOf.map { "output of effect \($0)" },
-      endedEffect.map { "\($0.contains(",") ? "effects" : "effect") \($0) ended" },
+      endedEffect.map { "effect \($0) ended" },
       effectsInFlight.map { "in flight at the snapshot: \($0.joined(separator: ", "))" },
       divergenceAccepted,
       version.map { "written by data version \($0)" },

@@ -3,8 +3,8 @@ import SwitchyardJournal
 /// The remote effects a journal record names (proto/JOURNAL.md, "Effect records"), each as
 /// `action#index`, and what a divergence it records accepted, read from one parse of its payload.
 struct RecordEffects {
-  /// The effects whose ends the record reports, comma-separated: an action's `ended` member, an
-  /// `effectEnded` record, or an effect's last event, then those its `endedAfter` member lists.
+  /// The effect whose end the record reports: an action's `ended` member, an `effectEnded`
+  /// record, or an effect's last event.
   var ended: String?
   /// The effect whose output the record is: an action's `outputOf` member, or an effect's output
   /// event.
@@ -20,10 +20,8 @@ struct RecordEffects {
     if let effect = payload["effectEvent"], let event = payload["event"]?.objectValue {
       eventOf = (Self.name(effect), event["output"] != nil)
     }
-    let own = payload["ended"].flatMap(Self.name) ?? payload["effectEnded"].flatMap(Self.name)
+    ended = payload["ended"].flatMap(Self.name) ?? payload["effectEnded"].flatMap(Self.name)
       ?? (eventOf?.isOutput == false ? eventOf?.effect : nil)
-    let ends = [own].compactMap { $0 } + (payload["endedAfter"]?.arrayValue?.compactMap(Self.name) ?? [])
-    ended = ends.isEmpty ? nil : ends.joined(separator: ", ")
     outputOf = payload["outputOf"].flatMap(Self.name) ?? (eventOf?.isOutput == true ? eventOf?.effect : nil)
     inFlight = payload["effectsInFlight"]?.objectValue?["effects"]?.arrayValue?.compactMap(Self.name)
     divergenceAccepted = payload["divergenceAccepted"]?.objectValue.map(Self.accepted)

@@ -170,13 +170,9 @@ public final class ActionJournal: ActionLog {
     snapshotThresholds.isDue(actionsSinceSnapshot: actionsSinceSnapshot) { Journal.coarseMonotonicNanoseconds() - lastSnapshotAt }
   }
 
-  /// Journals the end of the effect `identity` names, in order with the actions: in the last
-  /// record when the encoding thread has not taken it yet, as every effect's end followed by no
-  /// record of its own costs a busy coordinator a record's numbering, queueing, framing and
-  /// checksum; it is as durable there as in a record after it, written in the same batch.
+  /// Journals the end of the effect `identity` names, in order with the actions.
   func effectEnded(_ identity: EffectIdentity) {
     guard failure == nil else { return }
-    if pending.end(identity, inRecord: lastSequence) { return }
     numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectEnded(identity)))
   }

@@ -125,10 +125,6 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
     let entry = try self.entry(record)
     if let ended = entry.effectEnded { end(ended.identity, effects: effects, recovery: recovery) }
-    // Ended after the record, so after whatever it holds is applied, a skipped record's too.
-    defer {
-      for ended in entry.endedAfter ?? [] { end(ended.identity, effects: effects, recovery: recovery) }
-    }
     if let inFlight = entry.effectsInFlight {
       recovery?.inFlight(inFlight.effects.map(\.identity), atSnapshot: inFlight.snapshot)
     }

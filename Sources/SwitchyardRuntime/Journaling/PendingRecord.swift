@@ -30,9 +30,6 @@ struct PendingRecord: Sendable {
   /// The effects the action's reduction returned, none included, when its state was digested: a
   /// member of its record, summarised here, off the main actor.
   var effects: [EffectPart]?
-  /// Remote effects that ended after this record with no action of their own, while it waited for
-  /// the encoding thread: its `endedAfter` member, in place of an `effectEnded` record each.
-  var endedAfter: [EffectIdentity] = []
 
   init(sequence: UInt64, content: Content, digest: StateDigest? = nil, effects: [EffectPart]? = nil) {
     self.sequence = sequence
@@ -44,17 +41,6 @@ struct PendingRecord: Sendable {
   /// Whether this is a snapshot, which is no record.
   var isSnapshot: Bool {
     if case .snapshot = content { true } else { false }
-  }
-
-  /// Whether the ends of effects that ended after it may be journaled in it (``endedAfter``): an
-  /// action, an effect's event or an effect's end, which replay applies as a whole; not a
-  /// snapshot, whose `effectsInFlight` record lists what was in flight at it, nor a rare record
-  /// encoded whole.
-  var carriesEnds: Bool {
-    switch content {
-    case .action, .effectEvent, .effectEnded: true
-    case .effectsInFlight, .encoded, .snapshot: false
-    }
   }
 
   /// Appends the record's payload to `buffer`; a snapshot has none.
@@ -73,7 +59,6 @@ struct PendingRecord: Sendable {
     case .snapshot:
       preconditionFailure("a snapshot is not a record")
     }
-    if !endedAfter.isEmpty { EffectEndedRecord.appendMember(endedAfter, closing: &buffer) }
     if let effects { try RecordedEffect.appendMember(RecordedEffect.summary(of: effects), closing: &buffer, encoder: encoder) }
     if let digest { digest.appendMember(closing: &buffer) }
   }

@@ -50,19 +50,6 @@ final class PendingRecords: Sendable {
     return first
   }
 
-  /// Journals the end of the effect `identity` in the last record waiting (its `endedAfter`), when
-  /// that is record `sequence`, the newest numbered, and it carries ends; returns whether it did.
-  /// Once the encoding thread took the record, the end needs a record of its own.
-  func end(_ identity: EffectIdentity, inRecord sequence: UInt64) -> Bool {
-    buffers.withLock { buffers in
-      guard let last = buffers.waiting.indices.last, buffers.waiting[last].sequence == sequence,
-        buffers.waiting[last].carriesEnds
-      else { return false }
-      buffers.waiting[last].endedAfter.append(identity)
-      return true
-    }
-  }
-
   /// The records waiting, oldest first, leaving none, and when the oldest of them was added.
   func take() -> (records: [PendingRecord], since: Int64) {
     buffers.withLock { buffers in

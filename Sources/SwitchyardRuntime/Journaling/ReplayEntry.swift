@@ -20,8 +20,6 @@ struct ReplayEntry<Action: Decodable> {
   var effectEvent: (effect: EffectIdentity, event: RawJSON, isEnd: Bool)?
   /// An effect's end with no action of its own.
   var effectEnded: Identity?
-  /// The ends of effects that ended after the record, with no action of their own.
-  var endedAfter: [Identity]?
   /// The effects in flight when a snapshot was taken.
   var effectsInFlight: EffectsInFlight?
   /// The digest of the state after the record before.
@@ -77,7 +75,6 @@ struct ReplayEntry<Action: Decodable> {
       effectEvent = (effect.identity, event, event[member: "output"] == nil)
     }
     effectEnded = try Self.member("effectEnded", of: record)
-    endedAfter = try Self.member("endedAfter", of: record)
     effectsInFlight = try Self.member("effectsInFlight", of: record)
     stateDigest = try Self.member("stateDigest", of: record)
     effects = try Self.member("effects", of: record)

@@ -1,6 +1,5 @@
 /// The payload of an effect's end that no action reports (proto/JOURNAL.md, "Effect records"):
-/// `{"effectEnded":{"action":N,"index":I}}`, and the `endedAfter` member that carries such ends in
-/// the record before them instead.
+/// `{"effectEnded":{"action":N,"index":I}}`.
 ///
 /// Written by hand, not through `Codable`: its two numbers are all it holds.
 enum EffectEndedRecord {
@@ -9,19 +8,6 @@ enum EffectEndedRecord {
     buffer.append(contentsOf: #"{"effectEnded":"#.utf8)
     appendIdentity(identity, to: &buffer)
     buffer.append(UInt8(ascii: "}"))
-  }
-
-  /// Closes the record's JSON object in `buffer` with the member `"endedAfter":[…]`, the effects
-  /// `identities` names, in place of its last `}`.
-  static func appendMember(_ identities: [EffectIdentity], closing buffer: inout [UInt8]) {
-    guard buffer.last == UInt8(ascii: "}") else { return }
-    buffer.removeLast()
-    buffer.append(contentsOf: #","endedAfter":["#.utf8)
-    for (index, identity) in identities.enumerated() {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
-      appendIdentity(identity, to: &buffer)
-    }
-    buffer.append(contentsOf: "]}".utf8)
   }
 
   /// Appends `{"action":N,"index":I}`, how records name an effect.
