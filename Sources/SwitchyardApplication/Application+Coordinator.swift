@@ -158,6 +158,7 @@ extension Application {
         whatIf: WhatIfReplay(reducer, version: dataVersion, migrations: migrations, dataDirectory: journal?.journal.directory)
       )
     }
+    if let inspector, let journal { AcceptedDivergenceEntries.show(of: journal, inspector.show) }
     if let inspector, let metrics {
       let pages = metrics.gauge("switchyard_inspector_pages", help: "Inspector pages connected.")
       let connected = inspector.connectedPages

@@ -135,6 +135,13 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     url = "http://\(configuration.host):\(server.port)/\(query ?? "")"
   }
 
+  /// Shows entries in the pages' action stream, after what they hold, from any thread: journal
+  /// records that no action the store reduced led to, which the inspector cannot observe (the
+  /// `divergenceAccepted` record a `start --accept-divergence` journals before it serves).
+  public nonisolated var show: @Sendable ([ActionEntry]) -> Void {
+    { [hub] in hub.publish(actions: $0, skipped: 0) }
+  }
+
   /// The port the page is served on.
   public var port: UInt16 {
     server.port

@@ -68,6 +68,18 @@ extension OwnApplicationTests {
     var accepted = try await Served(changed, runDirectory: crashed, "--accept-divergence")
     #expect(try await accepted.document("a")[dottedPath: "words"] == 103)
     #expect(try await accepted.stop() == 0, "\(accepted.process.errorOutput)")
+    // What the start accepted, verify passes, naming the record that accepted it.
+    let verifyAccepted = try await runToExit(["verify", "--run-dir", crashed], executable: changed)
+    #expect(
+      verifyAccepted.status == 0 && verifyAccepted.output.contains("accepted: state of record ")
+        && verifyAccepted.output.contains(", accepted by record "),
+      "\(verifyAccepted.output)\(verifyAccepted.errorOutput)"
+    )
+    let verifyAcceptedJSON = try await runToExit(["verify", "--json", "--run-dir", crashed], executable: changed)
+    #expect(
+      verifyAcceptedJSON.output.contains(#""passed":true"#) && verifyAcceptedJSON.output.contains(#""acceptedBy":{"build":1,"sequence":"#),
+      "\(verifyAcceptedJSON.output)"
+    )
 
     // Version 1 is killed again; a reducer that asks for another headline job, though it reaches
     // the same state, is refused at the action that returned it, then accepted, which history shows.

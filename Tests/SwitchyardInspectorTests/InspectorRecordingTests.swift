@@ -12,11 +12,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct InspectorRecordingTests {
   @Test func theStoreIsObservedOnlyWhileAPageIsConnected() async throws {
-    let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
-      initialState: ProbeFeature.State(),
-      reducer: ProbeFeature()
-    )
+    let coordinator = probeCoordinator()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
     #expect(coordinator.observation.observer == nil, "an action costs more than a nil check with no page")
 
@@ -34,6 +30,31 @@ import Testing
     await page.close()
     try await eventually("the last page to leave") { coordinator.observation.observer == nil }
     await inspector.stop()
+  }
+
+  @Test func aRecordShownBeforeAPageOpensIsInItsActionStream() async throws {
+    let coordinator = probeCoordinator()
+    let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
+    inspector.show([ActionEntry(sequence: 7, action: ["divergenceAccepted": ["count": 1, "build": 2]])])
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+    var received = ""
+    for try await message in page.messages {
+      guard case let .text(text) = message, text.hasPrefix(#"{"type":"actions""#) else { continue }
+      received = text
+      break
+    }
+    #expect(received.contains(#""path":"divergenceAccepted""#) && received.contains(#""sequence":7"#), "\(received)")
+    await page.close()
+    await inspector.stop()
+  }
+
+  /// A coordinator of ``ProbeFeature`` with no pools and no control socket.
+  private func probeCoordinator() -> Coordinator<ProbeFeature> {
+    Coordinator(
+      configuration: CoordinatorConfiguration(runDirectory: "/tmp/sy-inspector-unused", pools: [], servesControlSocket: false),
+      initialState: ProbeFeature.State(),
+      reducer: ProbeFeature()
+    )
   }
 
   @Test func withAJournalActionsAreNumberedAsTheJournalNumbersThemAcrossARestart() async throws {

@@ -69,7 +69,8 @@ enum StartCommand {
         each action returned: a start whose reducer now reaches another state or returns other
         effects (another job, one more or fewer), or replays records an older version wrote before
         a state migration, stops naming the action and how it differs; --accept-divergence keeps
-        this build's state instead, journals what it accepted (see 'history') and snapshots it. Stopping with Ctrl-C or SIGTERM snapshots, so a deploy
+        this build's state instead, journals what it accepted (see 'history'; 'verify' and later
+        starts pass it) and snapshots it. Stopping with Ctrl-C or SIGTERM snapshots, so a deploy
         (stop, upgrade, start) replays nothing.
         """,
       options: modes.map(\.flag) + [

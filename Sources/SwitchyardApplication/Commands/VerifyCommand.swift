@@ -1,3 +1,5 @@
+import Foundation
+
 /// `verify`: replays a data directory through this build, offline and read-only, and says whether
 /// it reaches what the journal recorded: what CI runs against a copy of production data before a
 /// deploy.
@@ -17,6 +19,10 @@ enum VerifyCommand {
         Exits 0 with a one-line summary when everything matches; exits 1 with the first
         divergence — the action, and how the state or its effects differ — or the record no
         migration reads.
+        A divergence that 'start --accept-divergence' accepted (its divergenceAccepted record
+        follows it in the journal) passes, as it does for the next start: it is listed under the
+        summary with the record that accepted it, its time and that build's version. A divergence
+        after that record, or of another kind or action than the record lists, still fails.
         Run it in CI against a copy of production data (a 'backup') before deploying a new version.
         """,
       options: [DataDirectoryOption.option, .runDirectory, .flag("--json", help: "Print the report as one JSON object.")],
@@ -35,7 +41,7 @@ enum VerifyCommand {
     if arguments.flag("--json") {
       StandardStream.output.write(try JSONText.compact(VerificationJSON(report)) + "\n")
     } else if report.passed {
-      StandardStream.output.write(report.summary + "\n")
+      StandardStream.output.write(([report.summary] + report.acceptedLines).joined(separator: "\n") + "\n")
     } else {
       StandardStream.error.write("\(report.divergence.map { "\($0)" } ?? report.failure ?? "")\n")
     }
@@ -43,7 +49,8 @@ enum VerifyCommand {
   }
 }
 
-/// `verify --json`: the report, and the first divergence with its diff.
+/// `verify --json`: the report, the divergences records accepted and the first divergence none
+/// did, each with its diff.
 private struct VerificationJSON: Encodable {
   struct Divergence: Encodable {
     var kind: String
@@ -51,6 +58,26 @@ private struct VerificationJSON: Encodable {
     var actions: [Action]
     var diff: String?
     var message: String
+
+    init(_ divergence: ReplayDivergence) {
+      kind = "\(divergence.kind)"
+      sequence = divergence.sequence
+      actions = divergence.actions.map { Action(sequence: $0.sequence, action: $0.path) }
+      diff = divergence.diff
+      message = "\(divergence)"
+    }
+  }
+
+  /// A divergence and the `divergenceAccepted` record that accepted it.
+  struct Accepted: Encodable {
+    var divergence: Divergence
+    var acceptedBy: AcceptedBy
+  }
+
+  struct AcceptedBy: Encodable {
+    var sequence: UInt64
+    var time: String
+    var build: Int
   }
 
   struct Action: Encodable {
@@ -68,6 +95,7 @@ private struct VerificationJSON: Encodable {
   var snapshots: Int
   var effects: Int
   var seconds: Double
+  var accepted: [Accepted]
   var divergence: Divergence?
   var failure: String?
 
@@ -82,13 +110,13 @@ private struct VerificationJSON: Encodable {
     snapshots = report.snapshots
     effects = report.effects
     seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
-    divergence = report.divergence.map { divergence in
-      Divergence(
-        kind: "\(divergence.kind)", sequence: divergence.sequence,
-        actions: divergence.actions.map { Action(sequence: $0.sequence, action: $0.path) }, diff: divergence.diff,
-        message: "\(divergence)"
+    accepted = report.accepted.map { accepted in
+      let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(accepted.acceptedAt)
+      return Accepted(
+        divergence: Divergence(accepted.divergence), acceptedBy: AcceptedBy(sequence: accepted.record, time: time, build: accepted.build)
       )
     }
+    divergence = report.divergence.map(Divergence.init)
     failure = report.failure
   }
 }

@@ -23,7 +23,9 @@ extension ActionJournal {
   /// ``JournalReplayError/replayDiverged(_:)`` at the first that differs (or that an older version
   /// wrote before a state migration), and the effects each action returns with those its record
   /// lists, unless `acceptingDivergence`: the state this build reaches is then kept, logged,
-  /// journaled in a ``DivergenceAcceptedRecord`` and snapshotted.
+  /// journaled in a ``DivergenceAcceptedRecord`` and snapshotted. A divergence such a record
+  /// after it accepted is passed, logged, as `verify` passes it: a start from a snapshot older than
+  /// that record's (effects were in flight) is not refused again.
   public static func open<Base>(
     directory: String,
     options: JournalOptions,
@@ -35,7 +37,9 @@ extension ActionJournal {
     log: @escaping @Sendable (LogEvent) -> Void
   ) throws -> (journal: ActionJournal, state: Base.State) where Base.State: Encodable & Sendable {
     let replay = try replay.reading(directory)
-    let check = DivergenceCheck<Base.State, Base.Action>(accepting: acceptingDivergence, migrations: replay.migrations)
+    let check = DivergenceCheck<Base.State, Base.Action>(
+      accepting: acceptingDivergence, migrations: replay.migrations, acceptances: DivergenceAcceptances(directory: directory)
+    )
     var options = options
     options.applicationVersion = replay.migrations.version
     var state = initialState
@@ -96,6 +100,14 @@ extension ActionJournal {
     }
     // Cleared before that end is on disk, a crash in between would start the effect again.
     journal.whenDurable(actionJournal.lastSequence) { if case .success = $0 { PoisonRecord.clear(directory: directory) } }
+    if let first = check.accepted.first {
+      log(
+        .info(
+          "replay through this build diverged \(check.accepted.count) time(s) where the journal says it was accepted; "
+            + "the first: \(first.summary)"
+        )
+      )
+    }
     if let first = check.divergences.first {
       log(
         .info(

@@ -2,18 +2,19 @@ import SwitchyardWire
 
 /// The record `start --accept-divergence` journals when recovery's replay diverged from the journal
 /// and went on (proto/JOURNAL.md, "Accepted divergences"): how many times, and the first ten, each
-/// with its kind, the actions it names and its diff, so `history` shows who accepted what.
+/// with its kind, the actions it names and its diff, so `history` shows who accepted what, and
+/// later replays (`verify`, a `start` from an older snapshot) take those divergences as accepted.
 ///
 /// `{"divergenceAccepted":{"count":N,"build":V,"divergences":[{"kind":"effects","sequence":S,"writtenBy":V,"actions":[{"sequence":S,"action":"path"}],"diff":"…"}]}}`
-struct DivergenceAcceptedRecord: Encodable {
-  struct Body: Encodable {
+struct DivergenceAcceptedRecord: Codable {
+  struct Body: Codable {
     var count: Int
     /// The version of the build that accepted them.
     var build: Int
     var divergences: [Divergence]
   }
 
-  struct Divergence: Encodable {
+  struct Divergence: Codable {
     var kind: String
     var sequence: UInt64
     var writtenBy: Int
@@ -21,7 +22,7 @@ struct DivergenceAcceptedRecord: Encodable {
     var diff: String?
   }
 
-  struct Action: Encodable {
+  struct Action: Codable {
     var sequence: UInt64
     var action: String
   }
@@ -46,4 +47,14 @@ struct DivergenceAcceptedRecord: Encodable {
   func payload() throws -> [UInt8] {
     try WireJSONEncoder().encode(self)
   }
+
+  /// The record whose payload is `payload`; `nil` when it is a record of another kind, read
+  /// without parsing it.
+  init?(payload: [UInt8]) {
+    guard payload.starts(with: Self.prefix), let record = try? WireJSONDecoder().decode(Self.self, from: payload) else { return nil }
+    self = record
+  }
+
+  /// How every such record's payload begins, as ``payload()`` writes it.
+  private static let prefix = Array(#"{"divergenceAccepted":"#.utf8)
 }

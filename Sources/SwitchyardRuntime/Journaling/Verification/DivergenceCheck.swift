@@ -6,7 +6,8 @@ import SwitchyardWire
 /// and show how the state changed.
 ///
 /// Stops the replay at the first divergence (``JournalReplayError/replayDiverged(_:)``), unless
-/// it accepts them, when it keeps them in ``divergences`` and goes on.
+/// a later `divergenceAccepted` record accepted it (``DivergenceAcceptances``), when it keeps it in
+/// ``accepted`` and goes on, or it accepts them itself, when it keeps them in ``divergences``.
 final class DivergenceCheck<State: Encodable, Action: Encodable> {
   /// Whether a divergence is kept rather than thrown.
   let accepting: Bool
@@ -17,8 +18,12 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   private(set) var passedOver = 0
   /// The migrations replay runs, which say whether an older version's digest is comparable.
   let migrations: MigrationChain
-  /// Every divergence found, when accepting.
+  /// Every divergence found, when accepting, but those a record accepted before.
   private(set) var divergences: [ReplayDivergence] = []
+  /// The divergences found that a later record of the journal accepted.
+  private(set) var accepted: [AcceptedDivergence] = []
+  /// The journal's records of accepted divergences, if replay should honour them.
+  private let acceptances: DivergenceAcceptances?
   /// How many digests matched.
   private(set) var checked = 0
   /// How many records' effects matched.
@@ -27,8 +32,11 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   private var lastChecked: State?
   private var actions: [(sequence: UInt64, action: Action)] = []
 
-  init(accepting: Bool, migrations: MigrationChain, passingOverMigratedDigests: Bool = false) {
+  init(
+    accepting: Bool, migrations: MigrationChain, passingOverMigratedDigests: Bool = false, acceptances: DivergenceAcceptances? = nil
+  ) {
     self.accepting = accepting
+    self.acceptances = acceptances
     self.passesOverMigratedDigests = passingOverMigratedDigests
     self.migrations = migrations
   }
@@ -74,8 +82,7 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
       writtenBy: writtenBy, build: migrations.version
     )
     divergence.diff = ComposableArchitecture.diff(recorded, replayed)
-    guard accepting else { throw .replayDiverged(divergence) }
-    divergences.append(divergence)
+    try admit(divergence)
   }
 
   /// Compares `state` with `snapshot`'s, decoded by this build.
@@ -101,9 +108,19 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   }
 
   private func keep(_ divergence: ReplayDivergence, state: State) throws(JournalReplayError) {
-    guard accepting else { throw .replayDiverged(divergence) }
-    divergences.append(divergence)
+    try admit(divergence)
     checkpoint(state)
+  }
+
+  /// Goes on past `divergence` when a record accepted it or this replay accepts it; else throws.
+  private func admit(_ divergence: ReplayDivergence) throws(JournalReplayError) {
+    if let acceptance = acceptances?.acceptance(of: divergence, after: accepted) {
+      accepted.append(acceptance)
+    } else if accepting {
+      divergences.append(divergence)
+    } else {
+      throw .replayDiverged(divergence)
+    }
   }
 
   private func checkpoint(_ state: State) {

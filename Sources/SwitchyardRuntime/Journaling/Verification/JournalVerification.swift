@@ -7,7 +7,9 @@ import SwitchyardJournal
 /// deploys a new version (Temporal's replay test).
 ///
 /// Records an older version wrote before a migration of the state are replayed, migrated, but
-/// their digests cannot be compared; the later snapshots still check them.
+/// their digests cannot be compared; the later snapshots still check them. A divergence that a
+/// later `divergenceAccepted` record accepted (``DivergenceAcceptances``) is listed, not failed:
+/// the `start` after that record no longer refuses it either.
 public enum JournalVerification {
   /// Replays the journal in `directory` through `replay`; the report says how far it got and the
   /// first divergence, if any. Throws what keeps the directory from being read at all.
@@ -16,7 +18,8 @@ public enum JournalVerification {
     let replay = try replay.reading(directory)
     let history = try JournalHistory(directory: directory)
     let check = DivergenceCheck<Base.State, Base.Action>(
-      accepting: false, migrations: replay.migrations, passingOverMigratedDigests: true
+      accepting: false, migrations: replay.migrations, passingOverMigratedDigests: true,
+      acceptances: DivergenceAcceptances(directory: directory)
     )
     var report = VerificationReport(directory: directory, version: replay.migrations.version)
     var state: Base.State?
@@ -52,6 +55,7 @@ public enum JournalVerification {
     report.digests = check.checked - report.snapshots
     report.olderDigests = check.passedOver
     report.effects = check.effectsChecked
+    report.accepted = check.accepted
     report.elapsed = .now - started
     return report
   }

@@ -15,7 +15,9 @@ public struct VerificationReport: Sendable {
   public var effects = 0
   /// How many digests an older version wrote before a state migration, which cannot be compared.
   public var olderDigests = 0
-  /// The first divergence, which ended the replay.
+  /// The divergences found that a later `divergenceAccepted` record accepted, oldest first.
+  public var accepted: [AcceptedDivergence] = []
+  /// The first divergence no record accepted, which ended the replay.
   public var divergence: ReplayDivergence?
   /// Why a record or snapshot could not be replayed at all (a migration missing or failing).
   public var failure: String?
@@ -32,7 +34,13 @@ public struct VerificationReport: Sendable {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return "verified \(directory) through version \(version): \(records) records from the snapshot of record \(fromSnapshot) "
       + "to record \(lastRecord), \(digests) state digests, \(snapshots) snapshots and \(effects) records' effects matched"
-      + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "") + ", in "
+      + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "")
+      + (accepted.isEmpty ? "" : ", \(accepted.count) divergence\(accepted.count == 1 ? "" : "s") accepted (below)") + ", in "
       + "\((seconds * 1000).rounded() / 1000) s"
+  }
+
+  /// A line for each accepted divergence, to follow the summary.
+  public var acceptedLines: [String] {
+    accepted.map { "  accepted: \($0.summary)" }
   }
 }
