@@ -60,7 +60,7 @@ import Testing
   @Test func recordsWithAStateDigestListTheirEffectsNoneIncludedAndNoOthersDo() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(alsoSends: true), [.add(1), .add(2)])
+    try await journalThenCrash(directory, Ledger(alsoSends: true), Ledger.State(), [.add(1), .add(2)])
     let payloads = try JournalHistory(directory: directory).records(from: 1).map { String(decoding: $0.payload, as: UTF8.self) }
     let actions = payloads.filter { $0.hasPrefix(#"{"action""#) }
     #expect(actions.count == 4, "\(payloads)")
@@ -74,7 +74,7 @@ import Testing
   @Test func effectsWhereADigestedRecordListsNoneDivergeAndARecordWithoutTheListComparesNone() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(), [.note])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.note])
     let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger()))
     #expect(passed.passed && passed.effects == 1, "\(passed)")
     let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(notesCount: true)))
@@ -91,7 +91,7 @@ import Testing
   @Test func anotherJobPayloadIsRefusedNamingTheActionThenAcceptedAndJournaled() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(), [.add(1), .add(2)])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
     let (same, state) = try open(directory, Ledger(), Ledger.State())
     same.close()
     #expect(state.total == 3)
@@ -139,7 +139,7 @@ import Testing
   @Test func oneMoreEffectFailsVerifyAtThatAction() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(), [.add(1), .add(2)])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
     let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger()))
     #expect(passed.passed && passed.effects == 2, "\(passed)")
     let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(alsoSends: true)))
@@ -147,18 +147,6 @@ import Testing
     #expect(report.divergence?.kind == .effects)
     #expect(report.divergence?.actions.map(\.path) == ["add"])
     #expect(report.divergence?.diff?.contains("+") == true && report.divergence?.diff?.contains(".send") == true, "\(report)")
-  }
-
-  /// Journals `actions` through `ledger` and leaves as a crash would: no final snapshot.
-  private func journalThenCrash(_ directory: String, _ ledger: Ledger, _ actions: [Ledger.Action]) async throws {
-    let (journal, initial) = try open(directory, ledger, Ledger.State())
-    let store = Store(initialState: initial) {
-      JournaledReducer(ledger, journal: journal)
-    } withDependencies: {
-      $0.jobExecutor = FinishingJobExecutor()
-    }
-    for action in actions { await store.send(action).finish() }
-    journal.close()
   }
 }
 
@@ -197,9 +185,4 @@ struct Ledger: Reducer {
       return notesCount ? .remote(Count(value: 0)) { _ in nil } : .none
     }
   }
-}
-
-/// Runs every job at once, with no output.
-private struct FinishingJobExecutor: JobExecutor {
-  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {}
 }
