@@ -132,8 +132,7 @@ extension Application {
       version: version
     )
     configuration.metrics = metrics
-    configuration.controlListen = options.controlListen?.address
-    configuration.controlToken = options.controlListen?.token
+    configuration.controlPort = try options.controlPort ?? options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
     if let broker = options.broker {
       let transport = try RedisTransport(
         configuration: broker.redis, coordinator: broker.coordinator ?? name, kinds: broker.kinds, log: configuration.logEvent
@@ -193,6 +192,8 @@ extension Application {
       Logger.standardError.log(.info("metrics at \(url)", .string("program", name), .string("url", url)))
     }
     await coordinator.runUntilTerminated { [stopActions] in
+      // A missing Redis replica must not hold the shutdown: the records it lacks are reported.
+      options.leadership?.stopWaitingForReplicas()
       for action in stopActions { coordinator.store.send(action) }
     }
     journal?.close(finalState: coordinator.store.state)

@@ -51,6 +51,8 @@ public struct StartOptions: Sendable {
   public var controlListen: ControlListenConfiguration?
   /// The lease this coordinator won with `--ha`, once it leads.
   var leadership: Leadership?
+  /// The `--control-listen` port a standby bound, which the coordinator it becomes serves on.
+  var controlPort: ControlPort?
 
   /// Creates start options.
   public init(

@@ -4,6 +4,9 @@ public enum HighAvailabilityError: Error, Sendable, Equatable, CustomStringConve
   case noSharedSnapshot
   /// Fewer Redis replicas than `--ha-replicas` had a batch of the shared journal when the lease ran out.
   case replicasMissing(wanted: Int, acknowledged: Int, through: UInt64)
+  /// Fewer Redis replicas than `--ha-replicas` had records `first`…`last` when the stopping leader
+  /// gave up waiting for them.
+  case replicasMissingAtStop(wanted: Int, acknowledged: Int, first: UInt64, last: UInt64)
 
   public var description: String {
     switch self {
@@ -11,6 +14,8 @@ public enum HighAvailabilityError: Error, Sendable, Equatable, CustomStringConve
       "The shared journal in Redis keeps no snapshot yet, so a standby cannot copy it; it waits for the leader's first snapshot."
     case let .replicasMissing(wanted, acknowledged, through):
       "Only \(acknowledged) of the \(wanted) Redis replicas --ha-replicas asks for had journal record \(through) before this leader's lease ran out; check the replicas (INFO replication) or lower --ha-replicas."
+    case let .replicasMissingAtStop(wanted, acknowledged, first, last):
+      "Only \(acknowledged) of the \(wanted) Redis replicas --ha-replicas asks for had journal records \(first)–\(last) when this leader stopped; they are on the Redis primary, which the next leader reads, but were not acknowledged. Check the replicas (INFO replication)."
     }
   }
 }

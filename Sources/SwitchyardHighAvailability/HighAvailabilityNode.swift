@@ -96,7 +96,7 @@ public final class HighAvailabilityNode: Sendable {
           .integer("epoch", grant.epoch), .integer("action_sequence", copied)
         )
       )
-      return Leadership(keeper: keeper, replication: replication, seedsSharedJournal: seeds, status: { [self] in status })
+      return Leadership(keeper: keeper, redisReplication: replication, seedsSharedJournal: seeds, status: { [self] in status })
     }
     let leader = try lease.current()
     if leader != announced, let leader {

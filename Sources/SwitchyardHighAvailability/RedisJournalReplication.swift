@@ -19,8 +19,12 @@ final class RedisJournalReplication: JournalReplication {
 
   /// How many Redis replicas must have a batch before it counts as copied; 0 trusts the primary.
   private let replicas: Int
-  /// How long one `WAIT` lasts before the leader checks its lease and asks again.
+  /// How long one `WAIT` lasts before the leader checks its lease and asks again; also how much
+  /// longer a stopping leader waits for the replicas.
   private let replicaWait: Duration
+  /// Set once the leader stops: until when a batch may still wait for the replicas, and the
+  /// records it gave up on.
+  private let stopping = Mutex<(deadline: ContinuousClock.Instant, unconfirmed: ClosedRange<UInt64>?)?>(nil)
 
   init(configuration: HighAvailabilityConfiguration, keeper: LeaseKeeper, log: @escaping @Sendable (LogEvent) -> Void) {
     self.stream = FencedJournalStream(connection: configuration.connection(named: "journal"), layout: configuration.layout)
@@ -39,23 +43,55 @@ final class RedisJournalReplication: JournalReplication {
         // A try whose reply was lost got in: only this lease's holder can have written it.
       }
     }
-    if replicas > 0 { try waitForReplicas(through: last) }
+    if replicas > 0 { try waitForReplicas(first: first, last: last) }
   }
 
-  /// Waits until `replicas` Redis replicas have the batch through `last` (`WAIT` on the
-  /// connection that wrote it), asking again while the lease holds: the batch is acknowledged
-  /// only once they have it, and never by a leader that lost its lease meanwhile.
-  private func waitForReplicas(through last: UInt64) throws {
+  /// Waits until `replicas` Redis replicas have the batch `first`…`last`, asking again while the
+  /// lease holds: the batch is acknowledged only once they have it, and never by a leader that lost
+  /// its lease meanwhile. A stopping leader gives up a third of the lease after it began to stop.
+  private func waitForReplicas(first: UInt64, last: UInt64) throws {
     var reported = false
     while true {
-      let acknowledged = try stream.waitForReplicas(replicas, timeout: replicaWait)
+      let giveUp = stopping.withLock { $0?.deadline }
+      let asked = Result { () throws(RedisError) in
+        try stream.waitForReplicas(replicas, timeout: min(replicaWait, giveUp.map { $0 - .now } ?? replicaWait))
+      }
+      let acknowledged: Int
+      switch asked {
+      case let .success(count):
+        acknowledged = count
+      case let .failure(error):
+        guard ContinuousClock.now < min(keeper.heldUntil, giveUp ?? keeper.heldUntil) else { throw error }
+        log(.info("asking Redis whether its replicas have journal record \(last) failed (\(error)); asking again"))
+        Thread.sleep(forTimeInterval: 0.05)
+        continue
+      }
       if acknowledged >= replicas { return }
       guard ContinuousClock.now < keeper.heldUntil else {
         throw HighAvailabilityError.replicasMissing(wanted: replicas, acknowledged: acknowledged, through: last)
       }
+      if let giveUp, ContinuousClock.now >= giveUp {
+        stopping.withLock { state in
+          let from = min(first, state?.unconfirmed?.lowerBound ?? first)
+          state?.unconfirmed = from...last
+        }
+        throw HighAvailabilityError.replicasMissingAtStop(wanted: replicas, acknowledged: acknowledged, first: first, last: last)
+      }
       if !reported { log(.info("only \(acknowledged) of \(replicas) Redis replicas have journal record \(last); its acknowledgement waits for them", .integer("action_sequence", last))) }
       reported = true
     }
+  }
+
+  /// Waits for the replicas a third of the lease more at most: the leader is stopping, and a
+  /// replica that is missing would otherwise hold its shutdown for as long as it is missing.
+  func stopWaitingForReplicas() {
+    stopping.withLock { $0 = $0 ?? (ContinuousClock.now + replicaWait, nil) }
+  }
+
+  /// The records copied to the Redis primary that fewer replicas than asked for had when the
+  /// leader stopped waiting, if any.
+  var unconfirmedRecords: ClosedRange<UInt64>? {
+    stopping.withLock { $0?.unconfirmed }
   }
 
   func replicate(_ snapshot: JournalSnapshot, keeping kept: Int) throws {

@@ -250,7 +250,7 @@ public final class Journal: Sendable {
     do {
       try options.replication?.replicate(snapshot, keeping: options.snapshotsKept)
     } catch {
-      throw .stopped(reason: "copying the snapshot at record \(sequence) failed: \(error)")
+      throw .snapshotNotReplicated(sequence: sequence, reason: "\(error)")
     }
     let written = SystemTime.wallClockNanoseconds()
     newestSnapshot.withLock { newest in

@@ -32,6 +32,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Copying records to the journal's replica (such as the shared journal in Redis) failed: they
   /// are not acknowledged, and the journal stops.
   case replicationFailed(first: UInt64, last: UInt64, reason: String)
+  /// A snapshot was written but could not be copied to the journal's replica, which keeps its
+  /// older snapshots; the journal goes on.
+  case snapshotNotReplicated(sequence: UInt64, reason: String)
   /// Writing stalled for want of space: the records wait in memory until a retry succeeds.
   case stalled(reason: String)
   /// A snapshot's state could not be encoded.
@@ -62,7 +65,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
       .unreadableHighWaterMark, .snapshotAheadOfJournal, .unreadableVersions, .newerApplicationVersion:
       true
-    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .stalled, .snapshotEncodingFailed, .historyUnavailable,
+    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .snapshotNotReplicated, .stalled, .snapshotEncodingFailed, .historyUnavailable,
       .backupSourceNotJournal, .backupDestinationExists:
       false
     }
@@ -110,6 +113,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "The journal accepts no more records: \(reason)."
     case let .replicationFailed(first, last, reason):
       "Copying records \(first)–\(last) to the journal's replica failed, so they were not acknowledged: \(reason)"
+    case let .snapshotNotReplicated(sequence, reason):
+      "The snapshot of record \(sequence) is in the data directory, but copying it to the journal's replica failed, so the "
+        + "replica keeps its older snapshots for standbys to start from; the journal goes on: \(reason)"
     case let .stalled(reason):
       "The journal cannot write now (\(reason)); it holds its records in memory and tries again on its own."
     case let .snapshotEncodingFailed(reason):

@@ -7,8 +7,8 @@ import Testing
 
 /// Clients follow a standby to the leader over TCP (`--control-listen`): two `start --ha`
 /// coordinators on 127.0.0.1, each in a UTS namespace of its own so that each sees the other on
-/// another host, and `switchyard send` pointed at the standby's run directory, before and after a
-/// failover.
+/// another host, and `switchyard send` pointed at the standby's run directory or its TCP address,
+/// before and after a failover.
 @Suite(
   .serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait,
   .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs root for a UTS namespace")
@@ -33,6 +33,30 @@ struct LeaderFollowingTests {
     let action = #"{"start":{"name":"\#(name)","job":{"tag":"t","outputs":1},"cancelInFlight":false}}"#
     return try await switchyard(
       "send", "--run-dir", runDirectory, action, environment: token.map { ["SWITCHYARD_CONTROL_TOKEN": $0] } ?? [:])
+  }
+
+  /// What the coordinator serving TCP at `port` reports of itself, asked over TCP.
+  private func statusOverTCP(_ port: UInt16) -> StatusReport? {
+    guard let client = try? ControlClient(address: "tcp://127.0.0.1:\(port)", token: Self.token),
+      case let .statusReport(_, report)? = try? client.request(.status(id: 1))
+    else { return nil }
+    return report
+  }
+
+  /// How many times `port` refused a connection, tried every 10 ms until `done` holds (30 s at most).
+  private func refusals(at port: UInt16, until done: () -> Bool) async throws -> Int {
+    var refused = 0
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !done() {
+      try #require(ContinuousClock.now < deadline, "the wait for the coordinator ran out")
+      if let socket = try? Socket.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(1)) {
+        socket.close()
+      } else {
+        refused += 1
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return refused
   }
 
   /// The journal sequence a `send` printed.
@@ -86,5 +110,49 @@ struct LeaderFollowingTests {
     #expect(sequence(viaOld) != nil, "\(viaOld.output)\(viaOld.errorOutput)")
     #expect(try runNames(second.runDirectory).isSuperset(of: ["via-standby", "after-failover", "via-old-leader"]))
     #expect(await second.terminate() == 0)
+  }
+
+  @Test func eitherTCPAddressReachesTheLeaderAndAPortStaysOpenThroughPromotionAndDemotion() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let (portA, portB) = (try freePort(), try freePort())
+    let first = try start(cluster, host: "host-a", port: portA)
+    try await eventually("the first coordinator leading", within: 30) { isServing(first.runDirectory) }
+    let second = try start(cluster, host: "host-b", port: portB)
+    try await eventually("the second standing by, naming the leader", within: 30) { role(second.runDirectory)?.leader != nil }
+
+    // The standby serves its TCP address too: status as a standby, naming the leader's address.
+    let standby = try #require(statusOverTCP(portB)?.highAvailability)
+    #expect(standby.role == .standby && standby.leaderControlAddress == "tcp://127.0.0.1:\(portA)")
+    let shown = try await switchyard("status", "--run-dir", "tcp://127.0.0.1:\(portB)", environment: ["SWITCHYARD_CONTROL_TOKEN": Self.token])
+    #expect(shown.status == 0 && shown.output.contains("standby"), "\(shown.output)\(shown.errorOutput)")
+    let viaStandby = try await send("via-standby-port", to: "tcp://127.0.0.1:\(portB)")
+    let acknowledged = try #require(sequence(viaStandby), "\(viaStandby.output)\(viaStandby.errorOutput)")
+    #expect(try runNames(first.runDirectory).contains("via-standby-port"))
+
+    // Promoted, the standby's coordinator serves the port it already listened on: never refused.
+    first.crash()
+    let refusedWhilePromoted = try await refusals(at: portB) { isServing(second.runDirectory) }
+    #expect(refusedWhilePromoted == 0, "the port refused \(refusedWhilePromoted) connections during the takeover")
+    #expect(statusOverTCP(portB)?.highAvailability?.role == .leader)
+    let direct = try await send("to-the-leader-port", to: "tcp://127.0.0.1:\(portB)")
+    #expect(sequence(direct).map { $0 > acknowledged } == true, "\(direct.output)\(direct.errorOutput)")
+
+    // Deposed (stopped past its lease while the first's host leads again), it starts over as a
+    // standby with the same port open, and redirects again.
+    let again = try start(cluster, host: "host-a", port: portA)
+    try await eventually("the first back as a standby", within: 30) { role(again.runDirectory)?.role == .standby }
+    second.process.send(SIGSTOP)
+    try await eventually("the first leading again", within: 15) { isServing(again.runDirectory) }
+    second.process.send(SIGCONT)
+    let refusedWhileDemoted = try await refusals(at: portB) {
+      second.log.contains("stepping down to standby")
+        && statusOverTCP(portB)?.highAvailability?.leaderControlAddress == "tcp://127.0.0.1:\(portA)"
+    }
+    #expect(refusedWhileDemoted == 0, "the port refused \(refusedWhileDemoted) connections while its coordinator stepped down")
+    let viaDemoted = try await send("via-demoted-port", to: "tcp://127.0.0.1:\(portB)")
+    #expect(sequence(viaDemoted) != nil, "\(viaDemoted.output)\(viaDemoted.errorOutput)")
+    #expect(try runNames(again.runDirectory).isSuperset(of: ["via-standby-port", "to-the-leader-port", "via-demoted-port"]))
+    #expect(await again.terminate() == 0)
   }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 import SwitchyardJournal
+import SwitchyardNet
 import SwitchyardRedis
 import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardHighAvailability
 
 /// `--ha-replicas N`: the leader's journal acknowledges a batch only once N Redis replicas have it
-/// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`).
+/// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`); a replica that
+/// stops answering is stopped with `SIGSTOP`, so that the primary still counts it as connected.
 @Suite(.timeLimit(.minutes(1))) struct ReplicaWaitTests {
   /// Runs `body` with a primary and one replica whose link to it is up.
   private func withReplicatedRedis(_ body: @escaping @Sendable (LocalRedisServer, LocalRedisServer) throws -> Void) async throws {
@@ -47,7 +49,9 @@ import Testing
     return outcome.withLock { $0! }
   }
 
-  @Test func anAcknowledgedRecordIsOnTheReplica() async throws {
+  /// Runs `body` with the replica and a journal whose leader asks for one replica, its lease
+  /// renewed throughout.
+  private func withLeaderAskingOneReplica(_ body: @escaping @Sendable (LocalRedisServer, Leadership, Journal) throws -> Void) async throws {
     let root = uniqueTemporaryPath("ha-wait")
     defer { try? FileManager.default.removeItem(atPath: root) }
     try await withReplicatedRedis { primary, replica in
@@ -56,6 +60,12 @@ import Testing
         journal.close()
         leadership.keeper.stop(release: true)
       }
+      try body(replica, leadership, journal)
+    }
+  }
+
+  @Test func anAcknowledgedRecordIsOnTheReplica() async throws {
+    try await withLeaderAskingOneReplica { replica, _, journal in
       let connection = RedisConnection(configuration: replica.configuration)
       defer { connection.close() }
       let onReplica = FencedJournalStream(connection: connection, layout: HighAvailabilityLayout(coordinator: "wait-test"))
@@ -65,6 +75,68 @@ import Testing
         // Read at once, with no waiting: WAIT returned only once the replica had the write.
         #expect(try onReplica.read(after: 0).last?.last == sequence)
       }
+    }
+  }
+
+  /// Stops `replica` (the primary still sees it connected, acknowledging nothing new) until the
+  /// returned closure resumes it.
+  private func pause(_ replica: LocalRedisServer) throws -> @Sendable () -> Void {
+    let pid = try #require(replica.pid)
+    kill(pid, SIGSTOP)
+    return { kill(pid, SIGCONT) }
+  }
+
+  @Test func aConnectionMadeAgainBetweenAnAppendAndItsWaitStillWaitsForTheReplica() async throws {
+    try await withReplicatedRedis { primary, replica in
+      let layout = HighAvailabilityLayout(coordinator: "wait-kill")
+      let writer = RedisConnection(configuration: primary.configuration)
+      let admin = RedisConnection(configuration: primary.configuration)
+      defer {
+        writer.close()
+        admin.close()
+      }
+      let grant = try #require(try RedisLease(connection: admin, layout: layout, ttl: .seconds(30)).acquire(holder: "leader"))
+      let stream = FencedJournalStream(connection: writer, layout: layout)
+      // The primary counts the replica only once it acknowledges: here, the lease just written.
+      try waitUntil { try admin.send(RedisCommand("WAIT", "1", "1000")).integer == 1 }
+      let resume = try pause(replica)
+      defer { resume() }
+      try stream.append(JournalStreamEntry(first: 1, last: 1, epoch: grant.epoch, records: Array("action".utf8)), under: grant)
+      let appendedOn = try #require(try writer.send(RedisCommand("CLIENT", "ID")).integer)
+      try admin.send(RedisCommand("CLIENT", "KILL", "ID", String(appendedOn)))
+      // The hazard: a connection that sent nothing before WAIT has it count the paused replica at once.
+      let bare = try Socket.connect(host: "127.0.0.1", port: primary.port, deadline: .now + .seconds(5))
+      defer { bare.close() }
+      try bare.write(Array("WAIT 1 100\r\n".utf8))
+      #expect(try bare.read(upTo: 64, deadline: .now + .seconds(5)) == Array(":1\r\n".utf8))
+
+      let asked = ContinuousClock.now
+      #expect(try stream.waitForReplicas(1, timeout: .milliseconds(300)) == 0, "WAIT counted a replica that has not the append")
+      #expect(ContinuousClock.now - asked >= .milliseconds(250))
+      #expect(try writer.send(RedisCommand("CLIENT", "ID")).integer != appendedOn, "the writer's connection was not made again")
+      resume()
+      #expect(try stream.waitForReplicas(1, timeout: .seconds(10)) == 1)
+      let onReplica = RedisConnection(configuration: replica.configuration)
+      defer { onReplica.close() }
+      #expect(try FencedJournalStream(connection: onReplica, layout: layout).read(after: 0).last?.last == 1)
+    }
+  }
+
+  @Test func aStoppingLeaderGivesUpOnAMissingReplicaAndSaysWhichRecords() async throws {
+    // Renewed all along: only the stop can end the wait.
+    try await withLeaderAskingOneReplica { replica, leadership, journal in
+      try durable(journal, try journal.append(Array("confirmed".utf8))).get()
+      let resume = try pause(replica)
+      defer { resume() }
+      let sequence = try journal.append(Array("unconfirmed".utf8))
+      let asked = ContinuousClock.now
+      leadership.stopWaitingForReplicas()
+      let failure = try #require(durable(journal, sequence).failure)
+      // A third of the lease more at most, plus the WAIT under way when the stop began.
+      #expect(ContinuousClock.now - asked < .milliseconds(2_000 + 500), "the stop was not bounded")
+      #expect(ContinuousClock.now < leadership.keeper.heldUntil, "it gave up because the lease ran out, not for the stop")
+      #expect("\(failure)".contains("had journal records 2–2 when this leader stopped"), "\(failure)")
+      #expect(leadership.unconfirmedRecords == 2...2)
     }
   }
 

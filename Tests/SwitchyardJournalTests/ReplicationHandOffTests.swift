@@ -21,7 +21,9 @@ import Testing
       ranges.withLock { $0.append(first...last) }
     }
 
-    func replicate(_ snapshot: JournalSnapshot, keeping kept: Int) throws {}
+    func replicate(_ snapshot: JournalSnapshot, keeping kept: Int) throws {
+      if let refusal = refusal.withLock({ $0 }) { throw Refused(reason: refusal) }
+    }
   }
 
   struct Refused: Error, CustomStringConvertible {
@@ -44,6 +46,26 @@ import Testing
       #expect(message.components(separatedBy: "accepts no more records").count == 2, "\(message)")
       #expect(message.contains("Copying records 1–1 to the journal's replica failed") && message.contains("Redis refused the write"), "\(message)")
     }
+  }
+
+  @Test func aSnapshotNotCopiedSaysSoAndTheJournalGoesOn() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let replica = Replica()
+    let journal = try Journal.open(directory: directory.path, options: JournalOptions(durability: .always, replication: replica)) { _ in }
+    defer { journal.close() }
+    let first = try journal.append(payload(1))
+    try await journal.waitUntilDurable(first)
+    replica.refusal.withLock { $0 = "Redis refused the write" }
+    let failure = await #expect(throws: JournalError.self) { try await journal.snapshot(through: first) { [1, 2, 3] } }
+    #expect(
+      "\(try #require(failure))"
+        == "The snapshot of record 1 is in the data directory, but copying it to the journal's replica failed, so the replica keeps "
+        + "its older snapshots for standbys to start from; the journal goes on: Redis refused the write")
+    // It goes on indeed: the next record is written, and copied once the replica takes it again.
+    replica.refusal.withLock { $0 = nil }
+    try await journal.waitUntilDurable(try journal.append(payload(2)))
+    #expect(replica.copied.last == 2...2)
   }
 
   @Test(.enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))

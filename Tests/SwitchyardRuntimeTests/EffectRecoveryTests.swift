@@ -192,6 +192,33 @@ struct EffectRecoveryTests {
     }
   }
 
+  /// The snapshot a start takes after `--skip-record` (or `--accept-divergence`) comes before the
+  /// effects recovery found open are started again: it lists them as in flight, so that a crash
+  /// before they end does not forget them.
+  @Test func theSnapshotAfterASkippedRecordListsTheEffectsRecoveryFoundOpen() async throws {
+    let directory = dataDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await withTimeout(40, "an effect across a start that skipped a record") {
+      let first = try Lifetime(dataDirectory: directory)
+      first.coordinator.store.send(
+        .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+      )
+      first.coordinator.store.send(.cancel(name: "nothing"))
+      try await first.waitForRun("listener") { !$0.outputs.isEmpty }
+      await first.crash()
+
+      // Record 2 is the cancel; the snapshot follows the replay, before the listener starts again.
+      let second = try Lifetime(dataDirectory: directory, skipping: 2)
+      try await eventually("the snapshot after the skipped record") { (second.journal.journal.status.snapshotSequence ?? 0) > 2 }
+      await second.crash()
+
+      let third = try Lifetime(dataDirectory: directory)
+      #expect(third.log.lines.contains { $0.contains("1 remote effects were in flight") }, "\(third.log.lines)")
+      try await third.waitForRun("listener") { $0.outcome == .finished }
+      await third.shutDown()
+    }
+  }
+
   @Test func aDirectoryOfTheFirstFormatRestartsNoEffectItCannotAccountFor() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

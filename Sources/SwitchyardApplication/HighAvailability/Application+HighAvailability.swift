@@ -20,7 +20,9 @@ extension Application {
       replicas: ha.replicas)
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
-    let control = try standbyControlSocket(options, node: node, replica: replica, log: log)
+    // Bound once for the process: the standby serves it, then the coordinator it becomes.
+    let port = try options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
+    let control = try standbyControlSocket(options, port: port, node: node, replica: replica, log: log)
     let lost = LeaseLoss()
     let directory = options.resolvedDataDirectory
     let leadership: Leadership
@@ -44,24 +46,32 @@ extension Application {
     control.stop()
     var leading = options
     leading.leadership = leadership
+    leading.controlPort = port
     let status = try await runCoordinator(leading)
+    if let unconfirmed = leadership.unconfirmedRecords {
+      log(
+        .warning(
+          "steps down with \(unconfirmed.count) journal records (\(unconfirmed.lowerBound)–\(unconfirmed.upperBound)) on the Redis primary that its replicas had not confirmed (--ha-replicas \(ha.replicas)); they were not acknowledged",
+          .integer("unconfirmed_records", unconfirmed.count)))
+    }
     guard lost.hasHappened else {
       leadership.keeper.stop(release: true)
       return status
     }
     leadership.keeper.stop(release: false)
-    StepDown.restartAsStandby(log: log)
+    StepDown.restartAsStandby(passingOn: port, log: log)
   }
 
   /// The standby's control socket: status with its role, epoch and lag, and the replica's state.
   @MainActor
   private func standbyControlSocket(
-    _ options: StartOptions, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (LogEvent) -> Void
+    _ options: StartOptions, port: ControlPort?, node: HighAvailabilityNode, replica: StandbyReplica<Feature>, log: @escaping @Sendable (LogEvent) -> Void
   ) throws -> StandbyControlSocket {
     let started = ContinuousClock.now
     let runDirectory = options.runDirectory
     return try StandbyControlSocket(
       runDirectory: runDirectory,
+      port: port,
       status: { [version] in
         let state = replica.state.flatMap { try? WireJSONEncoder().encode($0) }
         let uptime = ContinuousClock.now - started

@@ -13,7 +13,7 @@ enum HighAvailabilityFlags {
 
   static let replicas = CommandOption.value(
     "--ha-replicas", "N",
-    help: "With --ha: acknowledge a journaled batch only once N Redis replicas have it too (Redis WAIT; default: 0)."
+    help: "With --ha: acknowledge a journaled batch only once N Redis replicas have it too (Redis WAIT; default: 0); when stopped, the leader waits for them a third of the lease at most."
   )
 
   /// Reads `--ha`, `--ha-lease-ms` and `--ha-replicas`; `nil` without `--ha`.

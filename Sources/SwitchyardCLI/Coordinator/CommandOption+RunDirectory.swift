@@ -1,7 +1,7 @@
 extension CommandOption {
   /// `--run-dir DIR`: which coordinator a command talks to or starts; every such command takes it.
   public static let runDirectory = CommandOption.value(
-    "--run-dir", "DIR", help: "The coordinator's run directory (default: \(ParsedArguments.defaultRunDirectory)).",
+    "--run-dir", "DIR", help: "The coordinator's run directory, or tcp://HOST:PORT where it serves --control-listen (default: \(ParsedArguments.defaultRunDirectory)).",
     environmentVariable: "SWITCHYARD_RUN_DIR"
   )
 }

@@ -19,18 +19,8 @@ extension CoordinatorConnection {
     return try CoordinatorConnection(runDirectory: directory)
   }
 
-  /// Connects to the coordinator at `location`: a TCP control address (`tcp://HOST:PORT`, with the
-  /// token in `SWITCHYARD_CONTROL_TOKEN`) or a run directory.
-  package convenience init(location: String, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
-    if location.hasPrefix("tcp://") {
-      try self.init(address: location, token: ProcessInfo.processInfo.environment["SWITCHYARD_CONTROL_TOKEN"], replyTimeout: replyTimeout)
-    } else {
-      try self.init(runDirectory: location, replyTimeout: replyTimeout)
-    }
-  }
-
   /// Where the coordinator that serves as leader among `candidates` is (as
-  /// ``init(location:replyTimeout:)`` takes it), and its status, asking each in turn until one
+  /// ``init(runDirectory:replyTimeout:)`` takes it), and its status, asking each in turn until one
   /// does or `timeout` passes: a coordinator started without `--ha` serves alone; of several that
   /// say they lead (one cut off has not noticed yet), the highest epoch's. A standby that names
   /// the leader's control address or run directory adds them to `candidates`, so that `load`
@@ -47,7 +37,7 @@ extension CoordinatorConnection {
       while index < candidates.count {
         let location = candidates[index]
         index += 1
-        guard let status = try? CoordinatorConnection(location: location, replyTimeout: probeTimeout).status() else { continue }
+        guard let status = try? CoordinatorConnection(runDirectory: location, replyTimeout: probeTimeout).status() else { continue }
         guard let ha = status.highAvailability else { return (location, status) }
         if ha.role == .standby {
           for named in [ha.leaderControlAddress, ha.leaderRunDirectory].compactMap(\.self) where !candidates.contains(named) {

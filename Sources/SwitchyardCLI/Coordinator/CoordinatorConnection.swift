@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardRuntime
 import SwitchyardWire
 
@@ -13,27 +14,39 @@ public final class CoordinatorConnection {
   private let replyTimeout: Duration
   private var lastID: UInt64 = 0
 
-  /// Connects to the coordinator serving `runDirectory`, whose replies it waits `replyTimeout` for.
-  public init(runDirectory: String, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
-    self.runDirectory = runDirectory
-    self.replyTimeout = replyTimeout
+  /// Connects to the coordinator serving `runDirectory`, whose replies it waits `replyTimeout` for;
+  /// a `tcp://HOST:PORT` in its place is the coordinator's `--control-listen` address, greeted with
+  /// the token in `SWITCHYARD_CONTROL_TOKEN`.
+  public convenience init(runDirectory: String, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
+    if runDirectory.hasPrefix("tcp://") {
+      try self.init(address: runDirectory, token: ProcessInfo.processInfo.environment["SWITCHYARD_CONTROL_TOKEN"], replyTimeout: replyTimeout)
+      return
+    }
+    let client: ControlClient
     do {
       client = try ControlClient(runDirectory: runDirectory)
     } catch {
       throw .noCoordinator(runDirectory: runDirectory)
     }
+    self.init(runDirectory: runDirectory, client: client, replyTimeout: replyTimeout)
+  }
+
+  private init(runDirectory: String, client: ControlClient, replyTimeout: Duration) {
+    self.runDirectory = runDirectory
+    self.client = client
+    self.replyTimeout = replyTimeout
   }
 
   /// Connects to a coordinator's TCP control listener at `address` (`tcp://HOST:PORT`), saying
   /// hello with `token` when given; `runDirectory` is what messages name it by.
-  public init(address: String, token: String?, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
-    runDirectory = address
-    self.replyTimeout = replyTimeout
+  public convenience init(address: String, token: String?, replyTimeout: Duration = .seconds(5)) throws(CoordinatorConnectionError) {
+    let client: ControlClient
     do {
       client = try ControlClient(address: address, token: token, timeout: replyTimeout)
     } catch {
       throw .connectionLost("\(error)")
     }
+    self.init(runDirectory: address, client: client, replyTimeout: replyTimeout)
   }
 
   /// The coordinator's, pools' and workers' status.

@@ -59,7 +59,7 @@ final class LoadLeader: Sendable {
   /// A new connection to the current leader, and the number of its term (from 0).
   func connect() throws(CoordinatorConnectionError) -> (connection: CoordinatorConnection, term: Int) {
     let (location, term) = state.withLock { ($0.terms[$0.terms.count - 1].location, $0.terms.count - 1) }
-    return (try CoordinatorConnection(location: location, replyTimeout: replyTimeout), term)
+    return (try CoordinatorConnection(runDirectory: location, replyTimeout: replyTimeout), term)
   }
 
   /// A connection to the leader after the one at `failed` (its ``CoordinatorConnection/runDirectory``,
@@ -70,7 +70,7 @@ final class LoadLeader: Sendable {
     let lostAt = ContinuousClock.now
     let (location, term) = try state.withLock { state throws(CoordinatorConnectionError) -> (String, Int) in
       let current = state.terms[state.terms.count - 1].location
-      if current != failed, let _ = try? CoordinatorConnection(location: current, replyTimeout: replyTimeout).status() {
+      if current != failed, let _ = try? CoordinatorConnection(runDirectory: current, replyTimeout: replyTimeout).status() {
         return (current, state.terms.count - 1)
       }
       let (found, status) = try CoordinatorConnection.leader(among: &state.candidates, within: searchTimeout)
@@ -83,7 +83,7 @@ final class LoadLeader: Sendable {
       }
       return (found, state.terms.count - 1)
     }
-    return (try CoordinatorConnection(location: location, replyTimeout: replyTimeout), term)
+    return (try CoordinatorConnection(runDirectory: location, replyTimeout: replyTimeout), term)
   }
 
   /// Asks the current leader for its status and keeps it as its term's latest; `nil` when it does

@@ -28,11 +28,20 @@ public struct FencedJournalStream: Sendable {
     }
   }
 
-  /// How many Redis replicas have every write this connection made so far, waiting up to
-  /// `timeout` for `replicas` of them (`WAIT`).
+  /// How many Redis replicas have every write made before this call, on any connection, waiting
+  /// up to `timeout` (at least a millisecond) for `replicas` of them.
+  ///
+  /// `WAIT` counts the replicas that have its own connection's last write, and a connection made
+  /// again after an append (Redis dropped the old one) has written nothing: `WAIT` alone would
+  /// return at once. So the mark is incremented first, in one pipeline with `WAIT`: both go out
+  /// on one connection or the call throws, and the mark follows every earlier write in the
+  /// replication stream, so a replica that has it has them.
   public func waitForReplicas(_ replicas: Int, timeout: Duration) throws(RedisError) -> Int {
-    let reply = try connection.send(RedisCommand("WAIT", String(replicas), String(timeout.wholeMilliseconds)), serverWait: timeout)
-    guard case let .integer(count) = reply else { throw .unexpectedReply(command: "WAIT", reply: "\(reply)") }
+    let milliseconds = max(1, timeout.wholeMilliseconds)
+    let replies = try connection.pipeline(
+      [RedisCommand("INCR", layout.replicationMark), RedisCommand("WAIT", String(replicas), String(milliseconds))], serverWait: timeout)
+    if case let .error(error) = replies[0] { throw .server(error) }
+    guard case let .integer(count) = replies[1] else { throw .unexpectedReply(command: "WAIT", reply: "\(replies[1])") }
     return Int(count)
   }
 

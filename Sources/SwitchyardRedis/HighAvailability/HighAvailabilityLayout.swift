@@ -21,6 +21,10 @@ public struct HighAvailabilityLayout: Sendable, Equatable {
   /// The sequence number of the last record in ``journal``, which the next append must follow.
   public var head: String { "\(prefix):ha:head" }
 
+  /// A counter the leader increments just before each `WAIT`, on the same connection: see
+  /// ``FencedJournalStream/waitForReplicas(_:timeout:)``.
+  public var replicationMark: String { "\(prefix):ha:replication-mark" }
+
   /// The hash of kept snapshots, each a snapshot file's bytes under its sequence number.
   public var snapshots: String { "\(prefix):ha:snapshots" }
 

@@ -4,7 +4,7 @@ import Glibc
 import SwitchyardNet
 
 /// Where a ``ControlServer`` accepts clients: the run directory's Unix socket, or a TCP address
-/// (`start --control-listen`) through which clients on other hosts reach a leader.
+/// (a ``ControlPort``, `start --control-listen`) through which clients on other hosts reach a coordinator.
 ///
 /// A TCP listener with a token admits a client only once its first message, its `hello`, carries
 /// that token: anyone who can reach the port could otherwise send actions.
@@ -32,25 +32,5 @@ struct ControlListener {
       throw .socketFailed(path: path, errno: code)
     }
     return ControlListener(descriptor: fd, token: nil, firstClient: 1)
-  }
-
-  /// Listens on TCP at `address`; returns the listener and the port it got (port 0 picks one).
-  static func tcp(_ address: ListenAddress, token: String?) throws(CoordinatorError) -> (ControlListener, port: UInt16) {
-    let name = "tcp://\(address.host):\(address.port)"
-    do {
-      let socket = try Socket.listen(host: address.host, port: address.port)
-      let port = try socket.localPort()
-      let fd = socket.releaseDescriptor()
-      guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
-        let code = errno
-        close(fd)
-        throw CoordinatorError.socketFailed(path: name, errno: code)
-      }
-      return (ControlListener(descriptor: fd, token: token, firstClient: 1 << 40), port)
-    } catch let error as CoordinatorError {
-      throw error
-    } catch {
-      throw .controlListenFailed(address: name, reason: "\(error)")
-    }
   }
 }

@@ -1,4 +1,3 @@
-import SwitchyardNet
 import SwitchyardWire
 
 /// Answers control clients on the main actor: status, state slices, subscriptions, actions and
@@ -25,14 +24,10 @@ final class ControlService {
     try serve(.unix(path: socketPath), limits: limits, log: log)
   }
 
-  /// Serves TCP at `address` too (`start --control-listen`), admitting clients whose `hello`
-  /// carries `token` when one is given; returns the port listened on.
-  func listen(
-    on address: ListenAddress, token: String?, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void
-  ) throws(CoordinatorError) -> UInt16 {
-    let (listener, port) = try ControlListener.tcp(address, token: token)
-    try serve(listener, limits: limits, log: log)
-    return port
+  /// Serves `port` too (`start --control-listen`), admitting clients whose `hello` carries its
+  /// token when it has one; the port stays open after ``stop()``.
+  func serve(_ port: ControlPort, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
+    try serve(port.listener(), limits: limits, log: log)
   }
 
   private func serve(_ listener: ControlListener, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {

@@ -120,11 +120,10 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       let control = ControlService(endpoints: endpoints)
       do {
         try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.logEvent)
-        if let address = configuration.controlListen {
-          let port = try control.listen(
-            on: address, token: configuration.controlToken, limits: configuration.controlLimits, log: configuration.logEvent
-          )
-          configuration.logEvent(.info("control protocol served at tcp://\(address.host):\(port)", .string("control_listen", "\(address.host):\(port)")))
+        if let port = configuration.controlPort {
+          try control.serve(port, limits: configuration.controlLimits, log: configuration.logEvent)
+          let address = "\(port.address.host):\(port.port)"
+          configuration.logEvent(.info("control protocol served at tcp://\(address)", .string("control_listen", address)))
         }
       } catch {
         control.stop()

@@ -24,12 +24,10 @@ public struct CoordinatorConfiguration: Sendable {
   public var maxFrameLength: Int
   /// What control-socket clients may cost: connections, frame size, memory, descriptors.
   public var controlLimits = ControlSocketLimits()
-  /// `start --control-listen HOST:PORT`: where the control protocol is served over TCP too, for
-  /// clients on other hosts, such as a standby's CLI following the leader; `nil` for none.
-  public var controlListen: ListenAddress?
-  /// `--control-token`: the secret a TCP client's `hello` must carry; required unless
-  /// ``controlListen`` is loopback.
-  public var controlToken: String?
+  /// `start --control-listen HOST:PORT` (with `--control-token`): where the control protocol is
+  /// served over TCP too, for clients on other hosts; `nil` for none. The port stays open after
+  /// the coordinator stops, for whoever serves it next.
+  public var controlPort: ControlPort?
   /// The software version reported in status: the executable's, as `--version` prints it.
   public var version: String
   /// Where the coordinator's metrics go, for `start --metrics` to serve; `nil` records none.

@@ -214,8 +214,12 @@ public final class ActionJournal: ActionLog {
     // started so far belongs to an action it covers.
     let starting = (0..<lastAction.made).map { EffectIdentity(action: lastAction.sequence, index: $0) }
       .filter { !lastAction.dropped.contains($0) }
-    // The last action's effects may have started already (outside a reduction): listed once.
-    let inFlight = Set(effectsInFlight.identities + starting).sorted()
+    // Effects recovery found open and has not started yet (a snapshot `open` takes after
+    // `--skip-record` or `--accept-divergence`) are in flight too: left out, the next recovery
+    // from this snapshot would forget them. The last action's effects may have started already
+    // (outside a reduction): listed once.
+    let recovered = effectsToResume?.open(after: journal.recovery.olderFormatThrough) ?? []
+    let inFlight = Set(effectsInFlight.identities + starting + recovered).sorted()
     guard failure == nil, !inFlight.isEmpty else { return }
     numberNextRecord()
     enqueue(PendingRecord(sequence: lastSequence, content: .effectsInFlight(snapshot: snapshot, effects: inFlight)))

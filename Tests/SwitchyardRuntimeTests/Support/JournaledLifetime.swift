@@ -24,12 +24,13 @@ where Base.State: Codable & Equatable & Sendable, Base.Action: Codable & Sendabl
     dataDirectory: String,
     policy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
-    servesControlSocket: Bool = false
+    servesControlSocket: Bool = false,
+    skipping skip: UInt64? = nil
   ) throws {
     let log = log
     let (journal, state) = try ActionJournal.open(
       directory: dataDirectory, options: JournalOptions(durability: .always, snapshotsKept: snapshotsKept), policy: policy,
-      replay: ActionReplay(base), initialState: initialState, log: { log.append($0) }
+      replay: ActionReplay(base), initialState: initialState, skipping: skip, log: { log.append($0) }
     )
     self.journal = journal
     coordinator = Coordinator(
@@ -78,11 +79,12 @@ extension JournaledLifetime where Base == ProbeFeature {
     dataDirectory: String,
     policy: SnapshotPolicy = SnapshotPolicy(),
     snapshotsKept: Int = 2,
-    servesControlSocket: Bool = false
+    servesControlSocket: Bool = false,
+    skipping skip: UInt64? = nil
   ) throws {
     try self.init(
       ProbeFeature(), initialState: ProbeFeature.State(), dataDirectory: dataDirectory, policy: policy,
-      snapshotsKept: snapshotsKept, servesControlSocket: servesControlSocket
+      snapshotsKept: snapshotsKept, servesControlSocket: servesControlSocket, skipping: skip
     )
   }
 

@@ -67,6 +67,16 @@ final class EffectRecovery: @unchecked Sendable {
     reductions[identity.action]?.open[identity.index]
   }
 
+  /// Every effect still open: those to start again, of actions after the record
+  /// `olderFormatThrough` (older ones' ends were never journaled), and those made before the
+  /// snapshot replay started from.
+  func open(after olderFormatThrough: UInt64) -> [EffectIdentity] {
+    let resumable = reductions.filter { $0.key > olderFormatThrough }.flatMap { sequence, reduction in
+      reduction.open.keys.map { EffectIdentity(action: sequence, index: $0) }
+    }
+    return resumable + madeBeforeSnapshot
+  }
+
   /// The effects still open that actions before the snapshot replay started from created: in
   /// flight when the coordinator stopped, and not to be made again.
   var lostBeforeSnapshot: [EffectIdentity] {

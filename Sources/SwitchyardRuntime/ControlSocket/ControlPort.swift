@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwitchyardNet
+
+/// A TCP address the control protocol is served on (`start --control-listen`), bound once and
+/// then served in turn: by a standby's socket, which redirects, and by the coordinator that
+/// takes over, so that a promotion never closes the port and no client is refused meanwhile.
+///
+/// Each server serves a duplicate of the descriptor and closes only its own; clients that
+/// connect between two servers wait in the listen backlog for the next. A process that runs
+/// itself again (a deposed leader starting over as a standby) passes the port on the same way.
+public final class ControlPort: Sendable {
+  /// The address as asked for.
+  public let address: ListenAddress
+  /// The port listened on: the one asked for, or the one picked for port 0.
+  public let port: UInt16
+  /// The secret every client's `hello` must carry; `nil` admits every client.
+  public let token: String?
+  private let descriptor: Int32
+
+  /// The environment variable naming the descriptor of a port passed on across `exec`.
+  static let passedOnVariable = "SWITCHYARD_CONTROL_PORT_FD"
+
+  /// Binds and listens on `address`, or takes the port this process was passed on
+  /// (``passOnAcrossExec()``) when it listens there.
+  public init(binding address: ListenAddress, token: String?) throws(CoordinatorError) {
+    self.address = address
+    self.token = token
+    if let (fd, port) = Self.passedOn(listeningAt: address) {
+      descriptor = fd
+      self.port = port
+      return
+    }
+    let name = "tcp://\(address.host):\(address.port)"
+    do {
+      let socket = try Socket.listen(host: address.host, port: address.port)
+      port = try socket.localPort()
+      descriptor = socket.releaseDescriptor()
+    } catch {
+      throw .controlListenFailed(address: name, reason: "\(error)")
+    }
+  }
+
+  /// Leaves the port open across `exec` and names it in the environment, so that the program
+  /// this process runs next serves it without the port ever refusing a client.
+  public func passOnAcrossExec() {
+    guard fcntl(descriptor, F_SETFD, 0) == 0 else { return }
+    setenv(Self.passedOnVariable, String(descriptor), 1)
+  }
+
+  /// The descriptor passed on to this process and its port, if it listens at `address`; any other
+  /// is closed.
+  private static func passedOn(listeningAt address: ListenAddress) -> (Int32, UInt16)? {
+    guard let text = getenv(passedOnVariable).map({ String(cString: $0) }), let fd = Int32(text) else { return nil }
+    unsetenv(passedOnVariable)
+    var bound = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &bound) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    let port = UInt16(bigEndian: bound.sin_port)
+    var host = in_addr()
+    guard named == 0, bound.sin_family == sa_family_t(AF_INET), address.port == 0 || port == address.port,
+      inet_pton(AF_INET, address.host, &host) == 1, bound.sin_addr.s_addr == host.s_addr, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
+    else {
+      if named == 0 { Glibc.close(fd) }
+      return nil
+    }
+    return (fd, port)
+  }
+
+  /// A listener for one ``ControlServer``, on a duplicate of the descriptor that server closes.
+  func listener() throws(CoordinatorError) -> ControlListener {
+    let fd = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard fd >= 0, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
+      let code = errno
+      if fd >= 0 { Glibc.close(fd) }
+      throw .socketFailed(path: "tcp://\(address.host):\(port)", errno: code)
+    }
+    return ControlListener(descriptor: fd, token: token, firstClient: 1 << 40)
+  }
+
+  deinit {
+    Glibc.close(descriptor)
+  }
+}
