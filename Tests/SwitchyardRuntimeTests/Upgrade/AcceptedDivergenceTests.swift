@@ -129,11 +129,8 @@ import Testing
   private func acceptDivergence<Base: Reducer>(_ directory: String, _ reducer: Base, _ initial: Base.State) throws -> UInt64
   where Base.State: Codable & Sendable, Base.Action: Codable {
     let (journal, _) = try open(directory, reducer, initial, accepting: true)
-    let last = journal.lastSequence
     journal.close()
-    let record = try #require(try JournalHistory(directory: directory).records(from: last, limit: 1).first)
-    #expect(DivergenceAcceptedRecord(payload: record.payload) != nil)
-    return record.sequence
+    return try #require(try newestDivergenceAccepted(in: directory)).sequence
   }
 }
 

@@ -122,11 +122,10 @@ import Testing
 
     let log = LogLines()
     let (accepted, kept) = try open(directory, Ledger(jobBonus: 1), Ledger.State(), accepting: true, log: { log.append($0) })
-    let last = accepted.lastSequence
     accepted.close()
     #expect(kept.total == 3)
     #expect(log.lines.contains { $0.contains("--accept-divergence") }, "\(log.lines)")
-    let record = try #require(try JournalHistory(directory: directory).records(from: last, limit: 1).first)
+    let record = try #require(try newestDivergenceAccepted(in: directory))
     let payload = try WireJSONDecoder().parse(record.payload)
     #expect(payload[dottedPath: "divergenceAccepted.count"] == 2, "\(payload)")
     #expect(payload[dottedPath: "divergenceAccepted.divergences.0.kind"] == "effects", "\(payload)")

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardJournal
 
 @testable import SwitchyardRuntime
 
@@ -22,4 +23,11 @@ func journalThenCrash<Base: Reducer>(
 /// Runs every job at once, with no output.
 private struct FinishingJobExecutor: JobExecutor {
   func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {}
+}
+
+/// The newest `divergenceAccepted` record of `directory`'s journal: the snapshot a start that
+/// accepted a divergence takes may be followed by an `effectsInFlight` record, so it is not
+/// always the last.
+func newestDivergenceAccepted(in directory: String) throws -> JournalRecord? {
+  try JournalHistory(directory: directory).records(from: 1).last { DivergenceAcceptedRecord(payload: $0.payload) != nil }
 }
