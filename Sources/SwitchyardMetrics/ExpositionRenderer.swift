@@ -4,20 +4,16 @@ import Foundation
 struct ExpositionRenderer {
   let format: ExpositionFormat
 
-  func render(_ families: [(MetricFamily, [(labels: MetricLabels, instrument: MetricFamily.Instrument)])]) -> String {
+  func render(_ families: [(MetricFamily, [(labels: MetricLabels, sample: MetricFamily.Sample)])]) -> String {
     var text = ""
     for (family, children) in families where !children.isEmpty {
-      let name = familyName(family)
-      text += "# HELP \(name) \(escapeHelp(family.help))\n"
-      text += "# TYPE \(name) \(typeName(family.type))\n"
-      for (labels, instrument) in children {
-        switch instrument {
-        case let .counter(counter):
-          text += "\(family.name)\(labels.rendered()) \(Self.number(counter.value))\n"
-        case let .gauge(gauge):
-          text += "\(family.name)\(labels.rendered()) \(Self.number(gauge.value))\n"
-        case let .histogram(histogram):
-          text += histogramLines(family.name, labels: labels, histogram: histogram)
+      text += format == .text ? family.headers.text : family.headers.openMetrics
+      for (labels, sample) in children {
+        switch sample {
+        case let .value(value):
+          text += family.name + labels.rendered + " " + Self.number(value) + "\n"
+        case let .histogram(upperBounds, counts):
+          text += histogramLines(family.name, labels: labels, upperBounds: upperBounds, counts: counts)
         }
       }
     }
@@ -25,13 +21,19 @@ struct ExpositionRenderer {
     return text
   }
 
+  /// A family's `# HELP` and `# TYPE` lines.
+  func header(name: String, help: String, type: MetricType) -> String {
+    let name = familyName(name, type: type)
+    return "# HELP \(name) \(escapeHelp(help))\n# TYPE \(name) \(typeName(type))\n"
+  }
+
   /// OpenMetrics names a counter's family without `_total` and an info's without `_info`.
-  private func familyName(_ family: MetricFamily) -> String {
-    guard format == .openMetrics else { return family.name }
-    switch family.type {
-    case .counter where family.name.hasSuffix("_total"): return String(family.name.dropLast("_total".count))
-    case .info where family.name.hasSuffix("_info"): return String(family.name.dropLast("_info".count))
-    default: return family.name
+  private func familyName(_ name: String, type: MetricType) -> String {
+    guard format == .openMetrics else { return name }
+    switch type {
+    case .counter where name.hasSuffix("_total"): return String(name.dropLast("_total".count))
+    case .info where name.hasSuffix("_info"): return String(name.dropLast("_info".count))
+    default: return name
     }
   }
 
@@ -39,18 +41,17 @@ struct ExpositionRenderer {
     type == .info && format == .text ? "gauge" : type.rawValue
   }
 
-  private func histogramLines(_ name: String, labels: MetricLabels, histogram: Histogram) -> String {
-    let counts = histogram.counts
+  private func histogramLines(_ name: String, labels: MetricLabels, upperBounds: [Double], counts: HistogramCounts) -> String {
     var lines = ""
     var cumulative: UInt64 = 0
-    for (index, bound) in histogram.upperBounds.enumerated() {
+    for (index, bound) in upperBounds.enumerated() {
       cumulative += counts.buckets[index]
       lines += "\(name)_bucket\(labels.rendered(adding: MetricLabel("le", Self.number(bound)))) \(cumulative)\n"
     }
-    cumulative += counts.buckets[histogram.upperBounds.count]
+    cumulative += counts.buckets[upperBounds.count]
     lines += "\(name)_bucket\(labels.rendered(adding: MetricLabel("le", "+Inf"))) \(cumulative)\n"
-    lines += "\(name)_sum\(labels.rendered()) \(Self.number(counts.sum))\n"
-    lines += "\(name)_count\(labels.rendered()) \(cumulative)\n"
+    lines += "\(name)_sum\(labels.rendered) \(Self.number(counts.sum))\n"
+    lines += "\(name)_count\(labels.rendered) \(cumulative)\n"
     return lines
   }
 

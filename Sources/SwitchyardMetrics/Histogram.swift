@@ -1,17 +1,11 @@
 import Synchronization
 
 /// Observations counted into fixed buckets, with their sum, such as effect latencies in seconds:
-/// one observation holds a lock for a few nanoseconds.
+/// one observation holds a lock for a few nanoseconds, or counts kept elsewhere are published.
 public final class Histogram: Sendable {
   /// The buckets' upper bounds, ascending; `+Inf` is implied.
   public let upperBounds: [Double]
-  private let state: Mutex<Counts>
-
-  /// What a scrape reads: per-bucket (not cumulative) counts, `+Inf` last, and the sum.
-  struct Counts: Sendable {
-    var buckets: [UInt64]
-    var sum: Double = 0
-  }
+  private let state: Mutex<HistogramCounts>
 
   /// Latency buckets from 100 µs to a minute: remote effects take from a pipe round trip to a
   /// slow upstream's answer.
@@ -21,17 +15,12 @@ public final class Histogram: Sendable {
 
   init(upperBounds: [Double]) {
     self.upperBounds = upperBounds
-    state = Mutex(Counts(buckets: [UInt64](repeating: 0, count: upperBounds.count + 1)))
+    state = Mutex(HistogramCounts(upperBounds: upperBounds))
   }
 
   /// Records one observation.
   public func observe(_ value: Double) {
-    var index = 0
-    while index < upperBounds.count, value > upperBounds[index] { index += 1 }
-    state.withLock { counts in
-      counts.buckets[index] += 1
-      counts.sum += value
-    }
+    state.withLock { $0.observe(value) }
   }
 
   /// Records one duration, in seconds.
@@ -39,7 +28,13 @@ public final class Histogram: Sendable {
     observe(duration.seconds)
   }
 
-  var counts: Counts {
+  /// Sets the histogram to `counts`, which another owner keeps; their bounds must be this histogram's.
+  public func publish(_ counts: HistogramCounts) {
+    precondition(counts.upperBounds == upperBounds, "a histogram published with other buckets")
+    state.withLock { $0 = counts }
+  }
+
+  var counts: HistogramCounts {
     state.withLock { $0 }
   }
 }

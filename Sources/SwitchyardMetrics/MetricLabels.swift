@@ -1,12 +1,18 @@
 /// Label names and values in the order they were given, rendered as `{name="value",…}`.
 struct MetricLabels: Hashable, Sendable {
   let pairs: [MetricLabel]
+  /// The labels rendered, once: every scrape writes them.
+  let rendered: String
 
-  /// Renders the labels with `extra` appended (a histogram's `le`), or nothing when there are none.
-  func rendered(adding extra: MetricLabel? = nil) -> String {
-    let all = extra.map { pairs + [$0] } ?? pairs
-    guard !all.isEmpty else { return "" }
-    return "{" + all.map { "\($0.name)=\"\(Self.escape($0.value))\"" }.joined(separator: ",") + "}"
+  init(pairs: [MetricLabel]) {
+    self.pairs = pairs
+    rendered = pairs.isEmpty ? "" : "{" + pairs.map { "\($0.name)=\"\(Self.escape($0.value))\"" }.joined(separator: ",") + "}"
+  }
+
+  /// Renders the labels with `extra` appended (a histogram's `le`).
+  func rendered(adding extra: MetricLabel) -> String {
+    let pair = "\(extra.name)=\"\(Self.escape(extra.value))\"}"
+    return rendered.isEmpty ? "{" + pair : rendered.dropLast() + "," + pair
   }
 
   /// Escapes a label value as both formats require: backslash, double quote and line feed.

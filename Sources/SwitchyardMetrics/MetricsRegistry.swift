@@ -5,7 +5,9 @@ import Synchronization
 ///
 /// Instruments are created once (at start, or when a label value is first seen) and then updated
 /// lock-free; a scrape takes the registry's lock only to list them, never a lock the code it
-/// measures holds.
+/// measures holds. Values that must agree with each other in every scrape (effects started and
+/// those still in flight) are set together in ``publish(_:)``, which a scrape's reading never
+/// interleaves with.
 ///
 /// ```swift
 /// let registry = MetricsRegistry()
@@ -15,6 +17,9 @@ import Synchronization
 /// ```
 public final class MetricsRegistry: Sendable {
   private let state = Mutex(State())
+  /// Held by a ``publish(_:)`` and while a scrape reads every value, so a scrape sees all of a
+  /// publication or none of it.
+  private let publication = Mutex(())
 
   private struct State: @unchecked Sendable {
     // @unchecked: families are only mutated under this lock.
@@ -64,13 +69,23 @@ public final class MetricsRegistry: Sendable {
     state.withLock { $0.refreshes.append(refresh) }
   }
 
-  /// Every metric in `format`.
+  /// Sets the values `update` sets as one change: a scrape reads them all from before it or all
+  /// from after, never some of each. For figures a query combines, such as effects started minus
+  /// those ended and those in flight, which would otherwise be read moments apart.
+  public func publish(_ update: () -> Void) {
+    publication.withLock { _ in update() }
+  }
+
+  /// Every metric in `format`: the values read in one moment, between publications, then written out.
   public func render(_ format: ExpositionFormat) -> String {
     for refresh in state.withLock({ $0.refreshes }) { refresh() }
     let families = state.withLock { state in
       state.families.map { family in (family, family.children) }
     }
-    return ExpositionRenderer(format: format).render(families)
+    let snapshot = publication.withLock { _ in
+      families.map { family, children in (family, children.map { ($0.labels, $0.instrument.sample) }) }
+    }
+    return ExpositionRenderer(format: format).render(snapshot)
   }
 
   private func child(

@@ -24,10 +24,22 @@ public enum ProcessMetrics {
         virtual.set(Double(fields[20]) ?? 0)
         resident.set((Double(fields[21]) ?? 0) * Double(sysconf(Int32(_SC_PAGESIZE))))
       }
-      open.set(Double((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0))
+      open.set(Double(openDescriptors()))
       var limit = rlimit()
       if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 { max.set(Double(limit.rlim_cur)) }
     }
+  }
+
+  /// The entries of `/proc/self/fd` (the one reading it among them, as Prometheus' Go client counts),
+  /// without building their names.
+  private static func openDescriptors() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return 0 }
+    defer { closedir(directory) }
+    var count = 0
+    while let entry = readdir(directory) {
+      if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+    }
+    return count
   }
 
   /// The fields of `/proc/self/stat` after the command name, which may itself hold spaces.

@@ -100,6 +100,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     }
     if let registry = configuration.metrics {
       runtime.metrics = RuntimeMetrics(registry: registry, router: runtime)
+      runtime.metrics?.observeActions { actionCounter?.publish() }
     }
     // Weak: the store's dependencies hold the runtime, through its job executor.
     runtime.deliver = { [weak store] body in

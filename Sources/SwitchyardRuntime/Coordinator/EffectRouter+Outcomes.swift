@@ -73,6 +73,7 @@ extension EffectRouter {
   }
 
   private func retry(_ id: UInt64, generation: UInt32, in supervisor: PoolSupervisor) {
+    supervisor.recordRetryDue()
     guard let record = effects[id], record.worker == nil, record.generation == generation else { return }
     guard !supervisor.isFailed, !isShuttingDown else {
       let failure = JobFailure(code: .unavailable, message: supervisor.failureMessage)

@@ -3,6 +3,9 @@ import SwitchyardWire
 
 /// One pool's gauges, set from the main actor on every supervision tick: queued and running
 /// effects, workers by state, health, the oldest heartbeat, and a remote pool's stream.
+///
+/// Queued and running count every effect admitted and not ended, an effect waiting out a retry's
+/// backoff among the queued, so started minus ended minus both is above 0 only if an effect was lost.
 @MainActor
 struct PoolGauges {
   private static let workerStates = ["starting", "ready", "draining", "stopped"]
@@ -30,7 +33,9 @@ struct PoolGauges {
     let labels = [MetricLabel("pool", pool.rawValue)]
     self.registry = registry
     self.labels = labels
-    queued = registry.gauge("switchyard_pool_queued_effects", help: "Remote effects waiting for a worker.", labels: labels)
+    queued = registry.gauge(
+      "switchyard_pool_queued_effects", help: "Remote effects waiting for a worker, or for a retry's backoff to pass.", labels: labels
+    )
     running = registry.gauge("switchyard_pool_running_effects", help: "Remote effects running on a worker.", labels: labels)
     target = registry.gauge("switchyard_pool_target_workers", help: "Workers the pool is scaled to.", labels: labels)
     workers = Dictionary(
@@ -56,7 +61,7 @@ struct PoolGauges {
   }
 
   mutating func publish(_ pool: PoolSupervisor, remote status: RemotePoolStatus?, now: ContinuousClock.Instant) {
-    queued.set(Double(pool.queuedCount))
+    queued.set(Double(pool.queuedCount) + Double(pool.metrics.awaitingRetry))
     running.set(Double(pool.inFlightCount))
     target.set(Double(pool.configuration.size))
     let (byState, oldestHeartbeat) = pool.workerGauges()

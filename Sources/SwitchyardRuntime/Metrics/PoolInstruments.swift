@@ -1,14 +1,16 @@
 import SwitchyardMetrics
 
-/// One pool's counters and latency histogram in a ``MetricsRegistry``: what ``PoolMetrics`` also
-/// records into, so a scrape reads the same numbers as `status` without reaching the main actor.
-final class PoolInstruments: Sendable {
-  let started: Counter
-  let completed: Counter
-  let failed: Counter
-  let cancelled: Counter
-  let retried: Counter
-  let restarts: Counter
+/// One pool's counters and latency histogram in a ``MetricsRegistry``, set from the pool's
+/// ``PoolMetrics`` on each supervision tick in the same publication as its gauges: every scrape
+/// reads started, ended and in-flight effects, and latencies as many as completed, from one moment.
+@MainActor
+final class PoolInstruments {
+  private let started: Counter
+  private let completed: Counter
+  private let failed: Counter
+  private let cancelled: Counter
+  private let retried: Counter
+  private let restarts: Counter
   let latency: Histogram
 
   init(registry: MetricsRegistry, pool: JobKind) {
@@ -26,5 +28,16 @@ final class PoolInstruments: Sendable {
       "switchyard_effect_duration_seconds", help: "Time from admission to completion of completed remote effects.",
       labels: labels
     )
+  }
+
+  /// Sets the counters to `metrics`' counts.
+  func publish(_ metrics: PoolMetrics) {
+    started.setTotal(Double(metrics.started))
+    completed.setTotal(Double(metrics.completed))
+    failed.setTotal(Double(metrics.failed))
+    cancelled.setTotal(Double(metrics.cancelled))
+    retried.setTotal(Double(metrics.retried))
+    restarts.setTotal(Double(metrics.restarts))
+    if let buckets = metrics.latencyBuckets { latency.publish(buckets) }
   }
 }

@@ -1,20 +1,22 @@
 import SwitchyardMetrics
 
-/// What a coordinator's runtime exposes in its ``MetricsRegistry``: each pool's counters and
-/// latencies as its effects end, and the gauges the supervision tick sets from the main actor, so
-/// a scrape reads atomics and never waits for the main actor.
+/// What a coordinator's runtime exposes in its ``MetricsRegistry``: on each supervision tick, in
+/// one publication, each pool's counters and gauges, the actions reduced and the journal's
+/// progress, so a scrape reads figures from one moment and never waits for the main actor.
 @MainActor
 final class RuntimeMetrics {
   let registry: MetricsRegistry
   private var controlConnections: (count: @MainActor () -> Int, gauge: Gauge)?
-  private var pools: [JobKind: PoolGauges] = [:]
+  private var pools: [JobKind: (counters: PoolInstruments, gauges: PoolGauges)] = [:]
+  private var actions: (@MainActor () -> Void)?
   private var journal: (log: ActionJournal, gauges: JournalGauges)?
 
   init(registry: MetricsRegistry, router: EffectRouter) {
     self.registry = registry
     for supervisor in router.supervisors.values {
-      supervisor.instrument(with: PoolInstruments(registry: registry, pool: supervisor.kind))
-      pools[supervisor.kind] = PoolGauges(registry: registry, pool: supervisor.kind)
+      let counters = PoolInstruments(registry: registry, pool: supervisor.kind)
+      supervisor.recordLatencies(in: HistogramCounts(upperBounds: counters.latency.upperBounds))
+      pools[supervisor.kind] = (counters, PoolGauges(registry: registry, pool: supervisor.kind))
     }
   }
 
@@ -28,12 +30,21 @@ final class RuntimeMetrics {
     controlConnections = (count, registry.gauge("switchyard_control_connections", help: "Clients connected to the control socket."))
   }
 
-  /// Sets every gauge from the runtime's state now.
+  /// Publishes the actions counted, through `publish`, with the rest.
+  func observeActions(_ publish: @escaping @MainActor () -> Void) {
+    actions = publish
+  }
+
+  /// Sets every counter and gauge from the runtime's state now.
   func publish(_ router: EffectRouter, now: ContinuousClock.Instant) {
-    for (kind, supervisor) in router.supervisors {
-      pools[kind]?.publish(supervisor, remote: router.transport(for: kind).remoteStatus(of: kind), now: now)
+    registry.publish {
+      for (kind, supervisor) in router.supervisors {
+        pools[kind]?.counters.publish(supervisor.metrics)
+        pools[kind]?.gauges.publish(supervisor, remote: router.transport(for: kind).remoteStatus(of: kind), now: now)
+      }
+      actions?()
+      if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
+      if let log = journal?.log { journal?.gauges.publish(log, now: now) }
     }
-    if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
-    if let log = journal?.log { journal?.gauges.publish(log, now: now) }
   }
 }

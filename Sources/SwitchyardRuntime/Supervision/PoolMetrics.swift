@@ -1,3 +1,5 @@
+import SwitchyardMetrics
+
 /// What a pool's effects came to: each admitted effect ends as exactly one of completed, failed or
 /// cancelled, and these counts and latencies are what `switchyard status` shows.
 struct PoolMetrics {
@@ -7,9 +9,12 @@ struct PoolMetrics {
   private(set) var cancelled: Int64 = 0
   private(set) var retried: Int64 = 0
   private(set) var restarts: Int64 = 0
+  /// Effects waiting out a retry's backoff: admitted and not ended, yet neither queued nor running.
+  private(set) var awaitingRetry: Int64 = 0
   private(set) var latency = LatencyHistogram()
-  /// The pool's counters in a metrics registry, when the coordinator serves metrics.
-  var instruments: PoolInstruments?
+  /// Completed effects' latencies in a metrics histogram's buckets, when the coordinator serves
+  /// metrics: published, with the counts above, from the supervision tick.
+  var latencyBuckets: HistogramCounts?
 
   /// How one effect ended.
   enum Outcome {
@@ -20,7 +25,6 @@ struct PoolMetrics {
 
   mutating func recordStart() {
     started += 1
-    instruments?.started.increment()
   }
 
   mutating func record(_ outcome: Outcome) {
@@ -28,24 +32,26 @@ struct PoolMetrics {
     case let .completed(duration):
       completed += 1
       latency.record(duration)
-      instruments?.completed.increment()
-      instruments?.latency.observe(duration)
+      latencyBuckets?.observe(duration)
     case .failed:
       failed += 1
-      instruments?.failed.increment()
     case .cancelled:
       cancelled += 1
-      instruments?.cancelled.increment()
     }
   }
 
+  /// Counts a retry, whose effect waits out its backoff until ``recordRetryDue()``.
   mutating func recordRetry() {
     retried += 1
-    instruments?.retried.increment()
+    awaitingRetry += 1
+  }
+
+  /// A retry's backoff has passed: its effect is placed again, or ended if it can no longer run.
+  mutating func recordRetryDue() {
+    awaitingRetry -= 1
   }
 
   mutating func recordRestart() {
     restarts += 1
-    instruments?.restarts.increment()
   }
 }

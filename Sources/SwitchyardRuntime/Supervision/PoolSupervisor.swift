@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardMetrics
 import SwitchyardWire
 
 /// Keeps one pool's workers alive, as an OTP supervisor keeps its children: it owns the pool, its
@@ -110,10 +111,12 @@ final class PoolSupervisor {
   func recordStart() { pool.metrics.recordStart() }
   /// Counts how an effect ended.
   func record(_ outcome: PoolMetrics.Outcome) { pool.metrics.record(outcome) }
-  /// Counts a retry.
+  /// Counts a retry, waiting out its backoff.
   func recordRetry() { pool.metrics.recordRetry() }
-  /// Mirrors the pool's counts in a metrics registry from now on.
-  func instrument(with instruments: PoolInstruments) { pool.metrics.instruments = instruments }
+  /// Counts a retry whose backoff has passed.
+  func recordRetryDue() { pool.metrics.recordRetryDue() }
+  /// Counts the latency of each effect that completes into `buckets` from now on.
+  func recordLatencies(in buckets: HistogramCounts) { pool.metrics.latencyBuckets = buckets }
 
   // MARK: - Workers' events
 

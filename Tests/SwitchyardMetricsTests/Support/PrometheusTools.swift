@@ -38,6 +38,11 @@ enum PrometheusTools {
     try await runToExit(["check", "rules", file], executable: try require("promtool"), within: 30)
   }
 
+  /// `promtool test rules FILE`: the unit tests of alerting rules.
+  static func testRules(_ file: String) async throws -> CommandResult {
+    try await runToExit(["test", "rules", file], executable: try require("promtool"), within: 60)
+  }
+
   /// This repository's deploy/ directory.
   static let deployDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,6 +5,7 @@ import SwitchyardTestSupport
 import Testing
 import SwitchyardWire
 import SwitchyardDiagnostics
+import SwitchyardMetrics
 @testable import SwitchyardRuntime
 
 /// A coordinator running ``ProbeFeature`` in this test process, with real worker processes.
@@ -64,27 +65,30 @@ func withCoordinator(
 }
 
 /// ``withCoordinator(pool:seconds:servesControlSocket:waitsUntilReady:_:)`` with the pids of the
-/// workers it started.
+/// workers it started, recording metrics in `metrics` if given.
 @MainActor
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
   seconds: Double = 60,
   servesControlSocket: Bool = false,
   waitsUntilReady: Bool = true,
+  metrics: MetricsRegistry? = nil,
   _ body: @MainActor @escaping (ProbeCoordinator, LogLines, RecordingTransport) async throws -> Void
 ) async throws {
   let runDirectory = makeRunDirectory()
   let log = LogLines()
+  var configuration = CoordinatorConfiguration(
+    runDirectory: runDirectory,
+    pools: [pool],
+    workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
+    shutdownGrace: .milliseconds(500),
+    servesControlSocket: servesControlSocket,
+    tickInterval: .milliseconds(20),
+    log: { log.append($0) }
+  )
+  configuration.metrics = metrics
   let coordinator = ProbeCoordinator(
-    configuration: CoordinatorConfiguration(
-      runDirectory: runDirectory,
-      pools: [pool],
-      workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
-      shutdownGrace: .milliseconds(500),
-      servesControlSocket: servesControlSocket,
-      tickInterval: .milliseconds(20),
-      log: { log.append($0) }
-    ),
+    configuration: configuration,
     initialState: ProbeFeature.State(),
     reducer: ProbeFeature()
   )
