@@ -60,7 +60,7 @@ public final class CoordinatorChild: Sendable {
   }
 
   /// Connects once the socket accepts connections.
-  nonisolated(nonsending) public func connect(within seconds: Double = 10) async throws -> ControlClient {
+  nonisolated(nonsending) public func connect(within seconds: Double = 30) async throws -> ControlClient {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while true {
       if let client = try? ControlClient(socketPath: socketPath) { return client }

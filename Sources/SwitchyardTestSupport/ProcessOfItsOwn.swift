@@ -20,12 +20,14 @@ public enum ProcessOfItsOwn {
   }
 
   /// Runs the test function named `test` in a child process within `seconds`, and records an
-  /// issue, with the child's output, unless it ran and passed.
+  /// issue, with the child's output, unless it ran and passed; returns what the child printed,
+  /// for a test that reads figures its child measured.
+  @discardableResult
   public static func expectPasses(
     _ test: String,
     within seconds: Double,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws {
+  ) async throws -> CommandResult {
     let child = try await runToExit(
       ["--testing-library", "swift-testing", "--filter", test],
       environment: [variable: test],
@@ -40,5 +42,6 @@ public enum ProcessOfItsOwn {
       "\(test) in a process of its own exited \(child.status):\n\(report.suffix(6_000))",
       sourceLocation: sourceLocation
     )
+    return child
   }
 }

@@ -71,7 +71,7 @@ public final class TestProcess: Sendable {
   /// Waits until the standard output satisfies `condition`, for at most `seconds`.
   nonisolated(nonsending) public func waitForOutput(
     _ what: String,
-    within seconds: Double = 10,
+    within seconds: Double = 30,
     _ condition: (String) -> Bool
   ) async throws {
     try await waitFor(\.output, what, within: seconds, condition)
@@ -80,7 +80,7 @@ public final class TestProcess: Sendable {
   /// Waits until the standard error satisfies `condition`, for at most `seconds`.
   nonisolated(nonsending) public func waitForErrorOutput(
     _ what: String,
-    within seconds: Double = 10,
+    within seconds: Double = 30,
     _ condition: (String) -> Bool
   ) async throws {
     try await waitFor(\.errorOutput, what, within: seconds, condition)

@@ -37,10 +37,11 @@ public func withTimeout<T: Sendable>(
 /// Waits until `condition` holds, checking every 10 ms on the caller's actor, for at most `seconds`.
 ///
 /// For conditions nothing streams (a pool's size after a restart); state changes can be awaited
-/// through `store.observe` instead.
+/// through `store.observe` instead. Thirty seconds unless told: on a loaded two-core machine a
+/// test waits its turn for a thread, and so do the processes it waits on.
 nonisolated(nonsending) public func eventually(
   _ what: String,
-  within seconds: Double = 10,
+  within seconds: Double = 30,
   _ condition: () -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + .seconds(seconds)
@@ -50,10 +51,10 @@ nonisolated(nonsending) public func eventually(
   }
 }
 
-/// Polls `condition` every 10 ms on the calling thread for at most 10 seconds, failing with
+/// Polls `condition` every 10 ms on the calling thread for at most 30 seconds, failing with
 /// ``TimedOut``; for server-side state nothing pushes, from a thread of the test's own.
 public func waitUntil(_ condition: () throws -> Bool) throws {
-  let deadline = ContinuousClock.now + .seconds(10)
+  let deadline = ContinuousClock.now + .seconds(30)
   while try !condition() {
     guard ContinuousClock.now < deadline else { throw TimedOut(what: "a condition") }
     Thread.sleep(forTimeInterval: 0.01)

@@ -17,7 +17,7 @@ extension DurabilityTests {
   /// Kills the coordinator as a crash would: no snapshot at shutdown covers its records.
   func crash(_ coordinator: TestProcess) async throws {
     kill(coordinator.pid, SIGKILL)
-    _ = try await coordinator.exitStatus(within: 5)
+    _ = try await coordinator.exitStatus(within: 30)
   }
 
   /// Whether no effect runs or waits on the coordinator in `directory`, and every record it

@@ -96,7 +96,7 @@ struct DurabilityTests {
         sent.formUnion(burst.sent)
         acknowledged.formUnion(burst.acknowledged)
       }
-      _ = try await coordinator.exitStatus(within: 5)
+      _ = try await coordinator.exitStatus(within: 30)
     }
   }
 
@@ -173,7 +173,7 @@ struct DurabilityTests {
     #expect(table.output.contains("snapshot 5"))
 
     kill(coordinator.pid, SIGKILL)
-    _ = try await coordinator.exitStatus(within: 5)
+    _ = try await coordinator.exitStatus(within: 30)
     // Recovery reaches back as far as the snapshots it keeps: the same five.
     let restarted = try await startCoordinator(directory, ["--snapshots-kept", "5"])
     defer { restarted.stop() }
@@ -252,7 +252,7 @@ struct DurabilityTests {
     try send(["a", "b", "c"], to: directory)
     // Killed, so no snapshot at shutdown covers the records: the state lives in them alone.
     kill(coordinator.pid, SIGKILL)
-    _ = try await coordinator.exitStatus(within: 5)
+    _ = try await coordinator.exitStatus(within: 30)
 
     // Record 1 starts after the 16-byte segment header; flipping a byte of its payload damages it
     // with records after it: corruption, not a torn tail.

@@ -16,6 +16,9 @@ struct InspectorDescriptorTests {
     let demo = try await DemoCoordinator(descriptorLimit: 256)
     defer { demo.stop() }
     let control = try await demo.controlClient()
+    // A first request at once: a client silent past the handshake timeout (5 s) is closed, and
+    // opening the idle connections below can take longer than that on a loaded machine.
+    _ = try status(control)
     let idle = (0..<300).compactMap { _ in try? RawClient(port: demo.port) }
     #expect(idle.count == 300)
 
@@ -34,15 +37,15 @@ struct InspectorDescriptorTests {
       guard let workers = try? status(control).workers.filter({ $0.kind == "search" }) else { return false }
       return workers.count == 2 && workers.allSatisfy { $0.pid != worker && $0.state == "ready" }
     }
-    // Then three more seconds of status requests, three more of libdispatch's checks, all answered.
+    // Then three more seconds of status requests, three more of libdispatch's checks, all
+    // answered: at least ten, however long a loaded machine takes to answer them.
     let until = ContinuousClock.now + .seconds(3)
     var answered = 0
-    while ContinuousClock.now < until {
+    while answered < 10 || ContinuousClock.now < until {
       _ = try status(control)
       answered += 1
       try await Task.sleep(for: .milliseconds(100))
     }
-    #expect(answered >= 10)
     #expect(demo.isRunning, "the coordinator died; its log:\n\(demo.log)")
     withExtendedLifetime(idle) {}
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
@@ -6,7 +7,7 @@ import Testing
 /// Which version of the application wrote each snapshot and record: stamped as they are written,
 /// read back as version 1 from directories older formats wrote, and a newer version's directory
 /// refused by an older build.
-@Suite struct ApplicationVersionTests {
+@Suite(.onAThreadOfItsOwn) struct ApplicationVersionTests {
   private func open(_ directory: TemporaryDirectory, version: Int, restored: ((JournalSnapshot) -> Void)? = nil) throws -> Journal {
     try Journal.open(
       directory: directory.path, options: JournalOptions(durability: .always, applicationVersion: version),

@@ -1,9 +1,10 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
-@Suite struct BackupTests {
+@Suite(.onAThreadOfItsOwn) struct BackupTests {
   @Test func aBackupTakenWhileAppendsGoOnHoldsEveryRecordDurableBeforeItAndRecovers() async throws {
     let directory = TemporaryDirectory()
     let destination = TemporaryDirectory()

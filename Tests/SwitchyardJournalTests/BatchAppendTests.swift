@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwitchyardJournal
 
-@Suite struct BatchAppendTests {
+@Suite(.onAThreadOfItsOwn) struct BatchAppendTests {
   @Test func recordsFramedInABatchGetItsNumbersAndReplayAsSeparateRecords() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
@@ -25,7 +25,7 @@ import Testing
     #expect(replayed.map(\.payload) == (1...5).map(payload))
   }
 
-  @Test(.onAThreadOfItsOwn) func anOversizedPayloadIsLeftOutOfTheBatchWhichKeepsThoseBeforeIt() async throws {
+  @Test func anOversizedPayloadIsLeftOutOfTheBatchWhichKeepsThoseBeforeIt() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)

@@ -10,7 +10,7 @@ import Testing
 ///
 /// The writer is this test binary again, running ``CrashTests/appendUntilKilled()`` in a child
 /// process: it appends from four tasks under `always` and prints each sequence once it is durable.
-@Suite struct CrashTests {
+@Suite(.onAThreadOfItsOwn) struct CrashTests {
   static let childDirectory = "SWITCHYARD_JOURNAL_CRASH_CHILD"
 
   @Test(.enabled(if: ProcessInfo.processInfo.environment[childDirectory] != nil, "runs only as the child of the kill test"))

@@ -2,13 +2,14 @@ import ComposableArchitecture
 import Foundation
 import SwitchyardDemo
 import SwitchyardJournal
+import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
 
 /// The demo's ``AppFeature`` driven by random actions, each reduced live under recording
 /// dependencies and journaled with what they returned; replaying the journal into a fresh state
 /// must rebuild the live one exactly.
-@Suite struct DeterministicReplayTests {
+@Suite(.onAThreadOfItsOwn) struct DeterministicReplayTests {
   /// `AppFeature` plus a log that asks every non-deterministic dependency for a value per action,
   /// since the demo's own features happen to ask none.
   struct AuditedApp: Reducer {

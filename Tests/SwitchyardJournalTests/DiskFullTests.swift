@@ -8,7 +8,7 @@ import Testing
 /// A full disk stalls the journal instead of stopping it: the failed write is undone, records wait
 /// in memory, and the journal writes them on its own once space frees. On a real tmpfs, so the
 /// `ENOSPC` is the kernel's.
-@Suite(.enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"))
+@Suite(.enabled(if: SmallDisk.isAvailable, "needs root to mount a small tmpfs"), .onAThreadOfItsOwn)
 struct DiskFullTests {
   /// Whether `sequence` became durable, heard from the writer thread.
   final class Durable: Sendable {

@@ -1,11 +1,12 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
 /// History is kept by its own retention, by age and size, not by how many snapshots recovery
 /// keeps: old records stay listable, and their states rebuildable from the snapshot kept before them.
-@Suite struct HistoryRetentionTests {
+@Suite(.onAThreadOfItsOwn) struct HistoryRetentionTests {
   /// Four rounds of ten records, each followed by a snapshot, in segments of about three records.
   func journal(retention: HistoryRetention) async throws -> TemporaryDirectory {
     let directory = TemporaryDirectory()

@@ -1,9 +1,10 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
-@Suite struct HistoryTests {
+@Suite(.onAThreadOfItsOwn) struct HistoryTests {
   /// A journal whose records each add their number to a running total, snapshotted at 10 and 20.
   func summingJournal(retention: HistoryRetention = HistoryRetention()) async throws -> TemporaryDirectory {
     let directory = TemporaryDirectory()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwitchyardJournal
 
-@Suite struct JournalTests {
+@Suite(.onAThreadOfItsOwn) struct JournalTests {
   @Test func appendsAreNumberedFromOneAndReplayedInOrderAfterReopening() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
@@ -234,7 +234,7 @@ import Testing
     #expect("\(JournalError.newerFormat(directory: "/d", found: 2, supported: 1))".contains("newer Switchyard"))
   }
 
-  @Test(.onAThreadOfItsOwn) func anOversizedPayloadIsRefusedAndTheJournalGoesOn() throws {
+  @Test func anOversizedPayloadIsRefusedAndTheJournalGoesOn() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let (journal, _) = try openJournal(directory)

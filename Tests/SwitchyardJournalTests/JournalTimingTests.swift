@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Issue 37: what the fsync histogram and the snapshot age are measured from — every fsync timed
 /// on the writer thread, and when the newest snapshot's file was written, across a reopen too.
-@Suite struct JournalTimingTests {
+@Suite(.onAThreadOfItsOwn) struct JournalTimingTests {
   @Test func everyFsyncIsTimedOnceAndTheLastIsTheStatusOne() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

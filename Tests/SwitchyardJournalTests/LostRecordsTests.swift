@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
@@ -6,7 +7,7 @@ import Testing
 /// A data directory that has held records never recovers as less than it held: segments lost
 /// before the first real snapshot, the newest segment lost, or the journal cut short, each stop
 /// recovery with ``JournalError/recordsLost(directory:evidence:)`` until `--repair`.
-@Suite struct LostRecordsTests {
+@Suite(.onAThreadOfItsOwn) struct LostRecordsTests {
   static let firstSegment = "segment-00000000000000000001.log"
 
   /// A journal of `count` durable records with only the initial snapshot, as a coordinator leaves

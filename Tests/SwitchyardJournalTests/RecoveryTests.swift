@@ -1,11 +1,12 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
 /// The corruption cases proto/JOURNAL.md's recovery rules name, each on a journal of ten records
 /// of 32 bytes (`action 1` … `action 10` after a 24-byte header): record n starts at byte 16 + 32·(n−1).
-@Suite struct RecoveryTests {
+@Suite(.onAThreadOfItsOwn) struct RecoveryTests {
   static let firstSegment = "segment-00000000000000000001.log"
 
   func journalOfTenRecords(segmentSize: Int = 64 << 20) async throws -> TemporaryDirectory {

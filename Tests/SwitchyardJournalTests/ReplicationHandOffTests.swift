@@ -8,7 +8,7 @@ import Testing
 /// The journal's writer hands each batch to its ``JournalReplication`` alongside the local write:
 /// a failed copy stops the journal and says so once, and a copy that got through while the local
 /// write stalled is not sent again when the write is retried.
-@Suite struct ReplicationHandOffTests {
+@Suite(.onAThreadOfItsOwn) struct ReplicationHandOffTests {
   /// A replica that keeps the sequence ranges it was given, and fails while told to.
   final class Replica: JournalReplication {
     private let ranges = Mutex<[ClosedRange<UInt64>]>([])

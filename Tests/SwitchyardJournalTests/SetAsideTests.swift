@@ -1,11 +1,12 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
 /// `--repair` deletes nothing: the bytes it cuts off a damaged segment are copied to a
 /// `*.damaged` file first, and the sound records in it read back with ``SetAsideRecords``.
-@Suite struct SetAsideTests {
+@Suite(.onAThreadOfItsOwn) struct SetAsideTests {
   static let firstSegment = "segment-00000000000000000001.log"
 
   @Test func repairSetsTheTailAsideWholeAndItsSoundRecordsReadBack() async throws {

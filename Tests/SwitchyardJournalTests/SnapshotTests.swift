@@ -1,9 +1,10 @@
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import SwitchyardJournal
 
-@Suite struct SnapshotTests {
+@Suite(.onAThreadOfItsOwn) struct SnapshotTests {
   @Test func recoveryRestoresTheNewestSnapshotThenReplaysOnlyTheTail() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

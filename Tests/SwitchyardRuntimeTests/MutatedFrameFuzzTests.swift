@@ -14,20 +14,12 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct MutatedFrameFuzzTests {
-  nonisolated static let childVariable = "SWITCHYARD_FUZZ_CHILD"
-
   @Test func aHundredThousandMutatedFramesNeverCrashTheCoordinatorAndBrokenWorkersAreRestarted() async throws {
-    let child = try await runToExit(
-      ["--testing-library", "swift-testing", "--filter", "fuzzInAProcessOfItsOwn"],
-      environment: [Self.childVariable: "1"],
-      executable: CommandLine.arguments[0],
-      within: 180
-    )
-    #expect(child.status == 0, "the fuzz child failed:\n\(child.output.suffix(4_000))")
+    let child = try await ProcessOfItsOwn.expectPasses("fuzzInAProcessOfItsOwn", within: 180)
     #expect(child.output.contains("fuzz: "), "the fuzz child ran no fuzz:\n\(child.output.suffix(4_000))")
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil, "runs only as the fuzz test's child"))
+  @Test(ProcessOfItsOwn.only("fuzzInAProcessOfItsOwn"))
   func fuzzInAProcessOfItsOwn() async throws {
     // One job at a time per worker, so a burst is not cut into by another job's frames.
     try await withCoordinator(pool: testPool(size: 2, maxInFlightPerWorker: 1), seconds: 120) { coordinator, log in

@@ -16,12 +16,12 @@ import Testing
 /// one allocate too.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct PageHandlerSoakTests {
-  static let childVariable = "SWITCHYARD_PAGE_SOAK_CHILD"
   static let growthPrefix = "soak window growth: "
   static let window = 800
 
   @Test func residentMemoryStaysFlatOverThousandsOfRequests() async throws {
-    let output = try await Self.runChild()
+    // Within the suite's two minutes, so that a stuck child fails with its errors.
+    let output = try await ProcessOfItsOwn.expectPasses("soakInAProcessOfItsOwn", within: 110).output
     let growths = output.split(separator: "\n").compactMap { line in
       line.hasPrefix(Self.growthPrefix) ? Int(line.dropFirst(Self.growthPrefix.count)) : nil
     }
@@ -31,7 +31,7 @@ struct PageHandlerSoakTests {
     #expect(median < Self.window * 40, "resident memory grew \(growths) bytes in windows of \(Self.window) requests")
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment[childVariable] != nil, "runs only as the soak test's child"))
+  @Test(ProcessOfItsOwn.only("soakInAProcessOfItsOwn"))
   func soakInAProcessOfItsOwn() async throws {
     let warmUp = 500
     try await withUpstream(UpstreamConfiguration(catalogSize: 100, feedRate: 0)) { upstream in
@@ -53,19 +53,5 @@ struct PageHandlerSoakTests {
       }
       #expect(pages.withLock { $0 } == warmUp + 5 * Self.window)
     }
-  }
-
-  /// Runs the child to its end, its output in a file, so that no thread waits on a pipe that a
-  /// grandchild holding it would keep open.
-  private static func runChild() async throws -> String {
-    let child = try TestProcess(
-      ["--testing-library", "swift-testing", "--filter", "soakInAProcessOfItsOwn"],
-      environment: [childVariable: "1"],
-      executable: CommandLine.arguments[0]
-    )
-    defer { child.stop() }
-    // Within the suite's two minutes, so that a stuck child fails with its errors.
-    _ = try await child.exitStatus(within: 110)
-    return child.output
   }
 }

@@ -160,10 +160,16 @@ package final class LocalRedisServer: Sendable {
     Self.waitForExit(child)
   }
 
-  /// Kills the server and removes its directory.
+  /// Kills the server and removes its directory once it has exited, waiting for that on a thread
+  /// of its own: a test's cleanup then holds none of the few threads every test shares.
   package func stop() {
-    kill()
-    try? FileManager.default.removeItem(atPath: directory)
+    let child = process.withLock { process -> Process? in defer { process = nil }; return process }
+    if let child, child.isRunning { Foundation.kill(child.processIdentifier, SIGKILL) }
+    let directory = directory
+    Thread.detachNewThread {
+      if let child { Self.waitForExit(child) }
+      try? FileManager.default.removeItem(atPath: directory)
+    }
   }
 
   /// The server's log so far, for a failure message.

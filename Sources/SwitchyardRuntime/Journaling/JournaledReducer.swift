@@ -43,13 +43,15 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
     let dependencies = recordReduction { effect = base.reduce(into: &state, action: action) }
     PoisonWatch.reducingLive(false)
     if event != nil { PoisonWatch.delivering(nil) }
-    // What replay checks its effects against; most actions return none, and their records say nothing.
-    let parts = effect.parts
     // One check of the executor for the journal's bookkeeping: each cost the action as much as
     // the numbering it guards.
     MainActor.assumeIsolated {
+      // A record with the state's digest also lists the effects the action returned, none
+      // included: replay checks both where it checks at all, and lists them nowhere else, as
+      // listing them on every record cost a busy coordinator a tenth of its journaling.
       let digest = journal.digestIsDue() ? journal.digest(of: state) : nil
-      if journal.append(action, origin: origin, dependencies: dependencies, digest: digest, effects: parts.isEmpty ? nil : parts) {
+      let effects = digest == nil ? nil : effect.parts
+      if journal.append(action, origin: origin, dependencies: dependencies, digest: digest, effects: effects) {
         journal.snapshot(state)
       }
     }

@@ -27,8 +27,8 @@ struct PendingRecord: Sendable {
   var content: Content
   /// The digest of the state the action led to, when one was taken: a member of its record.
   var digest: StateDigest?
-  /// The effects the action's reduction returned, when it returned any: a member of its record,
-  /// summarised here, off the main actor.
+  /// The effects the action's reduction returned, none included, when its state was digested: a
+  /// member of its record, summarised here, off the main actor.
   var effects: [EffectPart]?
 
   init(sequence: UInt64, content: Content, digest: StateDigest? = nil, effects: [EffectPart]? = nil) {
@@ -43,9 +43,12 @@ struct PendingRecord: Sendable {
     if case .snapshot = content { true } else { false }
   }
 
-  /// Appends the record's payload to `buffer`; a snapshot has none.
-  func appendPayload(to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
-    switch content {
+  /// Appends the payload of the record at `record` to `buffer`; a snapshot has none.
+  ///
+  /// Read through the pointer, each part where it lies: a record read as a value, with calls in
+  /// between that might write anywhere, was copied whole, every part retained and released.
+  static func appendPayload(of record: UnsafePointer<PendingRecord>, to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+    switch record.pointee.content {
     case let .action(append):
       try append(encoder, &buffer)
     case let .effectEvent(event, dependencies):
@@ -59,7 +62,9 @@ struct PendingRecord: Sendable {
     case .snapshot:
       preconditionFailure("a snapshot is not a record")
     }
-    if let effects { try RecordedEffect.appendMember(RecordedEffect.summary(of: effects), closing: &buffer, encoder: encoder) }
-    if let digest { digest.appendMember(closing: &buffer) }
+    if let effects = record.pointee.effects {
+      try RecordedEffect.appendMember(RecordedEffect.summary(of: effects), closing: &buffer, encoder: encoder)
+    }
+    if let digest = record.pointee.digest { digest.appendMember(closing: &buffer) }
   }
 }

@@ -34,21 +34,23 @@ final class PendingRecordWriter: @unchecked Sendable {
       snapshots.removeAll(keepingCapacity: true)
     }
     let encoder = WireJSONEncoder()
-    var failure: String?
-    // By index, each record read where it lies: a copy of each retained and released its parts.
-    for index in records.indices {
-      guard !records[index].isSnapshot else {
-        snapshots.append(index)
-        continue
-      }
-      do {
-        try batch.append(sequence: records[index].sequence) { buffer in
-          try records[index].appendPayload(to: &buffer, encoder: encoder)
+    // By index, each record read where it lies, through a pointer: read through the array in the
+    // closure below, each record was copied, its parts retained and released.
+    var failure: String? = records.withUnsafeBufferPointer { records in
+      for index in records.indices {
+        guard !records[index].isSnapshot else {
+          snapshots.append(index)
+          continue
         }
-      } catch {
-        failure = "record \(records[index].sequence) was not journaled: \(error)"
-        break
+        do {
+          try batch.append(sequence: records[index].sequence) { buffer in
+            try PendingRecord.appendPayload(of: records.baseAddress! + index, to: &buffer, encoder: encoder)
+          }
+        } catch {
+          return "record \(records[index].sequence) was not journaled: \(error)"
+        }
       }
+      return nil
     }
     do {
       try journal.append(batch, heldSince: heldSince)

@@ -24,8 +24,8 @@ struct ReplayEntry<Action: Decodable> {
   var effectsInFlight: EffectsInFlight?
   /// The digest of the state after the record before.
   var stateDigest: StateDigest?
-  /// The effects the action's reduction returned; absent when it returned none, and from records
-  /// of older versions.
+  /// The effects the action's reduction returned, `[]` for none: present on records that hold a
+  /// state digest, absent from the others and from those older versions wrote.
   var effects: [RecordedEffect]?
   /// The record's kind: its first key.
   var kind: String

@@ -19,14 +19,14 @@ import Testing
     let divergingAgain = uniqueTemporaryPath("agree-again")
     let effects = uniqueTemporaryPath("agree-effects")
     defer { for directory in [clean, accepted, divergingAgain, effects] { try? FileManager.default.removeItem(atPath: directory) } }
-    try await journal(clean, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
-    try await journal(accepted, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
+    try await journalThenCrash(clean, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
+    try await journalThenCrash(accepted, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
     try acceptDivergence(accepted, Tally(bonus: 100), Tally.State())
     try FileManager.default.copyItem(atPath: accepted, toPath: divergingAgain)
-    try await journal(divergingAgain, Tally(bonus: 100), Tally.State(), [.add(4), .add(5)])
-    try await journal(effects, Ledger(), Ledger.State(), [.add(1), .add(2)])
+    try await journalThenCrash(divergingAgain, Tally(bonus: 100), Tally.State(), [.add(4), .add(5)])
+    try await journalThenCrash(effects, Ledger(), Ledger.State(), [.add(1), .add(2)])
     try acceptDivergence(effects, Ledger(jobBonus: 1), Ledger.State())
-    try await journal(effects, Ledger(jobBonus: 1), Ledger.State(), [.add(3)])
+    try await journalThenCrash(effects, Ledger(jobBonus: 1), Ledger.State(), [.add(3)])
 
     let cases: [(directory: String, build: String, passes: Bool, replay: @MainActor (String) throws -> (VerificationReport, Bool))] = [
       (clean, "its own build", true, { try check($0, Tally(), Tally.State()) }),
@@ -56,7 +56,7 @@ import Testing
   @Test func aDivergenceOfAnotherActionOrKindThanTheRecordListsStillFails() async throws {
     let directory = uniqueTemporaryPath("accepted")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journal(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
     let record = try acceptDivergence(directory, Ledger(jobBonus: 1), Ledger.State())
     let same = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(jobBonus: 1)))
     #expect(same.passed && same.accepted.map(\.divergence.kind) == [.effects, .effects] && same.accepted.allSatisfy { $0.record == record })
@@ -70,7 +70,7 @@ import Testing
   @Test func verifyListsTheAcceptedDivergencesWithTheRecordThatAcceptedThem() async throws {
     let directory = uniqueTemporaryPath("accepted")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journal(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
     let before = Date()
     let record = try acceptDivergence(directory, Tally(bonus: 100), Tally.State())
 
@@ -93,9 +93,9 @@ import Testing
   @Test func aStartFromASnapshotOlderThanTheRecordPassesWhatItAccepted() async throws {
     let directory = uniqueTemporaryPath("accepted")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journal(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
     let record = try acceptDivergence(directory, Tally(bonus: 100), Tally.State())
-    try await journal(directory, Tally(bonus: 100), Tally.State(), [.add(4)])
+    try await journalThenCrash(directory, Tally(bonus: 100), Tally.State(), [.add(4)])
     // As when effects were in flight at the snapshot the accepting start took: the next start
     // restores from the one before and replays the diverging records again.
     let snapshot = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first {
@@ -124,29 +124,13 @@ import Testing
 
   // MARK: - Helpers
 
-  /// Journals `actions` through `reducer` and leaves as a crash would: no final snapshot.
-  private func journal<Base: Reducer>(_ directory: String, _ reducer: Base, _ initial: Base.State, _ actions: [Base.Action]) async throws
-  where Base.State: Codable & Sendable, Base.Action: Codable & Sendable {
-    let (journal, state) = try open(directory, reducer, initial)
-    let store = Store(initialState: state) {
-      JournaledReducer(reducer, journal: journal)
-    } withDependencies: {
-      $0.jobExecutor = ImmediateJobExecutor()
-    }
-    for action in actions { await store.send(action).finish() }
-    journal.close()
-  }
-
   /// `start --accept-divergence` through `reducer`; returns the sequence of its `divergenceAccepted` record.
   @discardableResult
   private func acceptDivergence<Base: Reducer>(_ directory: String, _ reducer: Base, _ initial: Base.State) throws -> UInt64
   where Base.State: Codable & Sendable, Base.Action: Codable {
     let (journal, _) = try open(directory, reducer, initial, accepting: true)
-    let last = journal.lastSequence
     journal.close()
-    let record = try #require(try JournalHistory(directory: directory).records(from: last, limit: 1).first)
-    #expect(DivergenceAcceptedRecord(payload: record.payload) != nil)
-    return record.sequence
+    return try #require(try newestDivergenceAccepted(in: directory)).sequence
   }
 }
 
@@ -161,9 +145,4 @@ where Base.State: Codable & Sendable, Base.Action: Codable {
   } catch is JournalReplayError {
     return (report, true)
   }
-}
-
-/// Runs every job at once, with no output.
-private struct ImmediateJobExecutor: JobExecutor {
-  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {}
 }

@@ -10,18 +10,10 @@ import Testing
 /// the state changed, unless told to accept it; `verify` finds the same offline.
 @MainActor
 @Suite struct DivergenceTests {
-  /// Journals `values` through an unchanged ``Tally`` and leaves as a crash would: no final snapshot.
-  private func journalThenCrash(_ directory: String, _ values: [Int]) async throws {
-    let (journal, initial) = try open(directory, Tally(), Tally.State())
-    let store = Store(initialState: initial) { JournaledReducer(Tally(), journal: journal) }
-    for value in values { await store.send(.add(value)).finish() }
-    journal.close()
-  }
-
   @Test func aChangedReducerIsRefusedNamingTheActionThenAcceptedWithTheFlag() async throws {
     let directory = uniqueTemporaryPath("divergence")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, [1, 2, 3])
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
 
     // The same reducer replays as recorded.
     let (same, state) = try open(directory, Tally(), Tally.State())
@@ -55,7 +47,7 @@ import Testing
   @Test func verifyPassesItsOwnBuildAndReportsTheFirstDivergenceOfAnother() async throws {
     let directory = uniqueTemporaryPath("verify")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, [1, 2, 3])
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
 
     let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Tally()))
     #expect(passed.passed)
@@ -96,7 +88,7 @@ import Testing
   @Test func digestsStayComparableAcrossAMigrationOfActionsAlone() async throws {
     let directory = uniqueTemporaryPath("divergence")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, [1, 2, 3])
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
     let (journal, state) = try open(directory, TallyV2(), Tally.State(), version: 2, migrations: TallyV2.migrations)
     journal.close()
     #expect(state.total == 6)

@@ -57,21 +57,41 @@ import Testing
 
   private enum PrivateCancelID { case idleChecks }
 
-  @Test func onlyRecordsOfActionsThatReturnedEffectsListThem() async throws {
+  @Test func recordsWithAStateDigestListTheirEffectsNoneIncludedAndNoOthersDo() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(alsoSends: true), [1, 2])
+    try await journalThenCrash(directory, Ledger(alsoSends: true), Ledger.State(), [.add(1), .add(2)])
     let payloads = try JournalHistory(directory: directory).records(from: 1).map { String(decoding: $0.payload, as: UTF8.self) }
-    let notes = payloads.filter { $0.contains(#""note""#) }
-    #expect(payloads.count == 4 && notes.count == 2, "\(payloads)")
-    #expect(notes.allSatisfy { !$0.contains(#""effects""#) }, "\(payloads)")
-    #expect(payloads.filter { $0.contains(#""effects":[{"kind":"remote","pool":"count","job":"#) && $0.contains(#"{"kind":"send"}]"#) }.count == 2, "\(payloads)")
+    let actions = payloads.filter { $0.hasPrefix(#"{"action""#) }
+    #expect(actions.count == 4, "\(payloads)")
+    #expect(payloads.filter { $0.contains(#""effects""#) } == payloads.filter { $0.contains(#""stateDigest""#) }, "\(payloads)")
+    // An idle journal digests every action, the first two always.
+    let (add, note) = (actions[0], actions[1])
+    #expect(add.contains(#""effects":[{"kind":"remote","pool":"count","job":"#) && add.contains(#"{"kind":"send"}]"#), "\(add)")
+    #expect(note.contains(#""note""#) && note.contains(#""effects":[],"stateDigest""#), "\(note)")
+  }
+
+  @Test func effectsWhereADigestedRecordListsNoneDivergeAndARecordWithoutTheListComparesNone() async throws {
+    let directory = uniqueTemporaryPath("effects")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.note])
+    let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger()))
+    #expect(passed.passed && passed.effects == 1, "\(passed)")
+    let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(notesCount: true)))
+    #expect(report.divergence?.kind == .effects, "\(report)")
+    #expect(report.divergence?.actions.map(\.path) == ["note"])
+    #expect(report.divergence?.diff?.contains(".remote") == true, "\(report)")
+
+    // A digested record an older version wrote has no list, and compares no effects.
+    let digest = #""stateDigest":{"crc32c":1,"length":2}"#
+    #expect(try ReplayEntry<Ledger.Action>(parsing: Array(#"{"action":{"note":{}},\#(digest)}"#.utf8)).effects == nil)
+    #expect(try ReplayEntry<Ledger.Action>(parsing: Array(#"{"action":{"note":{}},"effects":[],\#(digest)}"#.utf8)).effects == [])
   }
 
   @Test func anotherJobPayloadIsRefusedNamingTheActionThenAcceptedAndJournaled() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(), [1, 2])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
     let (same, state) = try open(directory, Ledger(), Ledger.State())
     same.close()
     #expect(state.total == 3)
@@ -102,11 +122,10 @@ import Testing
 
     let log = LogLines()
     let (accepted, kept) = try open(directory, Ledger(jobBonus: 1), Ledger.State(), accepting: true, log: { log.append($0) })
-    let last = accepted.lastSequence
     accepted.close()
     #expect(kept.total == 3)
     #expect(log.lines.contains { $0.contains("--accept-divergence") }, "\(log.lines)")
-    let record = try #require(try JournalHistory(directory: directory).records(from: last, limit: 1).first)
+    let record = try #require(try newestDivergenceAccepted(in: directory))
     let payload = try WireJSONDecoder().parse(record.payload)
     #expect(payload[dottedPath: "divergenceAccepted.count"] == 2, "\(payload)")
     #expect(payload[dottedPath: "divergenceAccepted.divergences.0.kind"] == "effects", "\(payload)")
@@ -119,7 +138,7 @@ import Testing
   @Test func oneMoreEffectFailsVerifyAtThatAction() async throws {
     let directory = uniqueTemporaryPath("effects")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await journalThenCrash(directory, Ledger(), [1, 2])
+    try await journalThenCrash(directory, Ledger(), Ledger.State(), [.add(1), .add(2)])
     let passed = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger()))
     #expect(passed.passed && passed.effects == 2, "\(passed)")
     let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Ledger(alsoSends: true)))
@@ -128,23 +147,11 @@ import Testing
     #expect(report.divergence?.actions.map(\.path) == ["add"])
     #expect(report.divergence?.diff?.contains("+") == true && report.divergence?.diff?.contains(".send") == true, "\(report)")
   }
-
-  /// Journals `values` through `ledger` and leaves as a crash would: no final snapshot.
-  private func journalThenCrash(_ directory: String, _ ledger: Ledger, _ values: [Int]) async throws {
-    let (journal, initial) = try open(directory, ledger, Ledger.State())
-    let store = Store(initialState: initial) {
-      JournaledReducer(ledger, journal: journal)
-    } withDependencies: {
-      $0.jobExecutor = FinishingJobExecutor()
-    }
-    for value in values { await store.send(.add(value)).finish() }
-    journal.close()
-  }
 }
 
 /// A total whose every `add` counts its value on a `count` worker too, which changes nothing; with
-/// `jobBonus` it asks for another count, with `alsoSends` it sends a note as well: the state is
-/// the same, the effects are not.
+/// `jobBonus` it asks for another count, with `alsoSends` it sends a note as well, with `notesCount`
+/// a note counts 0: the state is the same, the effects are not.
 struct Ledger: Reducer {
   struct State: Codable, Equatable, Sendable {
     var total = 0
@@ -165,6 +172,7 @@ struct Ledger: Reducer {
 
   var jobBonus = 0
   var alsoSends = false
+  var notesCount = false
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -173,12 +181,7 @@ struct Ledger: Reducer {
       let count = Effect<Action>.remote(Count(value: value + jobBonus)) { _ in nil }
       return alsoSends ? .merge(count, .send(.note)) : count
     case .note:
-      return .none
+      return notesCount ? .remote(Count(value: 0)) { _ in nil } : .none
     }
   }
-}
-
-/// Runs every job at once, with no output.
-private struct FinishingJobExecutor: JobExecutor {
-  func execute<Job: RemoteJob>(_ job: Job, emit: JobEmitter<Job.Output>) async throws {}
 }

@@ -33,7 +33,7 @@ extension UpstreamService {
     try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread { [port] in
         continuation.resume(with: Result {
-          let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(5))
+          let socket = try Socket.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(20))
           defer { socket.close() }
           return try body(socket)
         })

@@ -1,5 +1,6 @@
 import Foundation
 import ComposableArchitecture
+import Synchronization
 import SwitchyardJournal
 import SwitchyardWire
 
@@ -57,13 +58,30 @@ indirect enum RecordedEffect: Equatable, Sendable {
   /// A cancellation id as text that reads the same in every process: a string's or number's own
   /// text, a payload-less enum case's name, and for anything else, whose text may hold an address,
   /// its type's name.
+  ///
+  /// Reflection is paid once per type, and once per payload-less case: the texts are kept, as those
+  /// of a program's types and cases are few, where a value's own text is never kept.
   static func text(of id: any Hashable & Sendable) -> String {
     if let string = id as? String { return string }
     if let lossless = id as? any LosslessStringConvertible { return lossless.description }
+    let type = ObjectIdentifier(Swift.type(of: id))
+    let key = AnyHashable(id)
+    if let text = texts.withLock({ $0.types[type] ?? $0.cases[key] }) { return text }
     let mirror = Mirror(reflecting: id)
-    if mirror.displayStyle == .enum, mirror.children.isEmpty { return withoutContextAddresses(String(reflecting: id)) }
-    return withoutContextAddresses(String(reflecting: type(of: id)))
+    if mirror.displayStyle == .enum, mirror.children.isEmpty {
+      let text = withoutContextAddresses(String(reflecting: id))
+      texts.withLock { $0.cases[key] = text }
+      return text
+    }
+    let text = withoutContextAddresses(String(reflecting: Swift.type(of: id)))
+    // An enum with payloads may have payload-less cases too, whose texts differ from its name.
+    if mirror.displayStyle != .enum { texts.withLock { $0.types[type] = text } }
+    return text
   }
+
+  /// The texts ``text(of:)`` found: by type for a type that is no enum, by value for a
+  /// payload-less case.
+  private static let texts = Mutex<(types: [ObjectIdentifier: String], cases: [AnyHashable: String])>(([:], [:]))
 
   /// `text` without the "(unknown context at $55fd40f0de60)." that names a private or local
   /// type's scope: its address moves from process to process.
