@@ -13,14 +13,17 @@ extension InspectorPage {
       return micros(Math.max(0, Math.round((to - from) * 1000)));
     }
 
+    // The next refresh is timed from this one's answer, so a busy coordinator is never asked
+    // faster than it answers.
     async function refreshEffects() {
       if (view.effectsTimer) clearTimeout(view.effectsTimer);
-      view.effectsTimer = setTimeout(refreshEffects, 2000);
+      view.effectsTimer = null;
       try {
         const message = await request("effects");
         view.effects = message;
         renderEffects();
       } catch (_) { /* shown by the connection pill */ }
+      if (!view.effectsTimer) view.effectsTimer = setTimeout(refreshEffects, 2000);
     }
 
     function renderEffects() {

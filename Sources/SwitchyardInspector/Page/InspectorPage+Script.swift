@@ -43,6 +43,21 @@ extension InspectorPage {
       });
     }
 
+    // A request a timer repeats waits for its last answer, and then goes once more if it was asked
+    // for meanwhile: sent at the timer's pace, a busy coordinator's answers fell behind and the
+    // page's other requests queued behind them without bound.
+    function oneAtATime(load) {
+      let running = false, again = false;
+      return async function run() {
+        if (running) { again = true; return; }
+        running = true;
+        try { await load(); } finally {
+          running = false;
+          if (again) { again = false; run(); }
+        }
+      };
+    }
+
     function receive(message) {
       if (message.id !== undefined && view.waiting.has(message.id)) {
         const [resolve, reject] = view.waiting.get(message.id);

@@ -5,8 +5,10 @@ extension InspectorPage {
 
     function scheduleState() {
       if (view.stateTimer) return;
-      view.stateTimer = setTimeout(() => { view.stateTimer = null; requestState(); }, 300);
+      view.stateTimer = setTimeout(() => { view.stateTimer = null; requestLiveState(); }, 300);
     }
+
+    const requestLiveState = oneAtATime(() => requestState());
 
     // Only the latest request's answer is shown: a slow rebuild of a past state that arrives after
     // the person went live, or clicked another action, is dropped.
@@ -29,8 +31,10 @@ extension InspectorPage {
 
     function scheduleHistory() {
       if (view.historyTimer) return;
-      view.historyTimer = setTimeout(() => { view.historyTimer = null; requestHistory(); }, 500);
+      view.historyTimer = setTimeout(() => { view.historyTimer = null; requestHistoryOnce(); }, 500);
     }
+
+    const requestHistoryOnce = oneAtATime(() => requestHistory());
 
     // A ring of recent states sends their numbers, and the slider steps through them; a journal
     // sends its range, and the slider's positions are sequence numbers.

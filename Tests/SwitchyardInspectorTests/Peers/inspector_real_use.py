@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Drives the inspector page in headless Chromium while `switchyard load` runs, as a person reading it would.
 
-Usage: inspector_real_use.py PAGE_URL SCREENSHOT_DIR
+Usage: inspector_real_use.py PAGE_URL SCREENSHOT_DIR LOAD_PID
 Checks, in order: the header stays at the top of a scrolled page; the live list holds still while
 paused (and while scrolled up to read) and catches up on resume; clicking an action shows it
 pretty-printed with sorted keys, moves the state view and the slider to it, and the slider names it;
 its "what if" replays it edited, and left out, on a copy that the live state never sees;
 a diff of many changes shows a page of them with "show more", and the page's height stays bounded
 however many are shown; a search worker killed under load leaves an effect whose life shows the
-lost attempt and the next one; the graphs draw; the header's, the list's and the state's "now"
-agree; and once the coordinator is killed (by the pid the page shows) the pools read "unreachable". Writes screenshots
+lost attempt and the next one; the graphs draw; once it ends the load (LOAD_PID), the header's,
+the list's and the state's "now" agree; and once the coordinator is killed (by the pid the page shows) the pools read "unreachable". Writes screenshots
 into SCREENSHOT_DIR; exits 0 when every step passed, else prints the failed step and exits 1.
 """
 import asyncio, json, os, signal, sys
@@ -232,6 +232,8 @@ async def scenario(browser, url, shots):
     await big_diffs_stay_bounded(browser, shots)
     await selecting_moves_the_state(browser, shots)
     await graphs_draw(browser)
+    # Every step that needs traffic is done: the load ends here, however long the page took.
+    os.kill(LOAD_PID, signal.SIGTERM)
     print(f"one now: {await one_now(browser)}", flush=True)
     await pools_unreachable(browser, shots)
     if browser.page_errors:
@@ -239,4 +241,5 @@ async def scenario(browser, url, shots):
 
 
 if __name__ == "__main__":
+    LOAD_PID = int(sys.argv[3])
     sys.exit(asyncio.run(in_chromium(sys.argv[1], sys.argv[2], scenario)))
