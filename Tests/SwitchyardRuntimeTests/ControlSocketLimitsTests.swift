@@ -109,17 +109,19 @@ struct ControlSocketLimitsTests {
   }
 
   @Test func atTheCapAClientIdleLongerThanTheHandshakeTimeoutMakesRoom() async throws {
-    let limits = ControlSocketLimits(maxConnections: 2, handshakeTimeout: .milliseconds(200))
+    // A second's timeout: each client speaks as it connects, and one still silent past the timeout
+    // is dropped, which a loaded machine's scheduling must not do before it speaks.
+    let limits = ControlSocketLimits(maxConnections: 2, handshakeTimeout: .seconds(1))
     let server = try TestControlServer(limits: limits)
     defer { server.stop() }
     try await withTimeout(20) {
       try await offMainActor { [path = server.path] in
         let idle = try ControlClient(socketPath: path)
-        let busy = try ControlClient(socketPath: path)
         #expect(try idle.request(.status(id: 1), timeout: Self.answer) == .sent(id: 1))
+        let busy = try ControlClient(socketPath: path)
         #expect(try busy.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
         // Both are idle past the handshake timeout; then one speaks again.
-        usleep(300_000)
+        usleep(1_300_000)
         #expect(try busy.request(.status(id: 2), timeout: Self.answer) == .sent(id: 2))
         let newcomer = try ControlClient(socketPath: path)
         #expect(try newcomer.request(.status(id: 3), timeout: Self.answer) == .sent(id: 3))
