@@ -3,6 +3,7 @@ import Foundation
 import SwitchyardJournal
 import SwitchyardRuntime
 import SwitchyardTestSupport
+import SwitchyardWire
 import Testing
 
 /// A store whose root is a ``JournaledReducer``: reopening its data directory rebuilds exactly the
@@ -70,6 +71,43 @@ import Testing
     #expect(recovered == live)
     #expect(reopened.journal.recovery.lastSequence == 40)
     #expect(reopened.journal.recovery.snapshotSequence.map { $0 > 0 } == true, "snapshots were taken by policy")
+  }
+
+  /// An action a client sent is journaled as the bytes it sent, spacing and all, beside what the
+  /// dependencies returned as it was reduced; the action its effect sent, made in-process, is
+  /// encoded. Reopening replays both to the state the coordinator reached.
+  @Test func aClientsActionIsJournaledAsTheBytesItSentWithItsRecording() async throws {
+    let directory = uniqueTemporaryPath("journaled-store")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let replay = ActionReplay(Stamps())
+    let policy = SnapshotPolicy(everyActions: nil, every: nil)
+    let (journal, initial) = try ActionJournal.open(
+      directory: directory, options: JournalOptions(), policy: policy, replay: replay, initialState: Stamps.State(), log: { _ in }
+    )
+    let coordinator = Coordinator(
+      configuration: CoordinatorConfiguration(runDirectory: makeRunDirectory(), pools: []),
+      initialState: initial,
+      reducer: JournaledReducer(Stamps(), journal: journal)
+    ) {
+      $0.uuid = UUIDGenerator { UUID() }
+      $0.date = DateGenerator { Date() }
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+    }
+    let sent = #"{ "stamp" : {"_0":"from a client"} }"#
+    try await coordinator.send(clientJSON: RawJSON(parsing: Array(sent.utf8))).finish()
+    let live = coordinator.store.state
+    #expect(live.stamps.count == 2)
+    journal.close()
+
+    let payloads = try JournalHistory(directory: directory).records().map { String(decoding: $0.payload, as: UTF8.self) }
+    #expect(payloads.count == 2, "\(payloads)")
+    #expect(payloads.first?.hasPrefix(#"{"action":\#(sent),"dependencies":{"#) == true, "\(payloads)")
+    #expect(payloads.last?.hasPrefix(#"{"action":{"effectAnswered":{"_0":"#) == true, "\(payloads)")
+    let (reopened, recovered) = try ActionJournal.open(
+      directory: directory, options: JournalOptions(), policy: policy, replay: replay, initialState: Stamps.State(), log: { _ in }
+    )
+    defer { reopened.close() }
+    #expect(recovered == live)
   }
 
   /// Under `batch`, records gather before the encoding queue is woken for them; they still reach

@@ -94,6 +94,8 @@ public final class ActionJournal: ActionLog {
     actionsSinceSnapshot += 1
     if let origin, let event = eventRecord(of: origin) {
       enqueue(PendingRecord(sequence: lastSequence, content: .effectEvent(event, dependencies), digest: digest, effects: effects))
+    } else if case let .client(json)? = origin {
+      enqueue(PendingRecord(sequence: lastSequence, content: .clientAction(json, dependencies), digest: digest, effects: effects))
     } else {
       let parts = ActionRecord.Origin(origin, ended: ended(by: origin))
       enqueue(

@@ -14,8 +14,6 @@ import SwitchyardWire
 enum ActionRecord {
   /// What an action's record says beside the action, from its ``ActionOrigin``.
   struct Origin: Sendable {
-    /// The JSON the action was decoded from, if it arrived as JSON.
-    var json: RawJSON?
     /// The remote output the action holds, and the JSON it was decoded from.
     var output: KnownJSON?
     /// The effect that delivered that output: recovery counts its outputs to skip them.
@@ -24,15 +22,14 @@ enum ActionRecord {
     var ended: EffectIdentity?
 
     /// The parts of a record of an action from `origin`, reporting the end of `ended`. An output
-    /// of an effect already over (its action waited in the store's buffer) counts as none.
+    /// of an effect already over (its action waited in the store's buffer) counts as none. An
+    /// action from a client is journaled as its JSON (``append(json:dependencies:to:encoder:)``).
     @MainActor
     init(_ origin: ActionOrigin?, ended: EffectIdentity?) {
       self.ended = ended
       switch origin {
-      case nil, .finished, .failed:
+      case nil, .finished, .failed, .client:
         break
-      case let .client(json):
-        self.json = json
       case let .output(_, effect):
         if !effect.hasEnded { outputOf = effect.identity }
       case let .outputInAction(known, effect):
@@ -51,22 +48,37 @@ enum ActionRecord {
     encoder: WireJSONEncoder
   ) throws {
     buffer.append(contentsOf: #"{"action":"#.utf8)
-    if let json = origin.json {
-      // One copy of the bytes the client sent, where writing the value out again cost the
-      // encoding thread about what encoding the action did.
-      json.writeSource(to: &buffer)
-    } else if let output = origin.output {
+    if let output = origin.output {
       var encoder = encoder
       encoder.known = output
       try encoder.encode(action, appendingTo: &buffer)
     } else {
       try encoder.encode(action, appendingTo: &buffer)
     }
+    try appendMembers(dependencies: dependencies, origin: origin, closing: &buffer, encoder: encoder)
+  }
+
+  /// Appends the payload of the record of an action that arrived as `json`, from a client: one
+  /// copy of the bytes it sent, where writing the value out again cost the encoding thread about
+  /// what encoding the action did. No closure over the action is needed to write it, so none is
+  /// made on the main actor, nor the action copied into one.
+  static func append(json: RawJSON, dependencies: DependencyRecording?, to buffer: inout [UInt8], encoder: WireJSONEncoder) throws {
+    buffer.append(contentsOf: #"{"action":"#.utf8)
+    json.writeSource(to: &buffer)
+    try appendMembers(dependencies: dependencies, origin: nil, closing: &buffer, encoder: encoder)
+  }
+
+  /// Appends the members after the action, those there is something to say of, and closes the
+  /// record's object.
+  private static func appendMembers(
+    dependencies: DependencyRecording?, origin: Origin?, closing buffer: inout [UInt8], encoder: WireJSONEncoder
+  ) throws {
     // Most actions ask no dependency for anything; their records leave the recording out.
     if let dependencies, !dependencies.isEmpty {
       buffer.append(contentsOf: #","dependencies":"#.utf8)
       try encoder.encode(dependencies, appendingTo: &buffer)
     }
+    guard let origin else { return buffer.append(UInt8(ascii: "}")) }
     if let outputOf = origin.outputOf {
       buffer.append(contentsOf: #","outputOf":"#.utf8)
       EffectEndedRecord.appendIdentity(outputOf, to: &buffer)

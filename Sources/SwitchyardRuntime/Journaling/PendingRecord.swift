@@ -4,13 +4,15 @@ import SwitchyardWire
 /// A record reduced but not yet encoded and appended, or a snapshot waiting for the records
 /// before it: what the main actor hands the encoding thread.
 ///
-/// Only an action record holds a closure, as it holds an action of the application's type; the
-/// others are plain values, so journaling them allocates nothing on the main actor and frees
-/// nothing it allocated on the encoding thread.
+/// Only the record of an action made in-process holds a closure, as it holds an action of the
+/// application's type; the others, a client's action among them, are plain values, so journaling
+/// them allocates nothing on the main actor and frees nothing it allocated on the encoding thread.
 struct PendingRecord: Sendable {
   enum Content: Sendable {
     /// An action record, which the closure appends.
     case action(@Sendable (WireJSONEncoder, inout [UInt8]) throws -> Void)
+    /// The record of an action a client sent, as the JSON it sent, with the reduction's recording.
+    case clientAction(RawJSON, DependencyRecording?)
     /// A remote effect's event in place of the action it became, with the reduction's recording.
     case effectEvent(EffectEventRecord, DependencyRecording?)
     /// A remote effect's end that no action reports.
@@ -51,6 +53,8 @@ struct PendingRecord: Sendable {
     switch record.pointee.content {
     case let .action(append):
       try append(encoder, &buffer)
+    case let .clientAction(json, dependencies):
+      try ActionRecord.append(json: json, dependencies: dependencies, to: &buffer, encoder: encoder)
     case let .effectEvent(event, dependencies):
       try event.append(dependencies: dependencies, to: &buffer, encoder: encoder)
     case let .effectEnded(identity):
