@@ -14,7 +14,7 @@ extension ActionJournal {
     do {
       let digest = try StateDigest(of: state)
       let now = Journal.monotonicNanoseconds()
-      MainActor.assumeIsolated { digests.took(cost: now - started, now: now) }
+      MainActor.assumeIsolated { digests.took(cost: now - started, length: digest.length, now: now) }
       return digest
     } catch {
       MainActor.assumeIsolated { fail("the state's digest could not be encoded: \(error)") }
