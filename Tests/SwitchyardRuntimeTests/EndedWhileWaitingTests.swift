@@ -77,6 +77,10 @@ struct EndedWhileWaitingTests {
 
       let timedOut = try await coordinator.waitForRun("crash") { $0.outcome != .running }
       #expect(timedOut.failure?.code == .timeout)
+      // It timed out waiting out the backoff, not for a worker: the message says which.
+      let message = timedOut.failure?.message ?? ""
+      #expect(message.contains("attempt 1 of") && message.contains("backoff before the next, 60.0 seconds"), "\(message)")
+      #expect(!message.contains("workers are all busy"), "\(message)")
       coordinator.store.send(.cancel(name: "held"))
       try await eventually("the cancel") { coordinator.probePool.cancelled == 1 }
 

@@ -57,11 +57,17 @@ extension EffectRouter {
     record.isAwaitingRetry = true
     effects.startClock(of: record, at: .now)
     let (id, generation) = (record.id, record.generation)
-    let delay = supervisor.configuration.retryBackoff * (1 << min(record.attempt - 1, 10))
+    let delay = retryBackoff(after: record, in: supervisor)
     Task { [weak self] in
       try? await Task.sleep(for: delay)
       self?.retry(id, generation: generation, in: supervisor)
     }
+  }
+
+  /// How long `record` waits before its next attempt: the pool's backoff, doubled for each attempt
+  /// after the first.
+  func retryBackoff(after record: RemoteEffectRecord, in supervisor: PoolSupervisor) -> Duration {
+    supervisor.configuration.retryBackoff * (1 << min(record.attempt - 1, 10))
   }
 
   /// An attempt's worker was lost though its link lives on (a broker's worker that another
