@@ -9,13 +9,19 @@ final class TreeNode {
     case array
   }
 
-  private(set) var kind = Kind.empty
-  private(set) var scalar: [UInt8] = []
+  // A tree is built and written by one encoding on one thread, no access overlapping another, so
+  // exclusivity is not checked at run time: the checks were about 7 % of a state digest's time.
+  @exclusivity(unchecked) private(set) var kind = Kind.empty
+  @exclusivity(unchecked) private(set) var scalar: [UInt8] = []
   /// Object keys, in the order first encoded.
-  private(set) var keys: [String] = []
+  @exclusivity(unchecked) private(set) var keys: [String] = []
   /// Object members (parallel to ``keys``) or array elements.
-  private(set) var children: [TreeNode] = []
-  private var keyIndex: [String: Int] = [:]
+  @exclusivity(unchecked) private(set) var children: [TreeNode] = []
+  /// Each key's member, made once an object has ``indexedFrom`` members: a smaller one is searched
+  /// in order, where hashing each key into a dictionary of its own cost every small object an
+  /// allocation and a hash of each key.
+  @exclusivity(unchecked) private var keyIndex: [String: Int] = [:]
+  private static let indexedFrom = 16
 
   func setScalar(_ bytes: [UInt8]) {
     reset(to: .scalar)
@@ -36,12 +42,23 @@ final class TreeNode {
   /// place and takes the new value, as with Foundation.
   func member(_ key: String) -> TreeNode {
     becomeObject()
-    if let index = keyIndex[key] { return children[index] }
+    if let index = index(of: key) { return children[index] }
     let node = TreeNode()
-    keyIndex[key] = children.count
+    if keys.count >= Self.indexedFrom {
+      if keyIndex.isEmpty {
+        for (index, key) in keys.enumerated() { keyIndex[key] = index }
+      }
+      keyIndex[key] = children.count
+    }
     keys.append(key)
     children.append(node)
     return node
+  }
+
+  /// The position of `key`'s member, if it has one.
+  private func index(of key: String) -> Int? {
+    guard keys.count > Self.indexedFrom else { return keys.firstIndex(of: key) }
+    return keyIndex[key]
   }
 
   /// A new element at the end of this array.

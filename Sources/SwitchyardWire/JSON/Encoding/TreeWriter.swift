@@ -16,7 +16,7 @@ struct TreeWriter {
     case .object:
       var order = Array(node.keys.indices)
       if sortedKeys {
-        order.sort { node.keys[$0].utf8.lexicographicallyPrecedes(node.keys[$1].utf8) }
+        order.sort { Self.precedes(node.keys[$0], node.keys[$1]) }
       }
       writeContainer(count: order.count, open: "{", close: "}", to: &bytes, indent: indent) { position, bytes in
         let index = order[position]
@@ -24,6 +24,19 @@ struct TreeWriter {
         bytes.append(UInt8(ascii: ":"))
         if prettyPrinted { bytes.append(UInt8(ascii: " ")) }
         write(node.children[index], to: &bytes, indent: indent + 2)
+      }
+    }
+  }
+
+  /// Whether `first` sorts before `second` byte by byte in UTF-8, a prefix first: the order of
+  /// sorted keys, which state digests depend on. Compared in place, not by iterating the two
+  /// `UTF8View`s generically.
+  static func precedes(_ first: String, _ second: String) -> Bool {
+    var (first, second) = (first, second)
+    return first.withUTF8 { first in
+      second.withUTF8 { second in
+        for (a, b) in zip(first, second) where a != b { return a < b }
+        return first.count < second.count
       }
     }
   }
