@@ -13,10 +13,16 @@ import Testing
     #expect(schedule.isDue(now: 1_000))
   }
 
-  @Test func aStateThatGrewWaitsAHundredTimesWhatItsLargerDigestCosts() {
+  /// A schedule that has digested a state of 1,000 bytes twice, at a nanosecond a byte.
+  private func afterTwoDigestsAtANanosecondAByte() -> DigestSchedule {
     var schedule = DigestSchedule()
     schedule.took(cost: 1_000, length: 1_000, now: 0)
     schedule.took(cost: 1_000, length: 1_000, now: 10_000)
+    return schedule
+  }
+
+  @Test func aStateThatGrewWaitsAHundredTimesWhatItsLargerDigestCosts() {
+    var schedule = afterTwoDigestsAtANanosecondAByte()
     // Ten times the state, ten times the cost: the wait is a hundred times the new cost, where the
     // lesser of the last two costs waited a hundred times the old one.
     schedule.took(cost: 10_000, length: 10_000, now: 20_000)
@@ -25,9 +31,7 @@ import Testing
   }
 
   @Test func aDigestSlowedByPreemptionDoesNotHoldOffTheNext() {
-    var schedule = DigestSchedule()
-    schedule.took(cost: 1_000, length: 1_000, now: 0)
-    schedule.took(cost: 1_000, length: 1_000, now: 10_000)
+    var schedule = afterTwoDigestsAtANanosecondAByte()
     // The same state took fifty times as long: the thread lost its CPU, the state did not grow.
     schedule.took(cost: 50_000, length: 1_000, now: 100_000)
     #expect(schedule.notBefore == 100_000 + 1_000 * 100)
