@@ -17,9 +17,9 @@ final class TreeNode {
   @exclusivity(unchecked) private(set) var keys: [String] = []
   /// Object members (parallel to ``keys``) or array elements.
   @exclusivity(unchecked) private(set) var children: [TreeNode] = []
-  /// Each key's member, made once an object has ``indexedFrom`` members: a smaller one is searched
-  /// in order, where hashing each key into a dictionary of its own cost every small object an
-  /// allocation and a hash of each key.
+  /// Each key's member, made once an object has more than ``indexedFrom`` members: a smaller one
+  /// is searched in order, where hashing each key into a dictionary of its own cost every small
+  /// object an allocation and a hash of each key.
   @exclusivity(unchecked) private var keyIndex: [String: Int] = [:]
   private static let indexedFrom = 16
 
@@ -44,21 +44,21 @@ final class TreeNode {
     becomeObject()
     if let index = index(of: key) { return children[index] }
     let node = TreeNode()
-    if keys.count >= Self.indexedFrom {
-      if keyIndex.isEmpty {
-        for (index, key) in keys.enumerated() { keyIndex[key] = index }
-      }
-      keyIndex[key] = children.count
-    }
     keys.append(key)
     children.append(node)
+    if keys.count > Self.indexedFrom {
+      if keyIndex.isEmpty {
+        for (index, key) in keys.enumerated() { keyIndex[key] = index }
+      } else {
+        keyIndex[key] = keys.count - 1
+      }
+    }
     return node
   }
 
   /// The position of `key`'s member, if it has one.
   private func index(of key: String) -> Int? {
-    guard keys.count > Self.indexedFrom else { return keys.firstIndex(of: key) }
-    return keyIndex[key]
+    keys.count > Self.indexedFrom ? keyIndex[key] : keys.firstIndex(of: key)
   }
 
   /// A new element at the end of this array.
