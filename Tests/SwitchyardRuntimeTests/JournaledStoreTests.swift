@@ -78,14 +78,18 @@ import Testing
   /// encoded. Reopening replays both to the state the coordinator reached.
   @Test func aClientsActionIsJournaledAsTheBytesItSentWithItsRecording() async throws {
     let directory = uniqueTemporaryPath("journaled-store")
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let runDirectory = makeRunDirectory()
+    defer {
+      try? FileManager.default.removeItem(atPath: directory)
+      try? FileManager.default.removeItem(atPath: runDirectory)
+    }
     let replay = ActionReplay(Stamps())
     let policy = SnapshotPolicy(everyActions: nil, every: nil)
     let (journal, initial) = try ActionJournal.open(
       directory: directory, options: JournalOptions(), policy: policy, replay: replay, initialState: Stamps.State(), log: { _ in }
     )
     let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(runDirectory: makeRunDirectory(), pools: []),
+      configuration: CoordinatorConfiguration(runDirectory: runDirectory, pools: []),
       initialState: initial,
       reducer: JournaledReducer(Stamps(), journal: journal)
     ) {
