@@ -113,6 +113,12 @@ public final class TestProcess: Sendable {
     try? FileManager.default.removeItem(atPath: outputPath)
     try? FileManager.default.removeItem(atPath: errorPath)
   }
+
+  // A test that let its process exit by itself, and never stopped it, leaves no files behind.
+  deinit {
+    try? FileManager.default.removeItem(atPath: outputPath)
+    try? FileManager.default.removeItem(atPath: errorPath)
+  }
 }
 
 /// What a finished command printed and how it exited.
