@@ -9,7 +9,10 @@ import Testing
 /// is stopped (`SIGSTOP`, so the primary still counts it as connected): the leader waits a third
 /// of its lease at most for the replica, then exits and names, in its log, the records the
 /// replica never confirmed.
-@Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct ReplicaStopTests {
+///
+/// One of the loopback failover suite's tests, which run one at a time: run beside them, its two
+/// Redis servers and its coordinator slowed a timed takeover past its bound in a fresh-clone run.
+extension LoopbackFailoverTests {
   @Test func aLeaderStoppedWhileItsReplicaIsStoppedExitsWithinAThirdOfItsLeaseNamingTheRecords() async throws {
     let primary = try await offThread { try LocalRedisServer(appendOnly: true) }
     defer { primary.stop() }
