@@ -110,12 +110,15 @@ public final class TestProcess: Sendable {
   /// its output files.
   public func stop() {
     process.kill(waitingUpTo: 10)
-    try? FileManager.default.removeItem(atPath: outputPath)
-    try? FileManager.default.removeItem(atPath: errorPath)
+    removeOutputFiles()
   }
 
   // A test that let its process exit by itself, and never stopped it, leaves no files behind.
   deinit {
+    removeOutputFiles()
+  }
+
+  private func removeOutputFiles() {
     try? FileManager.default.removeItem(atPath: outputPath)
     try? FileManager.default.removeItem(atPath: errorPath)
   }

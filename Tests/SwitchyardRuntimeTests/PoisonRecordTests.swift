@@ -132,13 +132,13 @@ struct PoisonRecordTests {
     }
   }
 
-  /// The names of the probe runs in the state.
   /// How many journal records the coordinator whose log is `log` said it recovered.
   static func recoveredRecords(in log: String) -> UInt64? {
     guard let range = log.range(of: "recovered ") else { return nil }
     return UInt64(log[range.upperBound...].prefix { $0.isNumber })
   }
 
+  /// The names of the probe runs in the state.
   static func runNames(_ client: ControlClient) throws -> [String] {
     guard case let .stateSlice(_, _, value) = try client.request(.state(id: 9, path: "runs")), case let .object(runs) = value else {
       throw TimedOut(what: "the probe's runs")
