@@ -258,11 +258,15 @@ async def steps(browser, url, shots):
     await browser.wait_for("'sent' under the send box", "document.getElementById('send-result').textContent === 'sent'")
     await browser.wait_for("the new query in the state tree", f"{leaf(QUERY_PATH)} === '\"copper kettle\"'")
     await browser.click("#action-list li[data-sequence]:last-child")
+    # Paused while a row is picked, as inspector_real_use.py does: near the end of a live list each
+    # feed message shifts the rows, and a press landed on the row after the one measured.
+    await browser.click("#pause-button")
     entry = "[...document.querySelectorAll('#action-list li')].find(li => li.textContent.includes('searchQueryChanged'))"
     await browser.wait_for("the action in the stream", f"!!{entry}")
     await browser.evaluate(f"{entry}.scrollIntoView({{block: 'center'}})")
     sequence = await browser.evaluate(f"{entry}.dataset.sequence")
     await browser.click(f"#action-list li[data-sequence='{sequence}']")
+    await browser.click("#pause-button")
     await diff_shows(browser, "action-diff", "search.query", "the diff of the action")
     await browser.screenshot(shots, "2-sent.png")
 
