@@ -6,7 +6,7 @@ import Testing
 
 /// What kubectl, docker and git users expect of a command line: suggestions for typos, values from
 /// the environment, shell completion, actions from standard input or a file, JSON for scripts.
-@Suite struct CommandLineHabitsTests {
+@Suite(.onAThreadOfItsOwn) struct CommandLineHabitsTests {
   @Test func aMistypedCommandOrOptionGetsADidYouMean() async throws {
     #expect(Suggestion.closest(to: "stauts", among: ["start", "status", "send"]) == "status")
     #expect(Suggestion.closest(to: "--jsno", among: ["--json", "--run-dir"]) == "--json")

@@ -7,7 +7,7 @@ import Testing
 
 /// The built `switchyard` run as a process against a real coordinator and its workers.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct CommandsAgainstACoordinatorTests {
   @Test func statusAsTableAndAsJSON() async throws {
     try await withRunningCoordinator(pools: "probe=2") { runDirectory in

@@ -7,7 +7,7 @@ import Testing
 /// honest pool health, a pool no handler serves refused at start, `send`'s journal sequence, and
 /// `status --follow` printing only what changed.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct OperatingCommandsTests {
   static let start = #"{"start":{"name":"a","job":{"tag":"t","outputs":3},"cancelInFlight":false}}"#
 

@@ -10,7 +10,7 @@ import Testing
 /// another host, and `switchyard send` pointed at the standby's run directory or its TCP address,
 /// before and after a failover.
 @Suite(
-  .serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait,
+  .serialized, .onAThreadOfItsOwn, .timeLimit(.minutes(2)), TestPeer.redisServer.trait,
   .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs root for a UTS namespace")
 )
 struct LeaderFollowingTests {

@@ -7,7 +7,7 @@ import Testing
 
 /// Two `switchyard start --ha` coordinators and a redis-server on 127.0.0.1: the leader is killed
 /// or stopped under traffic, and the standby takes over with everything acknowledged.
-@Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
+@Suite(.serialized, .onAThreadOfItsOwn, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
   /// Waits for `child`'s log to contain `text`.
   private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 15) async throws {
     try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }

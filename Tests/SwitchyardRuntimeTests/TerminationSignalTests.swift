@@ -7,7 +7,7 @@ import Testing
 ///
 /// Signal sources of Dispatch lost about one in thirty such signals and the coordinator ran
 /// on, so each test repeats the race; every child is killed and reaped when a round ends.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct TerminationSignalTests {
   static let rounds = 30
 
