@@ -188,7 +188,7 @@ extension Application {
     // The application's own words, as it wrote them.
     for line in startMessage.split(separator: "\n") { Logger.standardError.log(.info(String(line))) }
     if let metricsServer, let address = options.metrics?.address {
-      let url = "http://\(address.host):\(metricsServer.port)/metrics"
+      let url = "http://\(address.authority(port: metricsServer.port))/metrics"
       Logger.standardError.log(.info("metrics at \(url)", .string("program", name), .string("url", url)))
     }
     await coordinator.runUntilTerminated { [stopActions] in

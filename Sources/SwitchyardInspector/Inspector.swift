@@ -132,7 +132,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     let query = configuration.token.map { token in
       "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
     }
-    url = "http://\(configuration.host):\(server.port)/\(query ?? "")"
+    url = "http://\(ListenAddress.authority(host: configuration.host, port: server.port))/\(query ?? "")"
   }
 
   /// Shows entries in the pages' action stream, after what they hold, from any thread: journal

@@ -2,7 +2,8 @@ import SwitchyardNet
 
 /// Where an ``Inspector`` listens, who may use it, and the bounds that keep it cheap.
 public struct InspectorConfiguration: Sendable {
-  /// The IPv4 address to listen on; loopback unless named, and then only with a ``token``.
+  /// The IP address to listen on (IPv6 without brackets); loopback unless named, and then only
+  /// with a ``token``.
   public var host = "127.0.0.1"
   /// The TCP port; 0 picks a free one, which ``Inspector/url`` reports.
   public var port: UInt16 = 0
@@ -56,7 +57,7 @@ public struct InspectorConfiguration: Sendable {
 
   /// Reads the command line's `--http HOST:PORT` and `--http-token TOKEN`.
   ///
-  /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an IPv4 address and a port,
+  /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an IP address and a port,
   ///   ``InspectorError/tokenRequired(host:)`` for a non-loopback address without a token.
   public init(address: String, token: String?) throws(InspectorError) {
     guard let listen = ListenAddress(address) else { throw .invalidAddress(address) }

@@ -2,7 +2,7 @@ import SwitchyardNet
 
 /// Why an ``Inspector`` could not start.
 public enum InspectorError: Error, Equatable, CustomStringConvertible {
-  /// `--http` was not `HOST:PORT` with an IPv4 host.
+  /// `--http` was not `HOST:PORT` with an IP address for a host.
   case invalidAddress(String)
   /// A non-loopback address was named without `--http-token`.
   case tokenRequired(host: String)
@@ -17,7 +17,7 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .invalidAddress(address):
-      return "'\(address)' is not an address to serve the inspector on; give an IPv4 address and a port, e.g. --http 127.0.0.1:8080."
+      return "'\(address)' is not an address to serve the inspector on; give an IP address and a port, e.g. --http 127.0.0.1:8080 or --http [::1]:8080."
     case let .tokenRequired(host):
       return """
         The inspector would be reachable beyond this machine at \(host), and it can send actions \

@@ -46,6 +46,15 @@ struct HighAvailabilityFlagsTests {
     }
   }
 
+  @Test func controlListenTakesABracketedIPv6AddressAndAdvertisesItSo() throws {
+    let loopback = try StartCommand.options(start.parse(["--control-listen", "[::1]:7401"]))
+    #expect(loopback.controlListen?.advertised == "tcp://[::1]:7401" && loopback.controlListen?.token == nil)
+    let remote = try StartCommand.options(start.parse(["--control-listen", "[2001:db8::5]:7401", "--control-token", "t"]))
+    #expect(remote.controlListen?.advertised == "tcp://[2001:db8::5]:7401")
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "[2001:db8::5]:7401"])) }
+    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "::1:7401"])) }
+  }
+
   @Test func theLeaseNamesWhereTheLeaderIsReached() throws {
     let holder = LeaseHolder(runDirectory: "/run/a", controlAddress: "tcp://10.0.0.5:7401")
     #expect(LeaseHolder(holder.description) == holder)

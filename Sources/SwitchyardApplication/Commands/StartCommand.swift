@@ -10,7 +10,7 @@ enum StartCommand {
     "--parent", "PID", help: "Shut down when process PID, which started this coordinator, exits."
   )
   static let http = CommandOption.value(
-    "--http", "HOST:PORT", help: "Serve the web inspector there (off by default; an address not 127.x needs --http-token)."
+    "--http", "HOST:PORT", help: "Serve the web inspector there (off by default; an address other than 127.x or [::1] needs --http-token)."
   )
   static let httpToken = CommandOption.value(
     "--http-token", "TOKEN", help: "A secret every inspector request must carry, as ?token= or a Bearer header.",

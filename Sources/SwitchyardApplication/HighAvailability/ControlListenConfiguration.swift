@@ -18,7 +18,7 @@ public struct ControlListenConfiguration: Sendable, Equatable {
     // A token alone is no conflict: SWITCHYARD_CONTROL_TOKEN is also what the CLI sends.
     guard let address else { return nil }
     guard let listen = ListenAddress(address) else {
-      throw .invalidValue(name: "--control-listen", value: address, expected: "an IPv4 address and a port, e.g. 10.0.0.5:7401")
+      throw .invalidValue(name: "--control-listen", value: address, expected: "an IP address and a port, e.g. 10.0.0.5:7401 or [::1]:7401")
     }
     if let token, token.isEmpty { throw .invalidValue(name: "--control-token", value: token, expected: "a secret every client must send") }
     guard listen.isLoopback || token != nil else {
@@ -33,9 +33,9 @@ public struct ControlListenConfiguration: Sendable, Equatable {
   }
 
   /// The address other hosts reach the listener at, as the lease advertises it: the listening
-  /// address, or this host's name for 0.0.0.0.
+  /// address, or this host's name for 0.0.0.0 or `::`.
   var advertised: String {
-    let host = address.host == "0.0.0.0" ? ProcessInfo.processInfo.hostName : address.host
-    return "tcp://\(host):\(address.port)"
+    guard address.isUnspecified else { return "tcp://\(address.authority())" }
+    return "tcp://\(ProcessInfo.processInfo.hostName):\(address.port)"
   }
 }

@@ -18,7 +18,7 @@ public struct MetricsConfiguration: Sendable, Equatable {
       return nil
     }
     guard let listen = ListenAddress(address) else {
-      throw .invalidValue(name: "--metrics", value: address, expected: "an IPv4 address and a port, e.g. 127.0.0.1:9464")
+      throw .invalidValue(name: "--metrics", value: address, expected: "an IP address and a port, e.g. 127.0.0.1:9464 or [::1]:9464")
     }
     if let token, token.isEmpty { throw .invalidValue(name: "--metrics-token", value: token, expected: "a secret every scrape must carry") }
     guard listen.isLoopback || token != nil else {

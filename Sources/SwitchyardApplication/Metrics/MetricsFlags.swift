@@ -2,7 +2,7 @@
 enum MetricsFlags {
   static let metrics = CommandOption.value(
     "--metrics", "HOST:PORT",
-    help: "Serve Prometheus metrics at http://HOST:PORT/metrics (off by default; an address not 127.x needs --metrics-token)."
+    help: "Serve Prometheus metrics at http://HOST:PORT/metrics (off by default; an address other than 127.x or [::1] needs --metrics-token)."
   )
   static let token = CommandOption.value(
     "--metrics-token", "TOKEN", help: "A secret every scrape must carry as a Bearer header (Prometheus' authorization credentials)."

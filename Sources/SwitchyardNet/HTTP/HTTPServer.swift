@@ -31,8 +31,9 @@ public final class HTTPServer: Sendable {
   public struct Configuration: Sendable {
     /// The port on ``host``; 0 picks a free one, reported by ``HTTPServer/port``.
     public var port: UInt16
-    /// The IPv4 address to listen on; loopback unless a caller that authenticates its clients
-    /// names another, since the server itself has no TLS and no authentication.
+    /// The IP address to listen on (IPv6 without brackets); loopback unless a caller that
+    /// authenticates its clients names another, since the server itself has no TLS and no
+    /// authentication.
     public var host = "127.0.0.1"
     /// The largest request head (request line and headers) in bytes; larger gets 431 (or 414).
     public var maxHeaderBytes = 16_384

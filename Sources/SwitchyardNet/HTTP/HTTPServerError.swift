@@ -8,7 +8,7 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .cannotListen(let port, let reason):
-      return "Cannot listen on port \(port) (\(reason)); choose another port, or 0 for any free one, and an IPv4 address of this machine."
+      return "Cannot listen on port \(port) (\(reason)); choose another port, or 0 for any free one, and an IP address of this machine."
     }
   }
 }

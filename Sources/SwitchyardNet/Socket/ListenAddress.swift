@@ -1,22 +1,66 @@
-/// An IPv4 address and TCP port to listen on, as a command line gives it: `HOST:PORT`.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An IP address and TCP port to listen on, as a command line gives it: `HOST:PORT`, the host a
+/// dotted IPv4 address or an IPv6 address in brackets (`[::1]:7401`), as in a URL.
 public struct ListenAddress: Sendable, Equatable {
-  /// The dotted IPv4 address.
+  /// The address without brackets: `127.0.0.1`, `::1`.
   public var host: String
   /// The port; 0 picks a free one.
   public var port: UInt16
 
-  /// Reads `HOST:PORT` with a dotted IPv4 host; `nil` for anything else.
+  /// Reads `HOST:PORT`; `nil` for a host name, an IPv6 address without brackets, or anything else
+  /// that is not an address and a port.
   public init?(_ text: String) {
     guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
-    let host = String(text[..<colon])
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return nil }
+    var host = String(text[..<colon])
+    if host.hasPrefix("["), host.hasSuffix("]") {
+      host = String(host.dropFirst().dropLast())
+      guard Self.isIPv6(host) else { return nil }
+    } else {
+      // Dotted quads only: inet_pton also reads `127.1`, which no one means as an address to listen on.
+      let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return nil }
+    }
     self.host = host
     self.port = port
   }
 
-  /// Whether only this machine can reach it: 127.0.0.0/8.
+  /// Whether the host is an IPv6 address.
+  public var isIPv6: Bool {
+    host.contains(":")
+  }
+
+  /// Whether only this machine can reach it: 127.0.0.0/8, or `::1`.
   public var isLoopback: Bool {
-    host.hasPrefix("127.")
+    isIPv6 ? Self.ipv6Bytes(host) == Self.ipv6Bytes("::1") : host.hasPrefix("127.")
+  }
+
+  /// Whether it listens on every address of the machine: `0.0.0.0` or `::`.
+  public var isUnspecified: Bool {
+    isIPv6 ? Self.ipv6Bytes(host) == Self.ipv6Bytes("::") : host == "0.0.0.0"
+  }
+
+  /// `HOST:PORT` as a URL writes it, the IPv6 host in brackets, with `port` in place of the one
+  /// asked for (the one picked for port 0).
+  public func authority(port: UInt16? = nil) -> String {
+    Self.authority(host: host, port: port ?? self.port)
+  }
+
+  /// `host:port`, an IPv6 host in brackets, as a URL writes it.
+  public static func authority(host: String, port: UInt16) -> String {
+    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+  }
+
+  private static func isIPv6(_ host: String) -> Bool {
+    ipv6Bytes(host) != nil
+  }
+
+  /// The 16 bytes of an IPv6 address, so that `::1` and `0:0:0:0:0:0:0:1` compare equal.
+  private static func ipv6Bytes(_ host: String) -> [UInt8]? {
+    var address = in6_addr()
+    guard inet_pton(AF_INET6, host, &address) == 1 else { return nil }
+    return withUnsafeBytes(of: address) { Array($0) }
   }
 }

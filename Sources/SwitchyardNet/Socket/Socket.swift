@@ -88,8 +88,8 @@ package final class Socket: Sendable {
     return socket
   }
 
-  /// A socket listening on `host` (an IPv4 address, 127.0.0.1 unless named) and `port`; port 0
-  /// lets the kernel pick a free one.
+  /// A socket listening on `host` (a dotted IPv4 address or an IPv6 address without brackets,
+  /// 127.0.0.1 unless named) and `port`; port 0 lets the kernel pick a free one.
   package static func listen(host: String = "127.0.0.1", port: UInt16, backlog: Int32 = 128) throws(SocketError) -> Socket {
     let socket = try bound(host: host, port: port, reuseAddress: true)
     guard Glibc.listen(socket.descriptor, backlog) == 0 else { throw .lastError("listen") }
@@ -106,39 +106,23 @@ package final class Socket: Sendable {
   }
 
   private static func bound(host: String, port: UInt16, reuseAddress: Bool) throws(SocketError) -> Socket {
-    var ipv4 = in_addr()
-    guard inet_pton(AF_INET, host, &ipv4) == 1 else {
-      throw .hostNotFound(host: host, reason: "not an IPv4 address such as 127.0.0.1 or 0.0.0.0")
+    guard let address = SocketAddress(host: host, port: port) else {
+      throw .hostNotFound(host: host, reason: "not an IP address such as 127.0.0.1, 0.0.0.0 or ::1")
     }
-    let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let descriptor = Glibc.socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .lastError("socket") }
     let socket = Socket(descriptor: descriptor)
     if reuseAddress {
       var reuse: Int32 = 1
       setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr = ipv4
-    let status = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard status == 0 else { throw .lastError("bind") }
+    guard address.withSockaddr({ bind(descriptor, $0, $1) }) == 0 else { throw .lastError("bind") }
     return socket
   }
 
   /// The local port, which is how a listener bound to port 0 learns where it is.
   package func localPort() throws(SocketError) -> UInt16 {
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let status = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    guard status == 0 else { throw .lastError("getsockname") }
-    return UInt16(bigEndian: address.sin_port)
+    try SocketAddress(boundTo: descriptor).port
   }
 
   /// Waits for the next connection; fails with `EINVAL` once the listener is shut down.

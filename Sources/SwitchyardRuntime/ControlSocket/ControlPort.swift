@@ -32,7 +32,7 @@ public final class ControlPort: Sendable {
       self.port = port
       return
     }
-    let name = "tcp://\(address.host):\(address.port)"
+    let name = "tcp://\(address.authority())"
     do {
       let socket = try Socket.listen(host: address.host, port: address.port)
       port = try socket.localPort()
@@ -54,20 +54,14 @@ public final class ControlPort: Sendable {
   private static func passedOn(listeningAt address: ListenAddress) -> (Int32, UInt16)? {
     guard let text = getenv(passedOnVariable).map({ String(cString: $0) }), let fd = Int32(text) else { return nil }
     unsetenv(passedOnVariable)
-    var bound = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &bound) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    let port = UInt16(bigEndian: bound.sin_port)
-    var host = in_addr()
-    guard named == 0, bound.sin_family == sa_family_t(AF_INET), address.port == 0 || port == address.port,
-      inet_pton(AF_INET, address.host, &host) == 1, bound.sin_addr.s_addr == host.s_addr, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
+    guard let bound = try? SocketAddress(boundTo: fd) else { return nil }
+    guard let asked = SocketAddress(host: address.host, port: address.port), bound.hasSameHost(as: asked),
+      address.port == 0 || bound.port == address.port, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
     else {
-      if named == 0 { Glibc.close(fd) }
+      Glibc.close(fd)
       return nil
     }
-    return (fd, port)
+    return (fd, bound.port)
   }
 
   /// A listener for one ``ControlServer``, on a duplicate of the descriptor that server closes.
@@ -76,7 +70,7 @@ public final class ControlPort: Sendable {
     guard fd >= 0, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
       let code = errno
       if fd >= 0 { Glibc.close(fd) }
-      throw .socketFailed(path: "tcp://\(address.host):\(port)", errno: code)
+      throw .socketFailed(path: "tcp://\(address.authority(port: port))", errno: code)
     }
     return ControlListener(descriptor: fd, token: token, firstClient: 1 << 40)
   }
