@@ -16,18 +16,22 @@ package struct SocketAddress {
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = port.bigEndian
       address.sin_addr = ipv4
-      length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+      self.init(address)
     } else if inet_pton(AF_INET6, host, &ipv6) == 1 {
       var address = sockaddr_in6()
       address.sin6_family = sa_family_t(AF_INET6)
       address.sin6_port = port.bigEndian
       address.sin6_addr = ipv6
-      length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-      withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+      self.init(address)
     } else {
       return nil
     }
+  }
+
+  /// `address`, a `sockaddr_in` or a `sockaddr_in6`.
+  private init<Address>(_ address: Address) {
+    length = socklen_t(MemoryLayout<Address>.size)
+    withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: Address.self) }
   }
 
   /// The address `descriptor` is bound to.
