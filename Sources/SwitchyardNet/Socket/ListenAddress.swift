@@ -19,7 +19,6 @@ public struct ListenAddress: Sendable, Equatable {
       host = String(host.dropFirst().dropLast())
       guard Self.isIPv6(host) else { return nil }
     } else {
-      // Dotted quads only: inet_pton also reads `127.1`, which no one means as an address to listen on.
       let parts = host.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return nil }
     }
