@@ -41,7 +41,7 @@ extension SpawnedProcess {
         try spawn(
           executable: command[0],
           arguments: Array(command.dropFirst()),
-          environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+          environment: ProcessInfo.processInfo.environment.merging(quietCrashes) { current, _ in current }.merging(environment) { $1 },
           directory: directory,
           standardInput: input,
           standardOutput: output,
@@ -52,6 +52,11 @@ extension SpawnedProcess {
       throw ProcessError.spawnFailed(executable: executable, errno: code)
     }
   }
+
+  /// A child that traps dies at once, without the Swift runtime's backtracer, unless the test's
+  /// own environment asks for it: tests crash coordinators on purpose and then kill them, and a
+  /// backtracer still reading a killed coordinator was left running, its parent gone.
+  private static let quietCrashes = ["SWIFT_BACKTRACE": "enable=no"]
 
   private static func open(readingFrom path: String) throws -> Int32 {
     let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
