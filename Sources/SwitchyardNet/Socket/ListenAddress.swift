@@ -17,7 +17,7 @@ public struct ListenAddress: Sendable, Equatable {
     var host = String(text[..<colon])
     if host.hasPrefix("["), host.hasSuffix("]") {
       host = String(host.dropFirst().dropLast())
-      guard Self.isIPv6(host) else { return nil }
+      guard SocketAddress(host: host, port: port)?.family == AF_INET6 else { return nil }
     } else {
       let parts = host.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return nil }
@@ -33,12 +33,12 @@ public struct ListenAddress: Sendable, Equatable {
 
   /// Whether only this machine can reach it: 127.0.0.0/8, or `::1`.
   public var isLoopback: Bool {
-    isIPv6 ? Self.ipv6Bytes(host) == Self.ipv6Bytes("::1") : host.hasPrefix("127.")
+    isIPv6 ? names("::1") : host.hasPrefix("127.")
   }
 
   /// Whether it listens on every address of the machine: `0.0.0.0` or `::`.
   public var isUnspecified: Bool {
-    isIPv6 ? Self.ipv6Bytes(host) == Self.ipv6Bytes("::") : host == "0.0.0.0"
+    names(isIPv6 ? "::" : "0.0.0.0")
   }
 
   /// `HOST:PORT` as a URL writes it, the IPv6 host in brackets, with `port` in place of the one
@@ -52,14 +52,9 @@ public struct ListenAddress: Sendable, Equatable {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 
-  private static func isIPv6(_ host: String) -> Bool {
-    ipv6Bytes(host) != nil
-  }
-
-  /// The 16 bytes of an IPv6 address, so that `::1` and `0:0:0:0:0:0:0:1` compare equal.
-  private static func ipv6Bytes(_ host: String) -> [UInt8]? {
-    var address = in6_addr()
-    guard inet_pton(AF_INET6, host, &address) == 1 else { return nil }
-    return withUnsafeBytes(of: address) { Array($0) }
+  /// Whether the host is the address `other`, however either is written (`::1`, `0:0:0:0:0:0:0:1`).
+  private func names(_ other: String) -> Bool {
+    guard let mine = SocketAddress(host: host, port: 0), let theirs = SocketAddress(host: other, port: 0) else { return false }
+    return mine.hasSameHost(as: theirs)
   }
 }
