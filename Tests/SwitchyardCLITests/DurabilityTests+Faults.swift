@@ -59,7 +59,8 @@ extension DurabilityTests {
 
     // One byte flipped in the middle of the segment.
     let segment = directory.data + "/" + Self.firstSegment
-    var bytes = try #require(FileManager.default.contents(atPath: segment))
+    let original = try #require(FileManager.default.contents(atPath: segment))
+    var bytes = original
     let middle = bytes.count / 2
     bytes[middle] ^= 0x01
     #expect(FileManager.default.createFile(atPath: segment, contents: bytes))
@@ -75,7 +76,10 @@ extension DurabilityTests {
     let cut = try #require(FileManager.default.contents(atPath: directory.data + "/" + setAside))
     let left = try #require(FileManager.default.contents(atPath: segment))
     let cutAt = bytes.count - cut.count
-    #expect(cutAt <= middle && cutAt > middle - 200)
+    // The cut is where the record holding the flipped byte begins: its header's length field,
+    // read before the flip, says where that record ends (a 24-byte header, then the payload).
+    let length = original[cutAt..<cutAt + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+    #expect(cutAt <= middle && middle < cutAt + 24 + length, "cut at \(cutAt), record of \(length) bytes, flipped byte at \(middle)")
     #expect(left.prefix(cutAt) == bytes.prefix(cutAt))
     #expect(cut == bytes.suffix(cut.count))
 
