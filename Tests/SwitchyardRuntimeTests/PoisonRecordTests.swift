@@ -32,6 +32,7 @@ struct PoisonRecordTests {
       #expect(await first.waitForExit(within: 30) == SIGILL, "\(first.log)")
       let poison = try #require(PoisonRecord.read(directory: first.runDirectory + "/data"), "no poison file; log:\n\(first.log)")
       #expect(poison.signal == SIGILL)
+      #expect(poison.moment == .live)
 
       let restarted = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
       defer { restarted.cleanUp() }
@@ -62,6 +63,7 @@ struct PoisonRecordTests {
       #expect(await first.waitForExit(within: 30) == SIGILL, "\(first.log)")
       let poison = try #require(PoisonRecord.read(directory: first.runDirectory + "/data"), "no poison file; log:\n\(first.log)")
       let effect = try #require(poison.effect, "the poison names no effect: \(poison)")
+      let poisonLine = try String(contentsOfFile: first.runDirectory + "/data/poison", encoding: .utf8)
 
       // Started again, the probe job would deliver the same output, and the coordinator die again.
       let restarted = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
@@ -72,13 +74,19 @@ struct PoisonRecordTests {
       #expect(restarted.log.contains("an event of remote effect \(effect), which is not started again"), "\(restarted.log)")
       #expect(!restarted.log.contains("remote effects were in flight"), "\(restarted.log)")
       #expect(try Self.runNames(again) == ["a", "t"])
+      // Emptied once the effect's end is on disk; the end took the number the poison names.
+      try await eventually("the poison file emptied") { PoisonRecord.read(directory: first.runDirectory + "/data") == nil }
       restarted.crash()
+      // As if the restart had died before emptying it: the record now holding that number is not
+      // the action that died.
+      try poisonLine.write(toFile: first.runDirectory + "/data/poison", atomically: true, encoding: .utf8)
 
-      // Its end was journaled: a later start does not make it again either.
+      // Its end was journaled: a later start does not make it again, nor journal its end twice.
       let later = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
       defer { later.cleanUp() }
       #expect(try Self.runNames(try await later.connect()) == ["a", "t"])
       #expect(!later.log.contains("remote effects were in flight"), "\(later.log)")
+      #expect(!later.log.contains("which is not started again"), "\(later.log)")
       #expect(await later.terminate() == 0)
     }
   }
@@ -105,6 +113,7 @@ struct PoisonRecordTests {
       defer { dying.cleanUp() }
       #expect(await dying.waitForExit(within: 30) == SIGILL, "\(dying.log)")
       let poison = try #require(PoisonRecord.read(directory: data), "no poison file; log:\n\(dying.log)")
+      #expect(poison.moment == .replay)
 
       let refusing = try CoordinatorProcess(arguments: Self.arguments, runDirectory: first.runDirectory, environment: Self.trapping)
       defer { refusing.cleanUp() }

@@ -62,7 +62,7 @@ extension ActionJournal {
           try SkippedRecords.add(record.sequence, directory: directory)
           skipped.insert(record.sequence)
           skippedNow = actionPath(of: record)
-        } else if let poison, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
+        } else if let poison, poison.moment != .live, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
           throw JournalReplayError.poisoned(sequence: record.sequence, action: actionPath(of: record), signal: poison.signalName)
         }
         _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped, check: check)
@@ -83,7 +83,9 @@ extension ActionJournal {
         log(.info("--skip-record \(skip): record \(skip) was not replayed (\(why)), so nothing was skipped", .integer("action_sequence", skip)))
       }
     }
-    if let poison, poison.sequence > journal.recovery.lastSequence {
+    // A live action's number may since have gone to a record a later start wrote, which then
+    // died before it emptied the file: that record is not the one named.
+    if let poison, poison.neverJournaled(lastSequence: journal.recovery.lastSequence) {
       log(
         .info(
           "the last coordinator died of \(poison.signalName) reducing action \(poison.sequence), which was never journaled: "
@@ -91,8 +93,9 @@ extension ActionJournal {
           .integer("action_sequence", poison.sequence)
         )
       )
-      if let effect = poison.effect {
-        // Run again, the effect would deliver the same event, and the coordinator die again.
+      // Run again, the effect would deliver the same event, and the coordinator die again. Its
+      // end is journaled once: a start that died before emptying the file journaled it already.
+      if let effect = poison.effect, recovery.isOpen(effect) {
         recovery.ended(effect)
         actionJournal.effectEnded(effect)
         log(LogEvent(.info, "that action was an event of remote effect \(effect), which is not started again: its end is journaled", fields: effect.logFields))

@@ -12,9 +12,9 @@ import Synchronization
 /// Replay marks the record under way with ``reducing(_:)``; the live store marks that it reduces
 /// with ``reducingLive(_:)``, its action being the one the journal numbers next
 /// (``nextLiveSequence(_:)``), as it is journaled only once reduced. The handler writes that
-/// sequence number and the signal to the file, then hands the signal to whatever handled it before
-/// (the Swift runtime's backtracer, or the default action), so the process still dies as it would
-/// have. ``PoisonRecord`` reads the file at the next start.
+/// sequence number, the signal and which of the two it was to the file, then hands the signal to
+/// whatever handled it before (the Swift runtime's backtracer, or the default action), so the
+/// process still dies as it would have. ``PoisonRecord`` reads the file at the next start.
 package enum PoisonWatch {
   /// The signals a crash in a reducer raises.
   static let signals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE]
@@ -121,9 +121,9 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
   return actions
 }()
 
-/// The signal handler: writes `SEQUENCE SIGNAL\n`, or `SEQUENCE SIGNAL ACTION INDEX\n` when the
-/// action was a remote effect's event, with `pwrite` and `ftruncate` only (both
-/// async-signal-safe), then restores the previous disposition. A fault recurs as the handler
+/// The signal handler: writes `SEQUENCE SIGNAL MOMENT\n` (`live` or `replay`), or
+/// `SEQUENCE SIGNAL live ACTION INDEX\n` when the live action was a remote effect's event, with
+/// `pwrite` and `ftruncate` only (both async-signal-safe), then restores the previous disposition. A fault recurs as the handler
 /// returns, so the previous handler sees it as it was; a signal someone sent is raised again.
 private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
   let savedErrno = errno
@@ -134,8 +134,9 @@ private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>
   let effectIndex = deliveringIndex.load(ordering: .relaxed)
   let descriptor = poisonFile.load(ordering: .sequentiallyConsistent)
   if sequence != 0, descriptor >= 0 {
-    // `SEQUENCE SIGNAL\n`, digits written backwards from the end of a buffer on the stack.
-    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    // Written backwards from the end of a buffer on the stack, long enough for the longest line
+    // (two 20-digit numbers, one of 19, the signal's, `replay`, the spaces and the newline).
+    var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &buffer) { bytes in
       var end = bytes.count - 1
       bytes[end] = UInt8(ascii: "\n")
@@ -147,6 +148,15 @@ private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>
         end -= 1
         bytes[end] = UInt8(ascii: " ")
       }
+      // The moment, so that the next start knows a live action's number from a journaled record's.
+      // A static string's bytes are constant data: reading them allocates nothing.
+      let word: StaticString = live ? "live" : "replay"
+      end -= word.utf8CodeUnitCount
+      UnsafeMutableRawBufferPointer(rebasing: bytes[end...]).copyMemory(
+        from: UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+      )
+      end -= 1
+      bytes[end] = UInt8(ascii: " ")
       prependDigits(of: UInt64(number), to: bytes, before: &end)
       end -= 1
       bytes[end] = UInt8(ascii: " ")

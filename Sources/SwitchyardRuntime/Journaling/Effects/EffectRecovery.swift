@@ -56,6 +56,11 @@ final class EffectRecovery: @unchecked Sendable {
     reductions[identity.action] = reduction.open.isEmpty ? nil : reduction
   }
 
+  /// Whether the effect `identity` names was in flight when the journal ended.
+  func isOpen(_ identity: EffectIdentity) -> Bool {
+    deliveredOutputs(of: identity) != nil || madeBeforeSnapshot.contains(identity)
+  }
+
   /// Counts an output the effect `identity` names delivered: a record holds it as an action.
   func delivered(_ identity: EffectIdentity) {
     reductions[identity.action]?.open[identity.index]? += 1
