@@ -31,7 +31,8 @@ public final class TestStore<State: Equatable, Action> {
     set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
   }
 
-  /// How long `receive` and `finish` wait for effects before failing.
+  /// How long `receive` and `finish` wait for effects before failing, counting only the time the
+  /// main actor was free to run them (another suite holding it does not count).
   public var timeout: Duration
 
   /// The state as the test has asserted it so far.
