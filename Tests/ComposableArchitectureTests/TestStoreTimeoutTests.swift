@@ -18,7 +18,7 @@ import Testing
         return .run { send in
           for await _ in gate { break }
           // Each yield is another turn through the main serial executor.
-          for _ in 0..<50 { await Task.yield() }
+          for _ in 0..<10 { await Task.yield() }
           await send(.finished)
         }
       case .finished:
@@ -33,7 +33,7 @@ import Testing
     let store = TestStore(initialState: Hops.State(), reducer: { Hops(gate: gate) }, timeout: .milliseconds(100))
     await store.send(.started)
     // Another suite's work holding the main thread for longer than the whole timeout, after
-    // which the effect still needs its 50 turns.
+    // which the effect still needs its ten turns.
     DispatchQueue.main.async {
       usleep(300_000)
       opening.yield()

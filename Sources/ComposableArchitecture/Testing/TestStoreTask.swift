@@ -52,8 +52,8 @@ public struct TestStoreTask: Hashable, Sendable {
 /// Effects run on other executors and hop back to the main actor, so the test must keep yielding
 /// for them to make progress: this is how TCA's TestStore waits, bounded by a timeout. Unlike
 /// TCA's, the timeout counts only the time the main actor was there to run the effects' hops: a
-/// turn that comes back much later than asked (another test in the process held the main actor,
-/// as parallel suites do) counts as ``longestTurn``, so an effect that needs many hops is not
+/// turn that comes back later than asked (another test in the process held the main actor, as
+/// parallel suites do) counts as ``longestTurn``, so an effect that needs many hops is not
 /// failed because of work that was never its own.
 @MainActor
 func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
@@ -77,9 +77,10 @@ func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
   return true
 }
 
-/// The most one turn of ``waitUntil(timeout:_:)`` counts towards its timeout: far above what a
-/// yield or a 200 µs sleep takes on a busy machine, far below a main actor held by someone else.
-let longestTurn = Duration.milliseconds(20)
+/// The most one turn of ``waitUntil(timeout:_:)`` counts towards its timeout: above what a yield
+/// or a 200 µs sleep takes when the main actor is free, and far below a turn queued behind other
+/// suites' work, so a second lasts at least 500 such turns, each a hop for the effects.
+let longestTurn = Duration.milliseconds(2)
 
 /// Yields enough times for effects that are ready to run to reach their next suspension point.
 @MainActor
