@@ -250,6 +250,19 @@ struct HTTPClientTests {
     #expect(error?.description == "Nothing accepted the connection to 127.0.0.1:\(port); is the server running?")
   }
 
+  @Test func getsFromAServerOnIPv6LoopbackAndNamesItInBrackets() async throws {
+    var configuration = HTTPServer.Configuration()
+    configuration.host = "::1"
+    try await withServer(configuration: configuration, routes: { router in
+      router.add(.get, "/host") { .text($0.headers["Host"] ?? "-") }
+    }) { server in
+      let response = try await client().get(URL(string: "http://[::1]:\(server.port)/host")!)
+      #expect(String(decoding: response.body, as: UTF8.self) == "[::1]:\(server.port)")
+    }
+    #expect(HTTPClientError.connectionRefused(host: "::1", port: 7401).description.contains("to [::1]:7401;"))
+    #expect(WebSocketError.connectionFailed(host: "::1", port: 7401, reason: "refused").description.contains("to [::1]:7401 "))
+  }
+
   @Test(arguments: [("https://127.0.0.1/", HTTPClientError.unsupportedScheme("https")), ("http:///path", .invalidURL("http:///path"))])
   func refusesURLsItCannotSendTo(url: String, expected: HTTPClientError) async {
     #expect(await error(of: try await client().get(URL(string: url)!)) == expected)

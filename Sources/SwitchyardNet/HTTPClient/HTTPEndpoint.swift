@@ -32,6 +32,6 @@ struct HTTPEndpoint: Hashable, Sendable {
 
   /// Which idle connections may serve a request to this endpoint.
   var poolKey: String {
-    "\(host):\(port)"
+    ListenAddress.authority(host: host, port: port)
   }
 }
