@@ -17,7 +17,17 @@ func journalThenCrash<Base: Reducer>(
     $0.jobExecutor = FinishingJobExecutor()
   }
   for action in actions { await store.send(action).finish() }
-  journal.close()
+  await journal.closeOnceDurable()
+}
+
+private extension ActionJournal {
+  /// Closes once every record is durable, awaiting the fsync rather than blocking on it in
+  /// `close()`: the main actor this runs on is every `@MainActor` suite's, and under a full run's
+  /// load an fsync held it for seconds.
+  func closeOnceDurable() async {
+    try? await journal.waitUntilDurable(lastSequence)
+    close()
+  }
 }
 
 /// Runs every job at once, with no output.
