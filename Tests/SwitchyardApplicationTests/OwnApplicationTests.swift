@@ -15,17 +15,13 @@ struct OwnApplicationTests {
     // Compiles Switchyard again in the fixture's own scratch directory: minutes the first time, on
     // one job and at the lowest priority, so that the suites running beside it, whose exchanges
     // are timed, get the CPU first and the build takes what they leave.
-    let build = try await runToExit(
-      ["nice", "-n", "19", "swift", "build", "--build-tests", "-j", "1", "--package-path", fixture.package],
-      executable: OwnAppFixture.swift,
-      within: 720
+    let build = try await OwnAppFixture.runSwift(
+      ["nice", "-n", "19", "swift", "build", "--build-tests", "-j", "1", "--package-path", fixture.package], within: 720
     )
     try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
     #expect(!build.output.contains("warning:"), "\(build.output)")
 
-    let tests = try await runToExit(
-      ["swift", "test", "--skip-build", "--package-path", fixture.package], executable: OwnAppFixture.swift, within: 120
-    )
+    let tests = try await OwnAppFixture.runSwift(["swift", "test", "--skip-build", "--package-path", fixture.package], within: 120)
     #expect(tests.status == 0, "the fixture's TestStore tests failed:\n\(tests.output)\(tests.errorOutput)")
     #expect((tests.output + tests.errorOutput).contains("2 tests"), "\(tests.output)")
 

@@ -45,10 +45,8 @@ struct OwnAppFixture {
   /// Builds the executable, as `swift build` on one job at the lowest priority (see
   /// ``OwnApplicationTests``), and copies it to `destination`, which it returns.
   func build(as destination: String) async throws -> String {
-    let build = try await runToExit(
-      ["nice", "-n", "19", "swift", "build", "--product", "documents", "-j", "1", "--package-path", package],
-      executable: Self.swift,
-      within: 900
+    let build = try await Self.runSwift(
+      ["nice", "-n", "19", "swift", "build", "--product", "documents", "-j", "1", "--package-path", package], within: 900
     )
     try #require(build.status == 0, "the fixture did not build:\n\(build.output.suffix(6_000))\(build.errorOutput.suffix(2_000))")
     try FileManager.default.copyItem(atPath: executable, toPath: destination)
@@ -69,9 +67,7 @@ struct OwnAppFixture {
 
   /// Builds and runs the package's tests, on one job at the lowest priority.
   func test() async throws -> CommandResult {
-    try await runToExit(
-      ["nice", "-n", "19", "swift", "test", "-j", "1", "--package-path", package], executable: Self.swift, within: 900
-    )
+    try await Self.runSwift(["nice", "-n", "19", "swift", "test", "-j", "1", "--package-path", package], within: 900)
   }
 
   /// Replaces `old` with `new` in the package's file at `path`, which must hold it.
@@ -82,6 +78,13 @@ struct OwnAppFixture {
     try text.replacingOccurrences(of: old, with: new).write(toFile: file, atomically: true, encoding: .utf8)
   }
 
-  /// `swift`, from the PATH.
-  static let swift = "/usr/bin/env"
+  /// Runs `arguments`, a command line that runs `swift` from the PATH, to completion within
+  /// `seconds`, with a temporary directory of its own that is removed afterwards: the Swift driver
+  /// leaves a `TemporaryDirectory.*` there for every compiler job, about fifty a test run.
+  static func runSwift(_ arguments: [String], within seconds: Double) async throws -> CommandResult {
+    let temporary = uniqueTemporaryPath("swift-tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: temporary) }
+    return try await runToExit(arguments, environment: ["TMPDIR": temporary], executable: "/usr/bin/env", within: seconds)
+  }
 }
