@@ -340,6 +340,9 @@ async def in_chromium(url, shots, scenario):
         die_with_us + [executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
          "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", f"--user-data-dir={profile}",
          "--window-size=1440,1000", "about:blank"],
+        # Its temporary files (the singleton lock's directory) inside the profile, which goes with
+        # it: killed, Chromium leaves them behind.
+        env=dict(os.environ, TMPDIR=profile),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         port_file = os.path.join(profile, "DevToolsActivePort")
