@@ -24,11 +24,11 @@ import Testing
     ])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()
-    let port = try await metricsPort(of: coordinator)
-    let workerPort = try freePort()
-    let worker = try TestProcess(["worker", "search", "--broker", broker, "--name", name, "--metrics", "127.0.0.1:\(workerPort)"])
+    let port = try await announcedMetricsPort { coordinator.log }
+    let worker = try TestProcess(["worker", "search", "--broker", broker, "--name", name, "--metrics", "127.0.0.1:0"])
     defer { worker.stop() }
     try await worker.waitForErrorOutput("the remote worker to serve", within: 20) { $0.contains("serving 'search' jobs") }
+    let workerPort = try await announcedMetricsPort { worker.errorOutput }
     for target in [port, workerPort] {
       let check = try await PrometheusTools.checkMetrics(try await scrape(target))
       #expect(check.status == 0, "promtool check metrics on port \(target): \(check.output)\(check.errorOutput)")
@@ -117,19 +117,6 @@ import Testing
       completed: Dictionary(uniqueKeysWithValues: completed.map { ($0.labels["pool"] ?? "?", $0.value) }),
       actions: actions.first?.value ?? -1
     )
-  }
-
-  /// The port the coordinator says it serves metrics on.
-  func metricsPort(of coordinator: CoordinatorChild) async throws -> UInt16 {
-    var port: UInt16?
-    try await eventually("the coordinator's metrics line; log:\n\(coordinator.log)") {
-      port = coordinator.log.split(separator: "\n").lazy.compactMap { line -> UInt16? in
-        guard let range = line.range(of: "metrics at http://127.0.0.1:") else { return nil }
-        return UInt16(line[range.upperBound...].prefix { $0.isNumber })
-      }.first
-      return port != nil
-    }
-    return port ?? 0
   }
 
   func scrape(_ port: UInt16) async throws -> String {

@@ -81,6 +81,9 @@ enum WorkerCommand {
     registry.gauge("switchyard_remote_worker_concurrency", help: "The most jobs this worker runs at once.", labels: labels)
       .set(Double(settings.concurrency))
     // The process never returns from serving its stream; the server lives as long.
-    _ = try MetricsEndpoint.start(registry, configuration: configuration)
+    let server = try MetricsEndpoint.start(registry, configuration: configuration)
+    // The port it took, for an address given with port 0.
+    let url = "http://\(configuration.address.authority(port: server.port))/metrics"
+    Logger.standardError.log(.info("metrics at \(url)", .string("program", application), .string("url", url)))
   }
 }
