@@ -6,18 +6,19 @@ import Testing
 /// `start --metrics`: loopback unless a token is given, the token required on every scrape, the
 /// format chosen by `Accept`, and nothing but `/metrics` served.
 @Suite struct MetricsEndpointTests {
+  // A start refused for its flags never makes its run directory, so the tests name one not made.
   @Test func anAddressBeyondLoopbackNeedsAToken() async throws {
-    let result = try await switchyard("start", "--metrics", "0.0.0.0:9464", "--run-dir", makeRunDirectory())
+    let result = try await switchyard("start", "--metrics", "0.0.0.0:9464", "--run-dir", uniqueTemporaryPath("refused"))
     #expect(result.status == 2, "a usage error")
     #expect(result.errorOutput.contains("add --metrics-token"), "\(result.errorOutput)")
-    let bad = try await switchyard("start", "--metrics", "localhost:9464", "--run-dir", makeRunDirectory())
+    let bad = try await switchyard("start", "--metrics", "localhost:9464", "--run-dir", uniqueTemporaryPath("refused"))
     #expect(bad.status == 2 && bad.errorOutput.contains("e.g. 127.0.0.1:9464"), "\(bad.errorOutput)")
   }
 
   @Test func aPipeWorkerServesNoMetricsAndLogFlagsAreChecked() async throws {
     let worker = try await switchyard("worker", "probe", "--metrics", "127.0.0.1:9464")
     #expect(worker.status == 2 && worker.errorOutput.contains("it needs --broker"), "\(worker.errorOutput)")
-    let format = try await switchyard("start", "--log-format", "yaml", "--run-dir", makeRunDirectory())
+    let format = try await switchyard("start", "--log-format", "yaml", "--run-dir", uniqueTemporaryPath("refused"))
     #expect(format.status == 2 && format.errorOutput.contains("text or json"), "\(format.errorOutput)")
   }
 

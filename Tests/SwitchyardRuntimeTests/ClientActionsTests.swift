@@ -10,7 +10,7 @@ import Testing
 @Suite struct ClientActionsTests {
   static func coordinator(_ clientActions: ClientActions<ProbeFeature.Action>) -> Coordinator<ProbeFeature> {
     let coordinator = Coordinator(
-      configuration: CoordinatorConfiguration(runDirectory: makeRunDirectory(), pools: []),
+      configuration: CoordinatorConfiguration(runDirectory: uniqueTemporaryPath("never-started"), pools: []),
       initialState: ProbeFeature.State(runs: ["a": ProbeRun(tag: "a")]),
       reducer: ProbeFeature()
     )
