@@ -123,8 +123,9 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 
 /// The signal handler: writes `SEQUENCE SIGNAL MOMENT\n` (`live` or `replay`), or
 /// `SEQUENCE SIGNAL live ACTION INDEX\n` when the live action was a remote effect's event, with
-/// `pwrite` and `ftruncate` only (both async-signal-safe), then restores the previous disposition. A fault recurs as the handler
-/// returns, so the previous handler sees it as it was; a signal someone sent is raised again.
+/// `pwrite` and `ftruncate` only (both async-signal-safe), then restores the previous disposition.
+/// A fault recurs as the handler returns, so the previous handler sees it as it was; a signal
+/// someone sent is raised again.
 private func notePoison(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
   let savedErrno = errno
   let replaying = reducingSequence.load(ordering: .relaxed)
