@@ -47,6 +47,40 @@ struct EffectLivesTests {
     #expect(recent.first?.state == "failed" && recent.first?.pid == 9)
   }
 
+  @Test func aLifeThatLostAnAttemptOutlivesTheRecentListAmongTheLastSuch() throws {
+    let lives = EffectLives(capacity: 2, failedCapacity: 2)
+    for id in UInt64(1)...4 {
+      lives.record(.started(effect: id, kind: "search", job: Array("{}".utf8)), after: nil)
+      lives.record(.attempt(effect: id, number: 1, worker: .process(pid: 9)), after: nil)
+      if id != 2 { lives.record(.retrying(effect: id, reason: "search worker 9 closed its output"), after: nil) }
+    }
+    // Still heard of once forgotten from the recent list: its next attempt and its end.
+    lives.record(.attempt(effect: 1, number: 2, worker: .process(pid: 10)), after: nil)
+    lives.record(.ended(effect: 1, .finished), after: nil)
+    for id in UInt64(5)...8 { lives.record(.started(effect: id, kind: "search", job: Array("{}".utf8)), after: nil) }
+
+    #expect(lives.list().recent.map(\.id) == [8, 7])
+    #expect(lives.life(2) == nil, "a life that lost nothing is forgotten")
+    // Kept: the last two that lost an attempt (3 and 4); 1, the oldest such, made room for them.
+    #expect(lives.life(1) == nil)
+    #expect(lives.life(3)?.retries.count == 1 && lives.life(4)?.retries.count == 1)
+    #expect(lives.life(3)?.summary.lost == 1)
+  }
+
+  @Test func aRetriedLifeKeepsWhatHappensAfterItLeavesTheRecentList() throws {
+    let lives = EffectLives(capacity: 1, failedCapacity: 5)
+    lives.record(.started(effect: 1, kind: "search", job: Array("{}".utf8)), after: nil)
+    lives.record(.attempt(effect: 1, number: 1, worker: .process(pid: 9)), after: nil)
+    lives.record(.retrying(effect: 1, reason: "search worker 9 closed its output"), after: nil)
+    lives.record(.started(effect: 2, kind: "search", job: Array("{}".utf8)), after: nil)
+    lives.record(.attempt(effect: 1, number: 2, worker: .process(pid: 10)), after: nil)
+    lives.record(.ended(effect: 1, .finished), after: nil)
+
+    let life = try #require(lives.life(1))
+    #expect(life.attempts.map(\.number) == [1, 2] && life.end?.outcome == "finished")
+    #expect(lives.list().recent.map(\.id) == [2])
+  }
+
   @Test func anAttemptThroughABrokerNamesTheBrokerAndNoPid() throws {
     let lives = EffectLives()
     let broker = "redis 127.0.0.1:6379, stream sy:jobs:search"

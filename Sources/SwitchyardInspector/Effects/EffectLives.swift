@@ -5,7 +5,10 @@ import SwitchyardRuntime
 /// on the main actor: what the page's effects list and an effect's life show.
 ///
 /// Bounded: the oldest lives are forgotten once ``capacity`` are kept, and a failure is kept
-/// among the last ``failedCapacity`` failures even after its life is forgotten.
+/// among the last ``failedCapacity`` failures even after its life is forgotten. A life that lost
+/// an attempt (its worker died) outlives the others too, among the last ``failedCapacity`` such:
+/// under load the newest thousand are a few seconds' worth, and a lost attempt is what a person
+/// comes to look at.
 @MainActor
 final class EffectLives {
   let capacity: Int
@@ -13,6 +16,8 @@ final class EffectLives {
   private var lives: [UInt64: EffectLife] = [:]
   /// Ids oldest first.
   private var order: [UInt64] = []
+  /// Ids of lives past ``capacity`` kept for a lost attempt, oldest first.
+  private var retried: [UInt64] = []
   private var failed: [EffectLife] = []
 
   init(capacity: Int = 1_000, failedCapacity: Int = 100) {
@@ -27,9 +32,7 @@ final class EffectLives {
     case let .started(id, kind, job):
       lives[id] = EffectLife(id: id, kind: kind.rawValue, startedAfter: action, startedAt: now, job: KeptJSON(job))
       order.append(id)
-      if order.count > capacity {
-        lives[order.removeFirst()] = nil
-      }
+      if order.count > capacity { forgetOldest() }
     case let .attempt(id, number, worker):
       lives[id]?.attempts.append(.init(number: number, worker: worker, at: now))
     case let .output(id, json):
@@ -55,6 +58,18 @@ final class EffectLives {
       }
       lives[id] = life
     }
+  }
+
+  /// Forgets the oldest life in ``order``, unless it lost an attempt: that one is kept among the
+  /// last ``failedCapacity`` such instead.
+  private func forgetOldest() {
+    let oldest = order.removeFirst()
+    guard lives[oldest]?.retries.isEmpty == false else {
+      lives[oldest] = nil
+      return
+    }
+    retried.append(oldest)
+    if retried.count > failedCapacity { lives[retried.removeFirst()] = nil }
   }
 
   /// The latest `limit` lives and failures, newest first, as list rows.
