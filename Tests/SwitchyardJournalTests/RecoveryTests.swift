@@ -65,6 +65,42 @@ import Testing
     #expect(throws: JournalError.self) { _ = try JournalHistory(directory: directory.path).records() }
   }
 
+  @Test func aLengthFieldFlippedPastTheEndIsDamageNotATornTail() async throws {
+    let directory = try await journalOfTenRecords()
+    defer { directory.remove() }
+    var bytes = directory.contents(Self.firstSegment)
+    let fourthRecord = 16 + 32 * 3
+    // Its length now reaches past the file's end, over the six sound records after it.
+    bytes[fourthRecord + 2] ^= 0x01
+    directory.write(Self.firstSegment, bytes)
+    let before = directory.everything()
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard case let .corruptRecord(segment, offset, _) = error as? JournalError else { return false }
+      return segment == Self.firstSegment && offset == fourthRecord
+    }
+    #expect(directory.everything() == before, "nothing cut: the records after it are still there")
+
+    let log = LogLines()
+    let (journal, replayed) = try openJournal(directory, options: JournalOptions(durability: .always, repair: true, log: log.append))
+    journal.close()
+    #expect(replayed.map(\.sequence) == [1, 2, 3])
+    #expect(directory.names().contains { $0.hasSuffix(".damaged") }, "the records after the damage are set aside")
+  }
+
+  @Test func aLastRecordCutShortWithNothingSoundInsideIsStillTorn() async throws {
+    let directory = try await journalOfTenRecords()
+    defer { directory.remove() }
+    let bytes = directory.contents(Self.firstSegment)
+    // The last record's header and half its payload, as a crash in its write leaves it.
+    directory.write(Self.firstSegment, Array(bytes.dropLast(4)))
+    let (journal, replayed) = try openJournal(directory)
+    journal.close()
+    #expect(replayed.map(\.sequence) == Array(1...9))
+    #expect(journal.recovery.changes.count == 1)
+  }
+
   @Test func repairCutsTheJournalAtTheDamage() async throws {
     let directory = try await journalOfTenRecords(segmentSize: 100)
     defer { directory.remove() }

@@ -3,7 +3,8 @@ import Glibc
 /// Reads a segment's records in order, in large reads, checking each one's checksum.
 ///
 /// It tells damage it can prove from damage a crash could leave: a record cut short at the end of
-/// the file, or a damaged one followed by nothing but zeros, may be a write the crash interrupted.
+/// the file with no sound record inside what it claims, or a damaged one followed by nothing but
+/// zeros, may be a write the crash interrupted.
 struct SegmentReader {
   /// What comes next in the segment.
   enum Next {
@@ -19,6 +20,8 @@ struct SegmentReader {
   let size: Int
   /// Where the next record starts.
   private(set) var offset = SegmentHeader.size
+  /// The sequence number of the last record read, one before the first until then.
+  private var lastSequence: UInt64
 
   private let file: FileDescriptor
   private var buffer: [UInt8]
@@ -39,6 +42,7 @@ struct SegmentReader {
     }
     self.file = file
     self.name = name
+    self.lastSequence = firstSequence &- 1
     self.buffer = [UInt8](repeating: 0, count: bufferSize)
   }
 
@@ -62,6 +66,7 @@ struct SegmentReader {
       switch decoded {
       case let .record(record, size):
         offset += size
+        lastSequence = record.sequence
         return .record(record)
       case let .damaged(reason):
         // A length past the limit is itself the damage; only the header is known to be the record's.
@@ -71,10 +76,33 @@ struct SegmentReader {
       case .incomplete:
         if bufferStart + bufferCount >= size {
           if offset == size { return .end }
-          return .damaged(offset: offset, reason: "the file ends inside it", mayBeTorn: true)
+          // A flipped bit in a length field also sends a record past the end, over the records after it.
+          return .damaged(offset: offset, reason: "the file ends inside it", mayBeTorn: !holdsSoundRecord(after: start))
         }
         try refill(needing: neededBytes(at: start))
       }
+    }
+  }
+
+  /// Whether a whole record numbered after the last one read lies in the buffer past the header at
+  /// `start`, which runs to the end of the file: a write the crash interrupted leaves nothing sound
+  /// after it, so one there proves that record's length field damaged, not its write torn.
+  private func holdsSoundRecord(after start: Int) -> Bool {
+    buffer.withUnsafeBytes { bytes in
+      // Each record takes a header at least: no more can follow than fit. The sequence number is
+      // checked first, as it rules out almost every offset without a checksum.
+      let most = UInt64((bufferCount - start) / RecordLayout.headerSize)
+      var position = start + RecordLayout.headerSize
+      while position + RecordLayout.headerSize <= bufferCount {
+        let sequence = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position + 8, as: UInt64.self))
+        if sequence > lastSequence, sequence - lastSequence <= most,
+          case .record = RecordLayout.decode(UnsafeRawBufferPointer(rebasing: bytes[position..<bufferCount]))
+        {
+          return true
+        }
+        position += 1
+      }
+      return false
     }
   }
 
