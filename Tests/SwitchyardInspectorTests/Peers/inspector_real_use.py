@@ -14,7 +14,7 @@ into SCREENSHOT_DIR; exits 0 when every step passed, else prints the failed step
 """
 import asyncio, json, os, signal, sys
 
-from inspector_browser import SLIDER, Step, in_chromium, open_page, slide_to
+from inspector_browser import LIVE, SLIDER, Step, in_chromium, open_page, slide_to
 
 LIST = "document.getElementById('action-list')"
 ITEMS = f"[...{LIST}.querySelectorAll('li')].map(li => Number(li.dataset.sequence))"
@@ -179,7 +179,7 @@ async def big_diffs_stay_bounded(browser, shots):
     low = int(await browser.evaluate(f"{SLIDER}.min"))
     await slide_to(browser, low)
     await browser.click("#pin-button")
-    await browser.click("#live-button")
+    await browser.click_until("#live-button", LIVE, "the live state")
     more = "document.querySelector('#history-diff .more')"
     await browser.wait_for("a diff of many changes with 'show more'", f"{more} && !{more}.hidden", timeout=30)
     before = await browser.evaluate("document.querySelectorAll('#history-diff .change').length")
@@ -207,7 +207,7 @@ async def big_diffs_stay_bounded(browser, shots):
 
 async def one_now(browser):
     # Once the load has ended the header's now, the list's last action and the live state settle on one number.
-    await browser.click("#live-button")
+    await browser.click_until("#live-button", LIVE, "the live state")
     await browser.evaluate(f"{LIST}.scrollTop = {LIST}.scrollHeight")
     agree = ("(() => { const now = document.getElementById('stat-now').textContent;"
              f" const last = '#' + Math.max(...{ITEMS});"
