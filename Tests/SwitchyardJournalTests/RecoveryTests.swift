@@ -47,43 +47,40 @@ import Testing
     #expect(journal.recovery.changes.count == 1)
   }
 
-  @Test func aFlippedByteMidSegmentStopsRecoveryNamingFileAndOffsetAndChangesNothing() async throws {
+  /// Where record 4 starts.
+  static let fourthRecord = 16 + 32 * 3
+  /// Bits flipped in record 4: one in its payload, and one in its length field, which then
+  /// reaches past the file's end over the six sound records after it (not a torn write).
+  static let flips: [(byte: Int, mask: UInt8)] = [(27, 0x40), (2, 0x01)]
+
+  func journalWithFourthRecordFlipped(byte: Int, mask: UInt8) async throws -> TemporaryDirectory {
     let directory = try await journalOfTenRecords()
-    defer { directory.remove() }
     var bytes = directory.contents(Self.firstSegment)
-    let fourthRecord = 16 + 32 * 3
-    bytes[fourthRecord + 27] ^= 0x40
+    bytes[Self.fourthRecord + byte] ^= mask
     directory.write(Self.firstSegment, bytes)
+    return directory
+  }
+
+  @Test(arguments: flips)
+  func aFlippedByteMidSegmentStopsRecoveryNamingFileAndOffsetAndChangesNothing(byte: Int, mask: UInt8) async throws {
+    let directory = try await journalWithFourthRecordFlipped(byte: byte, mask: mask)
+    defer { directory.remove() }
     let before = directory.everything()
     #expect {
       _ = try openJournal(directory)
     } throws: { error in
       guard case let .corruptRecord(segment, offset, _) = error as? JournalError else { return false }
-      return segment == Self.firstSegment && offset == fourthRecord
+      return segment == Self.firstSegment && offset == Self.fourthRecord
     }
     #expect(directory.everything() == before)
     #expect(throws: JournalError.self) { _ = try JournalHistory(directory: directory.path).records() }
   }
 
-  @Test func aLengthFieldFlippedPastTheEndIsDamageNotATornTail() async throws {
-    let directory = try await journalOfTenRecords()
+  @Test(arguments: flips)
+  func repairSetsAsideEverythingFromAFlippedByteOn(byte: Int, mask: UInt8) async throws {
+    let directory = try await journalWithFourthRecordFlipped(byte: byte, mask: mask)
     defer { directory.remove() }
-    var bytes = directory.contents(Self.firstSegment)
-    let fourthRecord = 16 + 32 * 3
-    // Its length now reaches past the file's end, over the six sound records after it.
-    bytes[fourthRecord + 2] ^= 0x01
-    directory.write(Self.firstSegment, bytes)
-    let before = directory.everything()
-    #expect {
-      _ = try openJournal(directory)
-    } throws: { error in
-      guard case let .corruptRecord(segment, offset, _) = error as? JournalError else { return false }
-      return segment == Self.firstSegment && offset == fourthRecord
-    }
-    #expect(directory.everything() == before, "nothing cut: the records after it are still there")
-
-    let log = LogLines()
-    let (journal, replayed) = try openJournal(directory, options: JournalOptions(durability: .always, repair: true, log: log.append))
+    let (journal, replayed) = try openJournal(directory, options: JournalOptions(durability: .always, repair: true))
     journal.close()
     #expect(replayed.map(\.sequence) == [1, 2, 3])
     #expect(directory.names().contains { $0.hasSuffix(".damaged") }, "the records after the damage are set aside")
