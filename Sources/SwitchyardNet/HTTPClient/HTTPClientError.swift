@@ -38,26 +38,21 @@ public enum HTTPClientError: Error, Hashable, Sendable, CustomStringConvertible 
     case .hostNotFound(let host, let reason):
       return "The host '\(host)' did not resolve (\(reason)); check the URL."
     case .connectionRefused(let host, let port):
-      return "Nothing accepted the connection to \(authority(host, port)); is the server running?"
+      return "Nothing accepted the connection to \(ListenAddress.authority(host: host, port: port)); is the server running?"
     case .connectionFailed(let host, let port, let reason):
-      return "Could not connect to \(authority(host, port)) (\(reason))."
+      return "Could not connect to \(ListenAddress.authority(host: host, port: port)) (\(reason))."
     case .connectTimedOut(let host, let port, let timeout):
-      return "\(authority(host, port)) did not accept the connection within \(timeout); check the address and the network."
+      return "\(ListenAddress.authority(host: host, port: port)) did not accept the connection within \(timeout); check the address and the network."
     case .timedOut(let host, let port, let timeout):
-      return "\(authority(host, port)) gave no answer within \(timeout), the request's time limit."
+      return "\(ListenAddress.authority(host: host, port: port)) gave no answer within \(timeout), the request's time limit."
     case .connectionLost(let host, let port, let reason):
-      return "The connection to \(authority(host, port)) dropped before the answer was complete (\(reason))."
+      return "The connection to \(ListenAddress.authority(host: host, port: port)) dropped before the answer was complete (\(reason))."
     case .malformedResponse(let host, let port, let problem):
-      return "\(authority(host, port)) sent an answer that is not valid HTTP/1.1: \(problem)."
+      return "\(ListenAddress.authority(host: host, port: port)) sent an answer that is not valid HTTP/1.1: \(problem)."
     case .headTooLarge(let host, let port, let limit):
-      return "\(authority(host, port)) sent an answer whose status line and headers are over the \(limit)-byte limit."
+      return "\(ListenAddress.authority(host: host, port: port)) sent an answer whose status line and headers are over the \(limit)-byte limit."
     case .bodyTooLarge(let host, let port, let limit):
-      return "\(authority(host, port)) sent an answer whose body is over the \(limit)-byte limit; raise maxBodyBytes if such answers are expected."
+      return "\(ListenAddress.authority(host: host, port: port)) sent an answer whose body is over the \(limit)-byte limit; raise maxBodyBytes if such answers are expected."
     }
-  }
-
-  /// `host:port`, an IPv6 host in brackets, as the URL wrote it.
-  private func authority(_ host: String, _ port: Int) -> String {
-    ListenAddress.authority(host: host, port: UInt16(clamping: port))
   }
 }

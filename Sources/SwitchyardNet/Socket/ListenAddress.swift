@@ -49,6 +49,11 @@ public struct ListenAddress: Sendable, Equatable {
 
   /// `host:port`, an IPv6 host in brackets, as a URL writes it.
   public static func authority(host: String, port: UInt16) -> String {
+    authority(host: host, port: Int(port))
+  }
+
+  /// `host:port` for a port an error message holds as an `Int`.
+  static func authority(host: String, port: Int) -> String {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
   }
 

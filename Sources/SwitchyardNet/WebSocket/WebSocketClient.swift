@@ -70,8 +70,7 @@ public enum WebSocketClient {
     defer { attempt.release() }
     do {
       let key = WebSocketHandshake.randomKey()
-      try socket.write(WebSocketHandshake.request(
-        host: endpoint.host, port: Int(endpoint.port), target: endpoint.target, key: key, headers: headers))
+      try socket.write(WebSocketHandshake.request(to: endpoint, key: key, headers: headers))
       let (head, rest) = try readHead(from: socket, deadline: deadline)
       let offered = headers.values(for: "Sec-WebSocket-Protocol").flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }
       try WebSocketHandshake.validate(response: head, key: key, offeredProtocols: offered)

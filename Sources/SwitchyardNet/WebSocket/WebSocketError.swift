@@ -80,7 +80,7 @@ public enum WebSocketError: Error, Hashable, Sendable, CustomStringConvertible {
     case .hostNotFound(let host, let reason):
       return "The host '\(host)' did not resolve (\(reason)); check the URL."
     case .connectionFailed(let host, let port, let reason):
-      return "Could not connect to \(ListenAddress.authority(host: host, port: UInt16(clamping: port))) (\(reason)); is the server running?"
+      return "Could not connect to \(ListenAddress.authority(host: host, port: port)) (\(reason)); is the server running?"
     case .timedOut(let timeout):
       return "Connecting and the WebSocket handshake took longer than \(timeout); the server may be overloaded or not speak WebSocket."
     case .handshakeRejected(let status, let reason):

@@ -17,11 +17,10 @@ enum WebSocketHandshake {
 
   // MARK: Client side
 
-  /// The client's upgrade request for `target` (a path with any query) on `host:port`.
-  static func request(host: String, port: Int, target: String, key: String, headers: HTTPHeaders) -> [UInt8] {
-    let bracketedHost = host.contains(":") ? "[\(host)]" : host
-    var text = "GET \(target) HTTP/1.1\r\n"
-    text += "Host: \(port == 80 ? bracketedHost : "\(bracketedHost):\(port)")\r\n"
+  /// The client's upgrade request for `endpoint`'s target (a path with any query).
+  static func request(to endpoint: HTTPEndpoint, key: String, headers: HTTPHeaders) -> [UInt8] {
+    var text = "GET \(endpoint.target) HTTP/1.1\r\n"
+    text += "Host: \(endpoint.hostHeader)\r\n"
     text += "Upgrade: websocket\r\nConnection: Upgrade\r\n"
     text += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
     for field in headers {
