@@ -34,19 +34,20 @@ public func withTimeout<T: Sendable>(
   }
 }
 
-/// Waits until `condition` holds, checking every 10 ms on the caller's actor, for at most `seconds`.
+/// Waits until `condition` holds, checking every 10 ms on the caller's actor, for at most `seconds`;
+/// `what` is read only when the time runs out, so a log it names is the log then.
 ///
 /// For conditions nothing streams (a pool's size after a restart); state changes can be awaited
 /// through `store.observe` instead. Thirty seconds unless told: on a loaded two-core machine a
 /// test waits its turn for a thread, and so do the processes it waits on.
 nonisolated(nonsending) public func eventually(
-  _ what: String,
+  _ what: @autoclosure () -> String,
   within seconds: Double = 30,
   _ condition: () -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + .seconds(seconds)
   while !condition() {
-    guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
+    guard ContinuousClock.now < deadline else { throw TimedOut(what: what()) }
     try await Task.sleep(for: .milliseconds(10))
   }
 }
