@@ -38,9 +38,11 @@ struct HighAvailabilityFlagsTests {
     let options = try StartCommand.options(
       start.parse(["--ha", "redis://127.0.0.1:6379/0", "--ha-replicas", "1", "--control-listen", "10.0.0.5:7401", "--control-token", "t"]))
     #expect(options.highAvailability?.replicas == 1)
-    #expect(options.controlListen?.advertised == "tcp://10.0.0.5:7401" && options.controlListen?.token == "t")
+    #expect(options.controlListen?.advertised(port: 7401) == "tcp://10.0.0.5:7401" && options.controlListen?.token == "t")
     #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "10.0.0.5:7401"])) }
-    #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--control-listen", "127.0.0.1:0"])) }
+    // Port 0 with --ha: the lease advertises the port the listener took.
+    let picked = try StartCommand.options(start.parse(["--ha", "redis://127.0.0.1:6379/0", "--control-listen", "127.0.0.1:0"]))
+    #expect(picked.controlListen?.advertised(port: 40123) == "tcp://127.0.0.1:40123")
     #expect(throws: UsageError.conflict("--ha-replicas needs --ha redis://HOST:PORT/DB")) {
       try StartCommand.options(start.parse(["--ha-replicas", "1"]))
     }
@@ -48,9 +50,9 @@ struct HighAvailabilityFlagsTests {
 
   @Test func controlListenTakesABracketedIPv6AddressAndAdvertisesItSo() throws {
     let loopback = try StartCommand.options(start.parse(["--control-listen", "[::1]:7401"]))
-    #expect(loopback.controlListen?.advertised == "tcp://[::1]:7401" && loopback.controlListen?.token == nil)
+    #expect(loopback.controlListen?.advertised(port: 7401) == "tcp://[::1]:7401" && loopback.controlListen?.token == nil)
     let remote = try StartCommand.options(start.parse(["--control-listen", "[2001:db8::5]:7401", "--control-token", "t"]))
-    #expect(remote.controlListen?.advertised == "tcp://[2001:db8::5]:7401")
+    #expect(remote.controlListen?.advertised(port: 7401) == "tcp://[2001:db8::5]:7401")
     #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "[2001:db8::5]:7401"])) }
     #expect(throws: UsageError.self) { try StartCommand.options(start.parse(["--control-listen", "::1:7401"])) }
   }

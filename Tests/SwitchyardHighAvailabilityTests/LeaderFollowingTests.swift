@@ -16,16 +16,20 @@ import Testing
 struct LeaderFollowingTests {
   static let token = "s3cret-control-token"
 
-  /// A loopback port free a moment ago, for a coordinator's `--control-listen`.
-  private func freePort() throws -> UInt16 {
-    let listener = try Socket.listen(port: 0)
-    defer { listener.close() }
-    return try listener.localPort()
-  }
-
-  /// Starts a coordinator named `host`, serving the control protocol on `port` with the token.
-  private func start(_ cluster: HighAvailabilityCluster, host: String, port: UInt16) throws -> CoordinatorChild {
-    try cluster.start(arguments: ["--control-listen", "127.0.0.1:\(port)", "--control-token", Self.token], hostName: host)
+  /// Starts a coordinator named `host`, serving the control protocol with the token on a loopback
+  /// port it picks, and returns it with that port, as its log names it: a port chosen before the
+  /// start could be taken by another test by the time the coordinator binds it.
+  private func start(_ cluster: HighAvailabilityCluster, host: String) async throws -> (CoordinatorChild, UInt16) {
+    let coordinator = try cluster.start(arguments: ["--control-listen", "127.0.0.1:0", "--control-token", Self.token], hostName: host)
+    var port: UInt16?
+    try await eventually("a 'control protocol served at' line; the log:\n\(coordinator.log)") {
+      port = coordinator.log.split(separator: "\n").lazy.compactMap { line -> UInt16? in
+        guard let range = line.range(of: "control protocol served at tcp://127.0.0.1:") else { return nil }
+        return UInt16(line[range.upperBound...].prefix { $0.isNumber })
+      }.first
+      return port != nil
+    }
+    return (coordinator, port ?? 0)
   }
 
   /// Runs `switchyard send` given `runDirectory`, with the token in the environment unless `token` is `nil`.
@@ -68,8 +72,7 @@ struct LeaderFollowingTests {
   @Test func aSendToTheStandbyIsAppliedByALeaderOnAnotherHostBeforeAndAfterAFailover() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let (portA, portB) = (try freePort(), try freePort())
-    let first = try start(cluster, host: "host-a", port: portA)
+    let (first, portA) = try await start(cluster, host: "host-a")
     // Until the coordinator that leads replaces it, the socket of one that won the lease says standby.
     var claimedToLead: [StatusReport] = []
     try await eventually("the first coordinator leading", within: 30) {
@@ -80,7 +83,7 @@ struct LeaderFollowingTests {
       return report.highAvailability?.role == .leader && report.journal != nil
     }
     #expect(claimedToLead.isEmpty, "a socket that was not the leader's said leader: \(claimedToLead)")
-    let second = try start(cluster, host: "host-b", port: portB)
+    let (second, portB) = try await start(cluster, host: "host-b")
     try await eventually("the second standing by, naming the leader", within: 30) { role(second.runDirectory)?.leader != nil }
 
     // The standby names the leader's TCP address, and no run directory: the leader is on another host.
@@ -102,7 +105,7 @@ struct LeaderFollowingTests {
     let after = try await send("after-failover", to: second.runDirectory)
     #expect(sequence(after).map { $0 > acknowledged } == true, "\(after.output)\(after.errorOutput)")
     // The old leader back as a standby: the same command line pointed at it reaches the new leader.
-    let again = try start(cluster, host: "host-a", port: portA)
+    let (again, _) = try await start(cluster, host: "host-a")
     try await eventually("the first back as a standby", within: 30) {
       role(again.runDirectory)?.leaderControlAddress == "tcp://127.0.0.1:\(portB)"
     }
@@ -115,10 +118,9 @@ struct LeaderFollowingTests {
   @Test func eitherTCPAddressReachesTheLeaderAndAPortStaysOpenThroughPromotionAndDemotion() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let (portA, portB) = (try freePort(), try freePort())
-    let first = try start(cluster, host: "host-a", port: portA)
+    let (first, portA) = try await start(cluster, host: "host-a")
     try await eventually("the first coordinator leading", within: 30) { isServing(first.runDirectory) }
-    let second = try start(cluster, host: "host-b", port: portB)
+    let (second, portB) = try await start(cluster, host: "host-b")
     try await eventually("the second standing by, naming the leader", within: 30) { role(second.runDirectory)?.leader != nil }
 
     // The standby serves its TCP address too: status as a standby, naming the leader's address.
@@ -140,14 +142,14 @@ struct LeaderFollowingTests {
 
     // Deposed (stopped past its lease while the first's host leads again), it starts over as a
     // standby with the same port open, and redirects again.
-    let again = try start(cluster, host: "host-a", port: portA)
+    let (again, portAgain) = try await start(cluster, host: "host-a")
     try await eventually("the first back as a standby", within: 30) { role(again.runDirectory)?.role == .standby }
     second.process.send(SIGSTOP)
     try await eventually("the first leading again", within: 15) { isServing(again.runDirectory) }
     second.process.send(SIGCONT)
     let refusedWhileDemoted = try await refusals(at: portB) {
       second.log.contains("stepping down to standby")
-        && statusOverTCP(portB)?.highAvailability?.leaderControlAddress == "tcp://127.0.0.1:\(portA)"
+        && statusOverTCP(portB)?.highAvailability?.leaderControlAddress == "tcp://127.0.0.1:\(portAgain)"
     }
     #expect(refusedWhileDemoted == 0, "the port refused \(refusedWhileDemoted) connections while its coordinator stepped down")
     let viaDemoted = try await send("via-demoted-port", to: "tcp://127.0.0.1:\(portB)")

@@ -187,7 +187,7 @@ enum StartCommand {
       metrics: try MetricsFlags.configuration(arguments)
     )
     options.highAvailability = try HighAvailabilityFlags.options(arguments)
-    options.controlListen = try ControlListenFlags.configuration(arguments, highlyAvailable: options.highAvailability != nil)
+    options.controlListen = try ControlListenFlags.configuration(arguments)
     return options
   }
 

@@ -14,14 +14,16 @@ extension Application {
   @MainActor
   func runHighlyAvailable(_ options: StartOptions, _ ha: HighAvailabilityOptions) async throws -> Int32 {
     let log = Logger.standardError.logging(as: name)
+    // Bound once for the process: the standby serves it, then the coordinator it becomes. Bound
+    // before the lease is asked for, which advertises the port taken (the one picked, for port 0).
+    let port = try options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
+    let advertised = options.controlListen.flatMap { listen in port.map { listen.advertised(port: $0.port) } }
     let configuration = HighAvailabilityConfiguration(
       redis: ha.redis, coordinator: ha.coordinator ?? name, leaseTTL: ha.leaseTTL,
-      holder: LeaseHolder(runDirectory: options.runDirectory, controlAddress: options.controlListen?.advertised).description,
+      holder: LeaseHolder(runDirectory: options.runDirectory, controlAddress: advertised).description,
       replicas: ha.replicas)
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
-    // Bound once for the process: the standby serves it, then the coordinator it becomes.
-    let port = try options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
     let control = try standbyControlSocket(options, port: port, node: node, replica: replica, log: log)
     let lost = LeaseLoss()
     let directory = options.resolvedDataDirectory

@@ -14,7 +14,7 @@ public struct ControlListenConfiguration: Sendable, Equatable {
   public var token: String?
 
   /// Reads `--control-listen` and `--control-token`; `nil` without `--control-listen`.
-  static func commandLine(address: String?, token: String?, highlyAvailable: Bool) throws(UsageError) -> ControlListenConfiguration? {
+  static func commandLine(address: String?, token: String?) throws(UsageError) -> ControlListenConfiguration? {
     // A token alone is no conflict: SWITCHYARD_CONTROL_TOKEN is also what the CLI sends.
     guard let address else { return nil }
     guard let listen = ListenAddress(address) else {
@@ -26,16 +26,13 @@ public struct ControlListenConfiguration: Sendable, Equatable {
         "the control protocol would be reachable beyond this machine at \(listen.host); add --control-token with a secret clients send (SWITCHYARD_CONTROL_TOKEN), or use 127.0.0.1"
       )
     }
-    if highlyAvailable, listen.port == 0 {
-      throw .invalidValue(name: "--control-listen", value: address, expected: "a port other than 0: --ha advertises it with the lease")
-    }
     return ControlListenConfiguration(address: listen, token: token)
   }
 
-  /// The address other hosts reach the listener at, as the lease advertises it: the listening
-  /// address, or this host's name for 0.0.0.0 or `::`.
-  var advertised: String {
-    guard address.isUnspecified else { return "tcp://\(address.authority())" }
-    return "tcp://\(ProcessInfo.processInfo.hostName):\(address.port)"
+  /// The address other hosts reach the listener bound to `port` at (the one picked, for port 0),
+  /// as the lease advertises it: the listening address, or this host's name for 0.0.0.0 or `::`.
+  func advertised(port: UInt16) -> String {
+    guard address.isUnspecified else { return "tcp://\(address.authority(port: port))" }
+    return "tcp://\(ProcessInfo.processInfo.hostName):\(port)"
   }
 }

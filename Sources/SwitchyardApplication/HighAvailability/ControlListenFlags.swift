@@ -10,8 +10,7 @@ enum ControlListenFlags {
   )
 
   /// Reads `--control-listen` and `--control-token`.
-  static func configuration(_ arguments: ParsedArguments, highlyAvailable: Bool) throws(UsageError) -> ControlListenConfiguration? {
-    try ControlListenConfiguration.commandLine(
-      address: arguments.value(listen.name), token: arguments.value(token.name), highlyAvailable: highlyAvailable)
+  static func configuration(_ arguments: ParsedArguments) throws(UsageError) -> ControlListenConfiguration? {
+    try ControlListenConfiguration.commandLine(address: arguments.value(listen.name), token: arguments.value(token.name))
   }
 }

@@ -42,6 +42,11 @@ public final class ControlPort: Sendable {
     }
   }
 
+  /// Where clients reach it, as `--run-dir` takes it: `tcp://HOST:PORT`, with the port taken.
+  public var url: String {
+    "tcp://\(address.authority(port: port))"
+  }
+
   /// Leaves the port open across `exec` and names it in the environment, so that the program
   /// this process runs next serves it without the port ever refusing a client.
   public func passOnAcrossExec() {
@@ -70,7 +75,7 @@ public final class ControlPort: Sendable {
     guard fd >= 0, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
       let code = errno
       if fd >= 0 { Glibc.close(fd) }
-      throw .socketFailed(path: "tcp://\(address.authority(port: port))", errno: code)
+      throw .socketFailed(path: url, errno: code)
     }
     return ControlListener(descriptor: fd, token: token, firstClient: 1 << 40)
   }

@@ -28,6 +28,8 @@ final class ControlService {
   /// token when it has one; the port stays open after ``stop()``.
   func serve(_ port: ControlPort, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {
     try serve(port.listener(), limits: limits, log: log)
+    // The port taken, for port 0, is found nowhere else.
+    log(.info("control protocol served at \(port.url)", .string("control_listen", port.url)))
   }
 
   private func serve(_ listener: ControlListener, limits: ControlSocketLimits, log: @escaping @Sendable (LogEvent) -> Void) throws(CoordinatorError) {

@@ -123,8 +123,6 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         try control.start(socketPath: directory.socketPath, limits: configuration.controlLimits, log: configuration.logEvent)
         if let port = configuration.controlPort {
           try control.serve(port, limits: configuration.controlLimits, log: configuration.logEvent)
-          let address = port.address.authority(port: port.port)
-          configuration.logEvent(.info("control protocol served at tcp://\(address)", .string("control_listen", address)))
         }
       } catch {
         control.stop()
