@@ -57,10 +57,12 @@ public struct InspectorConfiguration: Sendable {
 
   /// Reads the command line's `--http HOST:PORT` and `--http-token TOKEN`.
   ///
-  /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an IP address and a port,
+  /// - Throws: ``InspectorError/invalidAddress(_:)`` for anything but an address or a host name that
+  ///   resolves, and a port,
   ///   ``InspectorError/tokenRequired(host:)`` for a non-loopback address without a token.
   public init(address: String, token: String?) throws(InspectorError) {
-    guard let listen = ListenAddress(address) else { throw .invalidAddress(address) }
+    let listen: ListenAddress
+    do { listen = try ListenAddress(address) } catch { throw .invalidAddress(error) }
     if let token, token.isEmpty { throw .emptyToken }
     guard listen.isLoopback || token != nil else { throw .tokenRequired(host: listen.host) }
     self.host = listen.host

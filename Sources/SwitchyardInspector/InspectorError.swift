@@ -2,8 +2,8 @@ import SwitchyardNet
 
 /// Why an ``Inspector`` could not start.
 public enum InspectorError: Error, Equatable, CustomStringConvertible {
-  /// `--http` was not `HOST:PORT` with an IP address for a host.
-  case invalidAddress(String)
+  /// `--http` was not `HOST:PORT`, or its host name did not resolve.
+  case invalidAddress(ListenAddressError)
   /// A non-loopback address was named without `--http-token`.
   case tokenRequired(host: String)
   /// `--http-token` was given without `--http`.
@@ -16,8 +16,8 @@ public enum InspectorError: Error, Equatable, CustomStringConvertible {
   /// A sentence saying what went wrong and what to do about it.
   public var description: String {
     switch self {
-    case let .invalidAddress(address):
-      return "'\(address)' is not an address to serve the inspector on; give an IP address and a port, e.g. --http 127.0.0.1:8080 or --http [::1]:8080."
+    case let .invalidAddress(error):
+      return "--http cannot serve the inspector there: \(error)."
     case let .tokenRequired(host):
       return """
         The inspector would be reachable beyond this machine at \(host), and it can send actions \

@@ -42,7 +42,8 @@ import Testing
 
   @Test func aNonLoopbackAddressNeedsAToken() throws {
     #expect(throws: InspectorError.tokenRequired(host: "0.0.0.0")) { try InspectorConfiguration(address: "0.0.0.0:8080", token: nil) }
-    #expect(throws: InspectorError.invalidAddress("localhost")) { try InspectorConfiguration(address: "localhost", token: nil) }
+    #expect(throws: InspectorError.invalidAddress(.malformed("localhost"))) { try InspectorConfiguration(address: "localhost", token: nil) }
+    #expect(try InspectorConfiguration(address: "localhost:0", token: nil).host == "127.0.0.1")
     #expect(throws: InspectorError.tokenWithoutAddress) { try InspectorConfiguration.commandLine(address: nil, token: "t") }
     #expect(try InspectorConfiguration.commandLine(address: nil, token: nil) == nil)
     let open = try InspectorConfiguration(address: "0.0.0.0:0", token: "t")

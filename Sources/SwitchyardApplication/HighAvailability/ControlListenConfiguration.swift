@@ -17,9 +17,8 @@ public struct ControlListenConfiguration: Sendable, Equatable {
   static func commandLine(address: String?, token: String?) throws(UsageError) -> ControlListenConfiguration? {
     // A token alone is no conflict: SWITCHYARD_CONTROL_TOKEN is also what the CLI sends.
     guard let address else { return nil }
-    guard let listen = ListenAddress(address) else {
-      throw .invalidValue(name: "--control-listen", value: address, expected: "an IP address and a port, e.g. 10.0.0.5:7401 or [::1]:7401")
-    }
+    let listen: ListenAddress
+    do { listen = try ListenAddress(address) } catch { throw .invalidValue(name: "--control-listen", value: address, expected: error.expected) }
     if let token, token.isEmpty { throw .invalidValue(name: "--control-token", value: token, expected: "a secret every client must send") }
     guard listen.isLoopback || token != nil else {
       throw .conflict(

@@ -17,9 +17,8 @@ public struct MetricsConfiguration: Sendable, Equatable {
       if token != nil { throw .conflict("--metrics-token protects /metrics, which only --metrics HOST:PORT turns on; add --metrics or drop the token") }
       return nil
     }
-    guard let listen = ListenAddress(address) else {
-      throw .invalidValue(name: "--metrics", value: address, expected: "an IP address and a port, e.g. 127.0.0.1:9464 or [::1]:9464")
-    }
+    let listen: ListenAddress
+    do { listen = try ListenAddress(address) } catch { throw .invalidValue(name: "--metrics", value: address, expected: error.expected) }
     if let token, token.isEmpty { throw .invalidValue(name: "--metrics-token", value: token, expected: "a secret every scrape must carry") }
     guard listen.isLoopback || token != nil else {
       throw .conflict(
