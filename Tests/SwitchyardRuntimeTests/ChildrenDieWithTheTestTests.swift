@@ -15,10 +15,15 @@ import Testing
   func aChildOfAKilledTestProcessIsKilledWithIt() async throws {
     let pidFile = uniqueTemporaryPath("child-pid")
     defer { try? FileManager.default.removeItem(atPath: pidFile) }
+    // The parent's temporary files, its child's output among them, in a directory of its own: killed,
+    // it removes none of them itself.
+    let parentTemporary = uniqueTemporaryPath("parent-tmp")
+    try FileManager.default.createDirectory(atPath: parentTemporary, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: parentTemporary) }
     let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let parent = try TestProcess(
       ["--testing-library", "swift-testing", "--filter", "ChildrenDieWithTheTestTests/holdAChildUntilKilled"],
-      environment: [Self.pidFileVariable: pidFile],
+      environment: [Self.pidFileVariable: pidFile, "TMPDIR": parentTemporary],
       executable: bundle
     )
     defer { parent.stop() }
