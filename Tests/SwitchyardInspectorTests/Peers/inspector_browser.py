@@ -41,12 +41,12 @@ class Browser:
         except websockets.ConnectionClosed:
             pass
 
-    async def call(self, method, **params):
+    async def call(self, method, reply_within=15, **params):
         self.next_id += 1
         future = asyncio.get_running_loop().create_future()
         self.pending[self.next_id] = future
         await self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
-        message = await asyncio.wait_for(future, 15)
+        message = await asyncio.wait_for(future, reply_within)
         if "error" in message:
             raise Step(f"{method} failed: {message['error']}")
         return message["result"]
@@ -104,7 +104,8 @@ class Browser:
         await self.call("Input.insertText", text=text)
 
     async def screenshot(self, directory, name):
-        data = await self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
+        # Rendering the whole page took Chromium over 15 s once, on two cores shared with a full run.
+        data = await self.call("Page.captureScreenshot", reply_within=60, format="png", captureBeyondViewport=True)
         path = os.path.join(directory, name)
         with open(path, "wb") as file:
             file.write(base64.b64decode(data["data"]))
