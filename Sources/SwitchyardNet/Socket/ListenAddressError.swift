@@ -9,7 +9,7 @@ public enum ListenAddressError: Error, Equatable, CustomStringConvertible {
   public var expected: String {
     switch self {
     case .malformed:
-      "an IP address or a host name, and a port: 127.0.0.1:7401, [::1]:7401 or localhost:7401"
+      "HOST:PORT with an IP address (127.0.0.1, [::1]) or a host name (localhost) for HOST"
     case let .unresolved(host, reason):
       "a host name that resolves (\(host): \(reason)), or an IP address"
     }
@@ -17,7 +17,7 @@ public enum ListenAddressError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .malformed(text): "'\(text)' is not HOST:PORT; expected \(expected)"
+    case let .malformed(text): "'\(text)' is not \(expected)"
     case let .unresolved(host, reason): "the host name \(host) did not resolve: \(reason)"
     }
   }
