@@ -3,7 +3,8 @@ import PackageDescription
 
 // Switchyard takes no package dependencies: only the Swift toolchain.
 // Layers point one way: switchyard → Demo → Workers → Runtime → Wire; Runtime → ComposableArchitecture;
-// switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime.
+// switchyard → SwitchyardApplication (the entry point a user's executable calls) → CLI → Runtime;
+// Application and Inspector → Durability (journaling a store) → Runtime and Journal.
 // Net (HTTP, WebSocket, admission of connections) serves the runtime's listeners, the workers, the
 // upstream command and the inspector.
 let package = Package(
@@ -30,6 +31,12 @@ let package = Package(
         "ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardNet", "SwitchyardMetrics", "SwitchyardLog",
       ],
       exclude: ["THREADS.md"]
+    ),
+    // Journaling a store: each action's record with its origin, replay and recovery, effects across a
+    // crash, verification, versions and migrations. Above the runtime, whose seams it attaches to.
+    .target(
+      name: "SwitchyardDurability",
+      dependencies: ["ComposableArchitecture", "SwitchyardWire", "SwitchyardJournal", "SwitchyardRuntime", "SwitchyardMetrics"]
     ),
     // The runtime's diagnostics: the probe feature, job, handler and load scenarios, and the raw-echo
     // worker the benchmarks measure the pipe with. Only `switchyard` and the benchmarks link it, never
@@ -62,7 +69,7 @@ let package = Package(
     .target(
       name: "SwitchyardBenchmarks",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardDemo",
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDurability", "SwitchyardDiagnostics", "SwitchyardDemo",
         "SwitchyardJournal", "SwitchyardNet", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
     ),
@@ -71,13 +78,13 @@ let package = Package(
     // The web inspector `start --http` serves: pools, actions, state history, send.
     .target(
       name: "SwitchyardInspector",
-      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardWire", "SwitchyardNet"]
+      dependencies: ["ComposableArchitecture", "SwitchyardRuntime", "SwitchyardDurability", "SwitchyardWire", "SwitchyardNet"]
     ),
     // An application's command line: start, status, send, scale, load, worker.
     .target(
       name: "SwitchyardApplication",
       dependencies: [
-        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardCLI",
+        "ComposableArchitecture", "SwitchyardWire", "SwitchyardRuntime", "SwitchyardDurability", "SwitchyardCLI",
         "SwitchyardInspector", "SwitchyardJournal", "SwitchyardRedis", "SwitchyardRedisTransport", "SwitchyardNet",
         "SwitchyardMetrics", "SwitchyardHighAvailability",
       ]
@@ -91,7 +98,7 @@ let package = Package(
       ]
     ),
     // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
-    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime", "SwitchyardNet"]),
+    .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime", "SwitchyardNet", "SwitchyardDiagnostics"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
     .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport"]),
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.
@@ -103,6 +110,12 @@ let package = Package(
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
     .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
+    // The journaled store: records and their origins, recovery of effects across crashes, poison
+    // records, verification and upgrades, in-process and through the built `switchyard`.
+    .testTarget(
+      name: "SwitchyardDurabilityTests",
+      dependencies: ["SwitchyardDurability", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]
+    ),
     .testTarget(name: "SwitchyardUpstreamTests", dependencies: ["SwitchyardUpstream", "SwitchyardCatalog", "SwitchyardNet"]),
     // Runs the process cases against the built `switchyard` as their worker, so it depends on it.
     .testTarget(name: "SwitchyardBenchmarksTests", dependencies: ["SwitchyardBenchmarks", "SwitchyardDiagnostics", "SwitchyardRuntime", "SwitchyardTestSupport", "switchyard"]),
@@ -115,7 +128,7 @@ let package = Package(
     // Peers/ holds the headless-Chromium driver the browser test runs against a demo coordinator.
     .testTarget(
       name: "SwitchyardInspectorTests",
-      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard", "SwitchyardTestSupport"],
+      dependencies: ["SwitchyardInspector", "SwitchyardRuntime", "SwitchyardDurability", "SwitchyardDiagnostics", "SwitchyardNet", "switchyard", "SwitchyardTestSupport"],
       exclude: ["Peers"]
     ),
     // Remote pools end to end: a real redis-server, a coordinator and `worker --broker` processes;

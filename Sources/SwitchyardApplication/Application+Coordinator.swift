@@ -1,8 +1,9 @@
 import Foundation
-import SwitchyardRedisTransport
+import SwitchyardDurability
 import SwitchyardInspector
 import SwitchyardMetrics
 import SwitchyardNet
+import SwitchyardRedisTransport
 
 extension Application {
   /// Runs this application's coordinator as `start` does, until SIGINT or SIGTERM: recovers the

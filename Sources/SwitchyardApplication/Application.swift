@@ -88,3 +88,5 @@ public struct Application<Feature: Reducer> where Feature.State: Codable & Equat
     self.migrations = migrations
   }
 }
+
+import SwitchyardDurability

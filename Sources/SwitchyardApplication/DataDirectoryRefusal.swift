@@ -22,3 +22,5 @@ struct DataDirectoryRefusal: ExitStatusError {
     }
   }
 }
+
+import SwitchyardDurability

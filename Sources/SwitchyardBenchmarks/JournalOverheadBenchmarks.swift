@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SwitchyardDurability
 #endif
 import ComposableArchitecture
 import Foundation

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import SwitchyardDurability
 import SwitchyardJournal
 import SwitchyardRuntime
 import SwitchyardWire

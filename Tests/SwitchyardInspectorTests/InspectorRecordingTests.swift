@@ -2,6 +2,7 @@ import Foundation
 import SwitchyardInspector
 import SwitchyardDiagnostics
 import SwitchyardJournal
+import SwitchyardDurability
 import SwitchyardNet
 import SwitchyardTestSupport
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import SwitchyardInspector
 import SwitchyardJournal
 import SwitchyardNet
+import SwitchyardDurability
 import SwitchyardRuntime
 import SwitchyardTestSupport
 import Testing

@@ -36,7 +36,7 @@ struct DiskFullTests {
     let eleventh = Durable(journal, try journal.append(Self.largePayload))
     try await eventually("the journal to stall") { journal.stall != nil }
     #expect(journal.stall?.isOutOfSpace == true)
-    #expect(log.all.contains { $0.contains("tries again") })
+    #expect(log.lines.contains { $0.contains("tries again") })
     // Appends go on in memory; nothing partial is left in the segment; a snapshot refuses at once.
     let twelfth = Durable(journal, try journal.append(payload(12)))
     #expect(try FileManager.default.attributesOfItem(atPath: segment)[.size] as? Int == sizeBefore)
@@ -47,7 +47,7 @@ struct DiskFullTests {
     try await eventually("the stalled records to be written") { twelfth.outcome != nil }
     #expect(eleventh.outcome.map { (try? $0.get()) != nil } == true)
     #expect(journal.stall == nil)
-    #expect(log.all.contains { $0.contains("writes again") })
+    #expect(log.lines.contains { $0.contains("writes again") })
     journal.close()
 
     var replayed: [UInt64] = []

@@ -26,9 +26,9 @@ import Testing
     let log = LogLines()
     let (journal, replayed) = try openJournal(directory, options: JournalOptions(durability: .always, log: log.append))
     #expect(replayed.map(\.payload) == (1..<10).map(payload))
-    #expect(log.all.count == 1)
-    #expect(log.all.first?.contains("torn") == true)
-    #expect(journal.recovery.changes == log.all)
+    #expect(log.lines.count == 1)
+    #expect(log.lines.first?.contains("torn") == true)
+    #expect(journal.recovery.changes == log.lines)
     #expect(try journal.append(payload(10)) == 10)
     try await journal.waitUntilDurable(10)
     journal.close()
@@ -111,7 +111,7 @@ import Testing
     #expect(replayed.map(\.sequence) == Array(1..<firstOfDamaged))
     #expect(try journal.append(payload(99)) == firstOfDamaged)
     journal.close()
-    #expect(log.all.count == 1)
+    #expect(log.lines.count == 1)
     #expect(directory.names().contains(segments[2] + ".damaged"))
   }
 

@@ -28,8 +28,8 @@ import Testing
     #expect(replayed.map(\.sequence) == Array(1...149))
     let tailName = Self.firstSegment + ".from-150.damaged"
     #expect(directory.names().contains(tailName))
-    #expect(log.all.count == 1)
-    #expect(log.all.first?.contains(tailName) == true)
+    #expect(log.lines.count == 1)
+    #expect(log.lines.first?.contains(tailName) == true)
     // Every byte cut is in the set-aside file, and nothing else.
     #expect(directory.contents(Self.firstSegment) == Array(bytes[..<damaged]))
     #expect(directory.contents(tailName) == Array(bytes[damaged...]))

@@ -55,7 +55,7 @@ import Testing
     reopened.close()
     #expect(restored == Array("state 3".utf8))
     #expect(replayed == Array(31...40))
-    #expect(log.all.count == 1)
+    #expect(log.lines.count == 1)
   }
 
   @Test func recoveryCanStartFromAKeptSnapshotOlderThanTheNewest() async throws {

@@ -1,6 +1,5 @@
 import SwitchyardLog
 import Foundation
-import Synchronization
 import Testing
 
 @testable import SwitchyardJournal
@@ -40,24 +39,6 @@ struct TemporaryDirectory {
 
   func remove() {
     try? FileManager.default.removeItem(atPath: path)
-  }
-}
-
-/// Collects the lines recovery logs.
-final class LogLines: Sendable {
-  private let lines = Mutex<[String]>([])
-
-  var all: [String] {
-    lines.withLock { $0 }
-  }
-
-  func append(_ line: String) {
-    lines.withLock { $0.append(line) }
-  }
-
-  /// Keeps an event as the text format writes it.
-  @Sendable func append(_ event: LogEvent) {
-    append(event.text)
   }
 }
 

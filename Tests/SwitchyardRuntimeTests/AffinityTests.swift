@@ -2,6 +2,7 @@ import ComposableArchitecture
 import Foundation
 import Testing
 import SwitchyardDiagnostics
+import SwitchyardTestSupport
 @testable import SwitchyardRuntime
 
 /// Effects with an affinity key, through real worker processes.

@@ -25,7 +25,7 @@ struct QueueTimeoutTests {
       #expect(try client.request(.send(id: 100, action: Self.start("late", waiting))) == .sent(id: 100, sequence: UInt64(slots) + 1))
 
       let started = ContinuousClock.now
-      let run = try await EffectRecoveryCrashTests.run("late", "the queued job to fail", through: client) { $0.outcome != .running }
+      let run = try await client.probeRun("late", "the queued job to fail") { $0.outcome != .running }
       #expect(run.outcome == .failed)
       #expect(run.failure?.code == .timeout)
       #expect(run.failure?.message.contains("its queue timeout, for a worker") == true, "\(String(describing: run.failure))")
@@ -43,7 +43,7 @@ struct QueueTimeoutTests {
       try await eventually("the probe worker to be ready") { (try? client.status().workers.contains { $0.state == "ready" }) == true }
       let job = ProbeJob(tag: "long", outputs: 1, intervalMillis: 1_500, timeoutMillis: 30_000, queueTimeoutMillis: 300)
       #expect(try client.request(.send(id: 1, action: Self.start("long", job))) == .sent(id: 1, sequence: 1))
-      let run = try await EffectRecoveryCrashTests.run("long", "the job to end", through: client) { $0.outcome != .running }
+      let run = try await client.probeRun("long", "the job to end") { $0.outcome != .running }
       #expect(run.outcome == .finished, "\(String(describing: run.failure))")
       #expect(await coordinator.terminate() == 0)
     }

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import SwitchyardDurability
 
 /// `history`: the journaled actions of a data directory, and the state at and between any of
 /// them, read offline with no coordinator.

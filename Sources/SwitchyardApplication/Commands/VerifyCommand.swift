@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardDurability
 
 /// `verify`: replays a data directory through this build, offline and read-only, and says whether
 /// it reaches what the journal recorded: what CI runs against a copy of production data before a

@@ -1,5 +1,6 @@
-import Synchronization
+import SwitchyardDurability
 import SwitchyardRuntime
+import Synchronization
 
 /// A standby's read-only copy of the store's state, rebuilt from the shared journal as the
 /// standby copies it: replayed as recovery replays, effects never run.

@@ -1,3 +1,4 @@
+import SwitchyardDurability
 import SwitchyardInspector
 
 /// The `divergenceAccepted` record a `start --accept-divergence` journals before it serves, as the

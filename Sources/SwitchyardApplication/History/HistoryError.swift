@@ -32,3 +32,5 @@ enum HistoryError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
+
+import SwitchyardDurability

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardDurability
 
 /// How `history` replays a data directory one application wrote: its reducer, behind closures, so
 /// the command is not generic over it.

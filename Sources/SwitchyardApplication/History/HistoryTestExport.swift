@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardDurability
 
 /// `history --export-test N..M DIR`: a Swift Testing test and its data, which replay records N
 /// through M through the reducer and check every state they led to (``RecordedHistory``).

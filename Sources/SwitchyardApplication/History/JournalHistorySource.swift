@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardDurability
 import SwitchyardInspector
 
 /// The inspector's history read from the data directory's journal: the state after any action

@@ -1,3 +1,4 @@
+import SwitchyardDurability
 import SwitchyardInspector
 
 /// The states a journal can rebuild, with the last one rebuilt kept, so that a step forward (the

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Foundation
+import SwitchyardDurability
 import SwitchyardRuntime
 import SwitchyardWire
 

@@ -37,11 +37,12 @@ extension Coordinator {
     try send(clientJSON: RawJSON(json))
   }
 
-  /// Decodes `json` as a client's action and sends it, its origin ``ActionOrigin/client(_:)``: a
-  /// journal records it as that JSON. The one way in of the control socket's and the inspector's
-  /// actions; returns the send's task, for a benchmark to await.
+  /// Decodes `json` as a client's action and sends it, with the metadata a root reducer that asks
+  /// for it makes (``ClientActionMetadata``): a journal records it as that JSON. The one way in of
+  /// the control socket's and the inspector's actions; returns the send's task, for a benchmark to
+  /// await.
   @discardableResult
   package func send(clientJSON json: RawJSON) throws -> StoreTask {
-    store.send(try clientAction(json), metadata: ActionOrigin.client(json))
+    store.send(try clientAction(json), metadata: clientMetadata?.metadata(ofClientJSON: json))
   }
 }

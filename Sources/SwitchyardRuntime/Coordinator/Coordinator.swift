@@ -34,7 +34,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   public var actionLog: (any ActionLog)? {
     didSet {
       observation.log = actionLog
-      if let journal = actionLog as? ActionJournal { runtime.metrics?.observe(journal) }
+      if let metrics = runtime.metrics, let publish = actionLog?.metrics(in: metrics.registry) { metrics.observeLog(publish) }
     }
   }
 
@@ -46,6 +46,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
 
   let runtime: EffectRouter
   let tap: ActionTap
+  /// What a client's action is sent with, when the root reducer asks to know (a journal's does).
+  let clientMetadata: (any ClientActionMetadata)?
   let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
   private var runDirectory: RunDirectory?
@@ -81,6 +83,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     self.observation = observation
     self.runtime = runtime
     self.tap = tap
+    self.clientMetadata = reducer as? any ClientActionMetadata
     // The application's reducer stays a reducer of the store's builder, not a call inside a
     // closure, so the store builds its body once rather than on every action.
     self.store = Store(initialState: initialState) {
@@ -107,6 +110,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
       guard let store else { return body() }
       store.withDependencies(body)
     }
+  }
+
+  /// How the workers of pools without a transport of their own are started and spoken to: a test
+  /// wraps it before ``start()`` to see every worker the coordinator starts.
+  package var workerTransport: any WorkerTransport {
+    get { runtime.transport }
+    set { runtime.transport = newValue }
   }
 
   /// Claims the run directory, opens the control socket and spawns the worker pools.

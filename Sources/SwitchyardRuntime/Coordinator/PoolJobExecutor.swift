@@ -20,7 +20,7 @@ public struct PoolJobExecutor: JobExecutor {
   }
 
   /// These pools, with every effect made on them observed by `observing`.
-  func observed(by observing: any RemoteEffectObserving) -> PoolJobExecutor {
+  package func observed(by observing: any RemoteEffectObserving) -> PoolJobExecutor {
     PoolJobExecutor(runtime: runtime, observing: observing)
   }
 
@@ -44,7 +44,7 @@ public struct PoolJobExecutor: JobExecutor {
   /// Inlinable, so that ``Effect/remote(_:transform:)`` compiles it in the feature's module.
   @inlinable
   @MainActor
-  func run<Job: RemoteJob, Action>(
+  package func run<Job: RemoteJob, Action>(
     _ job: Job,
     transform: @escaping @Sendable (JobEvent<Job.Output>) -> Action?,
     handle: EffectHandle<Action>,

@@ -9,7 +9,8 @@ final class RuntimeMetrics {
   private var controlConnections: (count: @MainActor () -> Int, gauge: Gauge)?
   private var pools: [JobKind: (counters: PoolInstruments, gauges: PoolGauges)] = [:]
   private var actions: (@MainActor () -> Void)?
-  private var journal: (log: ActionJournal, gauges: JournalGauges)?
+  /// Sets the action log's metrics (``ActionLog/metrics(in:)``).
+  private var log: (@MainActor (ContinuousClock.Instant) -> Void)?
 
   init(registry: MetricsRegistry, router: EffectRouter) {
     self.registry = registry
@@ -20,9 +21,9 @@ final class RuntimeMetrics {
     }
   }
 
-  /// Shows `log`'s progress from now on.
-  func observe(_ log: ActionJournal) {
-    journal = (log, JournalGauges(registry: registry, journal: log.journal))
+  /// Publishes the action log's metrics, through `publish`, with the rest.
+  func observeLog(_ publish: @escaping @MainActor (ContinuousClock.Instant) -> Void) {
+    log = publish
   }
 
   /// Shows how many clients `count` says the control socket has.
@@ -44,7 +45,7 @@ final class RuntimeMetrics {
       }
       actions?()
       if let (count, gauge) = controlConnections { gauge.set(Double(count())) }
-      if let log = journal?.log { journal?.gauges.publish(log, now: now) }
+      log?(now)
     }
   }
 }

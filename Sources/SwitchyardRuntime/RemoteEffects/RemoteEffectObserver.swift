@@ -7,7 +7,7 @@ import SwitchyardWire
 /// A class per effect rather than closures: one allocation for what it needs to know.
 @usableFromInline
 @MainActor
-protocol RemoteEffectObserver: AnyObject {
+package protocol RemoteEffectObserver: AnyObject {
   /// Called as the store starts the effect; an effect made but never started hears nothing more.
   func didStart()
   /// The metadata to send with the action an output becomes, given the output and the JSON it was
@@ -24,7 +24,7 @@ protocol RemoteEffectObserver: AnyObject {
 /// What watches every remote effect a store makes on the pools — a journal, which names each — and
 /// gives each its ``RemoteEffectObserver`` as the reduction that makes it runs.
 @usableFromInline
-protocol RemoteEffectObserving: Sendable {
+package protocol RemoteEffectObserving: Sendable {
   /// The observer of an effect being made now, by the reduction under way.
   func observerOfNewEffect() -> any RemoteEffectObserver
 }

@@ -11,30 +11,6 @@ import SwitchyardMetrics
 /// A coordinator running ``ProbeFeature`` in this test process, with real worker processes.
 typealias ProbeCoordinator = Coordinator<ProbeFeature>
 
-/// Quick supervision settings, so tests of crashes and hangs finish in moments.
-func testPool(
-  kind: JobKind = ProbeJob.kind,
-  size: Int = 2,
-  maxInFlightPerWorker: Int = 64,
-  maxQueued: Int = 1024,
-  restartPolicy: RestartPolicy = RestartPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(100)),
-  heartbeatInterval: Duration = .milliseconds(100),
-  heartbeatTimeout: Duration = .seconds(3),
-  drainTimeout: Duration = .seconds(5)
-) -> PoolConfiguration {
-  PoolConfiguration(
-    kind: kind,
-    size: size,
-    maxInFlightPerWorker: maxInFlightPerWorker,
-    maxQueued: maxQueued,
-    restartPolicy: restartPolicy,
-    retryBackoff: .milliseconds(10),
-    heartbeatInterval: heartbeatInterval,
-    heartbeatTimeout: heartbeatTimeout,
-    drainTimeout: drainTimeout
-  )
-}
-
 /// Starts a coordinator, waits for its pool to be ready, runs `body` within `seconds`, and — pass
 /// or fail — shuts it down and checks that every worker it ever started is gone.
 ///
@@ -137,23 +113,5 @@ extension Coordinator where R == ProbeFeature {
       if let run, condition(run) { return run }
     }
     throw CancellationError()
-  }
-}
-
-/// A coordinator's log lines, kept to print when its test fails.
-final class LogLines: Sendable {
-  private let storage = Mutex<[String]>([])
-
-  func append(_ line: String) {
-    storage.withLock { $0.append(line) }
-  }
-
-  /// Keeps an event as the text format writes it.
-  func append(_ event: LogEvent) {
-    append(event.text)
-  }
-
-  var lines: [String] {
-    storage.withLock { $0 }
   }
 }
