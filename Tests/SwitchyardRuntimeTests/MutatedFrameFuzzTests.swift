@@ -23,33 +23,39 @@ struct MutatedFrameFuzzTests {
   func fuzzInAProcessOfItsOwn() async throws {
     // One job at a time per worker, so a burst is not cut into by another job's frames.
     try await withCoordinator(pool: testPool(size: 2, maxInFlightPerWorker: 1), seconds: 120) { coordinator, log in
-      // × 1,000 frames each; a broken stream, or a worker killed as silent on a busy machine, loses
-      // the rest of its burst, so more are written than the hundred thousand the coordinator must read.
-      let jobs = 200
-      for index in 0..<jobs {
-        let job = ProbeJob(tag: "f\(index)", outputs: 2, behavior: .mutatedFrames, misbehaveAfter: 1)
-        coordinator.store.send(.start(name: "f\(index)", job: job, cancelInFlight: false))
-      }
-      var finished = 0
-      for index in 0..<jobs {
-        let run = try await coordinator.waitForRun("f\(index)") { $0.outcome != .running }
-        if run.outcome == .finished {
-          finished += 1
-        } else {
-          // A mutated `failed` or a worker killed once too often: a code, never silence.
-          #expect(run.failure != nil)
-        }
-      }
-      #expect(finished > jobs / 2)
-      try await coordinator.waitUntilReady(2, within: 30)
       // Frames the coordinator read and refused: dropped for their shape, or fenced as stale.
-      let dropped = log.lines.count { $0.contains("dropped a message the coordinator does not understand") }
-      let stale = Int(coordinator.runtime.effects.staleFrames)
+      @MainActor func refused() -> (dropped: Int, stale: Int) {
+        let dropped = log.lines.count { $0.contains("dropped a message the coordinator does not understand") }
+        return (dropped, Int(coordinator.runtime.effects.staleFrames))
+      }
+      // × 1,000 frames each, in rounds of 50 jobs until the coordinator has read a hundred thousand:
+      // a broken stream, or a worker killed as silent on a busy machine, loses the rest of its burst.
+      var (started, finished) = (0, 0)
+      while started < 400, case let (dropped, stale) = refused(), dropped + stale < 100_000 {
+        let round = started..<started + 50
+        for index in round {
+          let job = ProbeJob(tag: "f\(index)", outputs: 2, behavior: .mutatedFrames, misbehaveAfter: 1)
+          coordinator.store.send(.start(name: "f\(index)", job: job, cancelInFlight: false))
+        }
+        for index in round {
+          let run = try await coordinator.waitForRun("f\(index)") { $0.outcome != .running }
+          if run.outcome == .finished {
+            finished += 1
+          } else {
+            // A mutated `failed` or a worker killed once too often: a code, never silence.
+            #expect(run.failure != nil)
+          }
+        }
+        started = round.upperBound
+      }
+      #expect(finished > started / 2)
+      try await coordinator.waitUntilReady(2, within: 30)
+      let (dropped, stale) = refused()
       #expect(dropped + stale >= 100_000)
       let pool = coordinator.probePool
       #expect(pool.restarts >= 1)
       #expect(pool.health == "healthy")
-      print("fuzz: \(dropped) dropped, \(stale) stale, \(pool.restarts) workers restarted, \(finished)/\(jobs) runs finished")
+      print("fuzz: \(dropped) dropped, \(stale) stale, \(pool.restarts) workers restarted, \(finished)/\(started) runs finished")
     }
   }
 }
