@@ -48,15 +48,20 @@ import Testing
     #expect(report?["lostEffects"] as? Int == 0)
 
     // The counters stop moving once the load is over; Prometheus must come to hold status's numbers.
-    var last = ""
+    var (first, last) = ("", "")
     let deadline = ContinuousClock.now + .seconds(30)
     while true {
       let status = try await statusCounts(coordinator)
       let stored = try await storedCounts(prometheus)
       if stored == status, (status.completed.values.reduce(0, +)) > 0 { break }
       last = "status \(status), prometheus \(stored)"
+      if first.isEmpty { first = last }
       guard ContinuousClock.now < deadline else {
-        Issue.record("Prometheus never agreed with status: \(last)")
+        // Whether Prometheus still scraped, and how long the scrapes took: a machine loaded past its
+        // scrape timeout (its interval, 1 s) would leave the stored counters behind.
+        let up = (try? await prometheus.query("up")).map { $0.map { "\($0.labels["instance"] ?? "?")=\($0.value)" } } ?? []
+        let took = (try? await prometheus.query("scrape_duration_seconds")).map { $0.map(\.value) } ?? []
+        Issue.record("Prometheus never agreed with status: first \(first); last \(last); up \(up), last scrapes took \(took) s")
         return
       }
       try await Task.sleep(for: .milliseconds(250))
