@@ -59,8 +59,10 @@ public final class ActionJournal: ActionLog {
   var interruptedEffects = 0
   /// What recovery learnt of the remote effects in flight, until ``resumeEffects(in:)`` starts them.
   var effectsToResume: EffectRecovery?
-  /// When the state's digest is recorded with an action (``digestIsDue()``).
-  @exclusivity(unchecked) var digests = DigestSchedule()
+  /// When the state may next be digested (``digestIsDue()``), on the journal's monotonic clock.
+  @exclusivity(unchecked) var nextDigest: Int64 = 0
+  /// What digests cost, which spaces them.
+  let digestCosts: DigestCosts
 
   init(journal: Journal, policy: SnapshotPolicy, effectsToResume: EffectRecovery?, log: @escaping @Sendable (LogEvent) -> Void) {
     self.journal = journal
@@ -68,6 +70,7 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.snapshotThresholds = SnapshotPolicy.Thresholds(policy)
     self.log = log
+    self.digestCosts = DigestCosts(log: log)
     self.lastSequence = journal.recovery.lastSequence
     // Effects made before this coordinator's start are made by replay only from an older snapshot.
     self.newestSnapshot = max(journal.recovery.lastSequence, journal.recovery.snapshotSequence ?? 0)
@@ -86,7 +89,7 @@ public final class ActionJournal: ActionLog {
   /// is not passed here: in this unspecialised generic code, every use of its type costs a reduction
   /// a metadata lookup, and a snapshot is rarely due.
   func append<Action: Codable & Sendable>(
-    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: StateDigest? = nil,
+    _ action: Action, origin: ActionOrigin?, dependencies: DependencyRecording?, digest: PendingDigest? = nil,
     effects: [EffectPart]? = nil
   ) -> Bool {
     guard failure == nil else { return false }

@@ -6,8 +6,9 @@ import SwitchyardWire
 /// before it: what the main actor hands the encoding thread.
 ///
 /// Only the record of an action made in-process holds a closure, as it holds an action of the
-/// application's type; the others, a client's action among them, are plain values, so journaling
-/// them allocates nothing on the main actor and frees nothing it allocated on the encoding thread.
+/// application's type, and a record whose state is digested, which holds the state; the others, a
+/// client's action among them, are plain values, so journaling them allocates nothing on the main
+/// actor and frees nothing it allocated on the encoding thread.
 struct PendingRecord: Sendable {
   enum Content: Sendable {
     /// An action record, which the closure appends.
@@ -28,13 +29,13 @@ struct PendingRecord: Sendable {
 
   var sequence: UInt64
   var content: Content
-  /// The digest of the state the action led to, when one was taken: a member of its record.
-  var digest: StateDigest?
+  /// The state the action led to, when it is digested: a member of its record.
+  var digest: PendingDigest?
   /// The effects the action's reduction returned, none included, when its state was digested: a
   /// member of its record, summarised here, off the main actor.
   var effects: [EffectPart]?
 
-  init(sequence: UInt64, content: Content, digest: StateDigest? = nil, effects: [EffectPart]? = nil) {
+  init(sequence: UInt64, content: Content, digest: PendingDigest? = nil, effects: [EffectPart]? = nil) {
     self.sequence = sequence
     self.content = content
     self.digest = digest
@@ -70,6 +71,6 @@ struct PendingRecord: Sendable {
     if let effects = record.pointee.effects {
       try RecordedEffect.appendMember(RecordedEffect.summary(of: effects), closing: &buffer, encoder: encoder)
     }
-    if let digest = record.pointee.digest { digest.appendMember(closing: &buffer) }
+    if let digest = record.pointee.digest?.computed() { digest.appendMember(closing: &buffer) }
   }
 }

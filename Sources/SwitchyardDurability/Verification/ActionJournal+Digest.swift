@@ -1,25 +1,16 @@
 import SwitchyardJournal
-import SwitchyardRuntime
 
 extension ActionJournal {
   /// Whether the state the action being journaled led to is to be digested: whenever digesting
   /// took at most a hundredth of the time since the last digest.
   func digestIsDue() -> Bool {
-    failure == nil && digests.isDue(now: Journal.monotonicNanoseconds())
+    failure == nil && Journal.monotonicNanoseconds() >= nextDigest
   }
 
-  /// The digest of `state`, for the record of the action that led to it; `nil`, and the journal
-  /// stopped, when the state cannot be encoded.
-  nonisolated func digest<State: Encodable>(of state: State) -> StateDigest? {
-    let started = Journal.monotonicNanoseconds()
-    do {
-      let digest = try StateDigest(of: state)
-      let now = Journal.monotonicNanoseconds()
-      MainActor.assumeIsolated { digests.took(cost: now - started, length: digest.length, now: now) }
-      return digest
-    } catch {
-      MainActor.assumeIsolated { fail("the state's digest could not be encoded: \(error)") }
-      return nil
-    }
+  /// `state`, kept for the digest of the record of the action that led to it, which the encoding
+  /// thread computes; the next is due once the schedule's interval has passed.
+  func digest<State: Encodable & Sendable>(of state: State) -> PendingDigest {
+    nextDigest = Journal.monotonicNanoseconds() + digestCosts.interval
+    return PendingDigest(of: state, costs: digestCosts)
   }
 }

@@ -1,8 +1,6 @@
-import SwitchyardRuntime
-
-/// When a live journal records the state's digest with an action: whenever digesting has taken
-/// at most a hundredth of the time since the last digest, so it costs a busy coordinator at most
-/// about 1% of its time, and an idle one's every action is digested.
+/// How long a live journal waits between two digests of the state: long enough that digesting
+/// takes at most a hundredth of the time, so it costs a busy coordinator at most about 1% of a
+/// core, and an idle one's every action is digested.
 ///
 /// A hundredth, not a twentieth: a coordinator waiting on its workers between bursts is busy for a
 /// part of the time only, and a twentieth of the time was a tenth of its main actor's work and half
@@ -15,24 +13,18 @@ import SwitchyardRuntime
 /// two costs let a coordinator whose state filled up spend 15 of its first 40 ms digesting
 /// (`journal.pipelined-overhead`, three digests where the state reached 1,024 runs).
 struct DigestSchedule {
-  /// A digest costs at most this share of the coordinator's time: 1 / 100.
+  /// A digest costs at most this share of the time: 1 / 100.
   static let budgetDivisor: Int64 = 100
 
-  /// When the next digest may be taken, on the journal's monotonic clock.
-  private(set) var notBefore: Int64 = 0
+  /// How long after a digest is taken the next may be, in nanoseconds.
+  private(set) var interval: Int64 = 0
   /// What the digest before the last cost per byte of the state's JSON, in nanoseconds.
   private var lastRate = 0.0
 
-  /// Whether a digest is due at `now`.
-  func isDue(now: Int64) -> Bool {
-    now >= notBefore
-  }
-
-  /// Notes a digest of a state `length` bytes long as JSON that took `cost` nanoseconds and ended
-  /// at `now`.
-  mutating func took(cost: Int64, length: Int, now: Int64) {
+  /// Notes a digest of a state `length` bytes long as JSON that took `cost` nanoseconds.
+  mutating func took(cost: Int64, length: Int) {
     let rate = Double(cost) / Double(max(length, 1))
-    notBefore = now + Int64(min(rate, lastRate) * Double(length)) * Self.budgetDivisor
+    interval = Int64(min(rate, lastRate) * Double(length)) * Self.budgetDivisor
     lastRate = rate
   }
 }
