@@ -160,14 +160,18 @@ package final class LocalRedisServer: Sendable {
     Self.waitForExit(child)
   }
 
-  /// Kills the server and removes its directory once it has exited, waiting for that on a thread
-  /// of its own: a test's cleanup then holds none of the few threads every test shares.
+  /// Kills the server and removes its directory, at once and again once it has exited, waiting for
+  /// that on a thread of its own: a test's cleanup then holds none of the few threads every test
+  /// shares. Removed at once too, as a process that ends right after its last test ends that thread
+  /// with it: two directories were left by every full run.
   package func stop() {
     let child = process.withLock { process -> Process? in defer { process = nil }; return process }
     if let child, child.isRunning { Foundation.kill(child.processIdentifier, SIGKILL) }
     let directory = directory
+    try? FileManager.default.removeItem(atPath: directory)
     Thread.detachNewThread {
       if let child { Self.waitForExit(child) }
+      // Again: a file the server wrote as it was killed.
       try? FileManager.default.removeItem(atPath: directory)
     }
   }
