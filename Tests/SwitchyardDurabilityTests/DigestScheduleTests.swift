@@ -39,9 +39,20 @@ import Testing
   /// The encoding thread measures each digest it computes; the main actor reads the interval.
   @Test func theCostsOfDigestsComputedOffTheMainActorSpaceTheNext() {
     let costs = DigestCosts(log: { _ in })
-    let small = PendingDigest(of: ["a": 1], costs: costs)
-    #expect(small.computed() != nil && costs.interval == 0)
-    #expect(small.computed() != nil && costs.interval > 0)
+    #expect(PendingDigest(of: ["a": 1], costs: costs).computed() != nil && costs.interval == 0)
+    #expect(PendingDigest(of: ["a": 1], costs: costs).computed() != nil && costs.interval > 0)
+  }
+
+  /// Two digests may wait to be computed, the first two an idle journal takes; a burst on a large
+  /// state queues no more than that.
+  @Test func atMostTwoDigestsWaitToBeComputed() {
+    let costs = DigestCosts(log: { _ in })
+    let first = PendingDigest(of: ["a": 1], costs: costs)
+    #expect(!costs.waitingAreFull)
+    _ = PendingDigest(of: ["a": 2], costs: costs)
+    #expect(costs.waitingAreFull)
+    _ = first.computed()
+    #expect(!costs.waitingAreFull)
   }
 
   /// A state that cannot be encoded leaves its record without a digest and is not digested again:

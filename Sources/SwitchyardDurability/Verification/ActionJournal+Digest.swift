@@ -2,9 +2,10 @@ import SwitchyardJournal
 
 extension ActionJournal {
   /// Whether the state the action being journaled led to is to be digested: whenever digesting
-  /// took at most a hundredth of the time since the last digest.
+  /// took at most a hundredth of the time since the last digest, and fewer than two digests wait to
+  /// be computed.
   func digestIsDue() -> Bool {
-    failure == nil && Journal.monotonicNanoseconds() >= nextDigest
+    failure == nil && Journal.monotonicNanoseconds() >= nextDigest && !digestCosts.waitingAreFull
   }
 
   /// `state`, kept for the digest of the record of the action that led to it, which the encoding

@@ -13,6 +13,7 @@ struct PendingDigest: Sendable {
   init<State: Encodable & Sendable>(of state: State, costs: DigestCosts) {
     self.costs = costs
     digest = { try StateDigest(of: state) }
+    costs.queued()
   }
 
   /// The digest, its cost noted for the schedule of those after it; `nil` when the state cannot be
