@@ -26,6 +26,7 @@ struct ControlOverIPv6Tests {
     #expect(status.status == 0, "\(status.errorOutput)")
     let report = try WireJSONDecoder().decode(StatusReport.self, from: Array(status.output.utf8))
     #expect(report.pools.map(\.kind) == ["probe"])
+    #expect(report.coordinator.controlAddress == address, "status names the address it serves, the port it took")
 
     let sent = try await switchyard(
       "send", "--run-dir", address, #"{"start":{"name":"v6","job":{"tag":"t","outputs":1},"cancelInFlight":false}}"#)

@@ -76,6 +76,18 @@ struct RenderingTests {
     #expect(rows.contains { $0.contains("node-a") && $0.contains("812") })
   }
 
+  /// With `--control-listen`, the address clients reach it at over TCP, the port it took for port 0.
+  @Test func theTCPControlAddressIsShownBesideTheRunDirectory() {
+    var coordinator = CoordinatorStatus(
+      pid: 41, version: "0.1.0", runDir: "/run/sy", uptimeSeconds: 65, stateBytes: 2_048, actionsTotal: 1, actionsPerSecond: 0
+    )
+    let without = StatusView(StatusReport(coordinator: coordinator, pools: [], workers: [])).render(colored: false)
+    #expect(without.contains("run dir /run/sy\n") && !without.contains("control"), "\(without)")
+    coordinator.controlAddress = "tcp://10.0.0.5:7401"
+    let with = StatusView(StatusReport(coordinator: coordinator, pools: [], workers: [])).render(colored: false)
+    #expect(with.contains("run dir /run/sy  control tcp://10.0.0.5:7401\n"), "\(with)")
+  }
+
   @Test func invalidJSONIsShownWithACaretUnderTheProblem() throws {
     #expect(throws: ActionText.Invalid(reason: "unexpected character '}' (0x7D)", text: #"{"a":}"#, column: 5)) {
       try ActionText.parse(#"{"a":}"#)

@@ -124,8 +124,10 @@ struct LeaderFollowingTests {
     try await eventually("the second standing by, naming the leader", within: 30) { role(second.runDirectory)?.leader != nil }
 
     // The standby serves its TCP address too: status as a standby, naming the leader's address.
-    let standby = try #require(statusOverTCP(portB)?.highAvailability)
+    let standbyStatus = try #require(statusOverTCP(portB))
+    let standby = try #require(standbyStatus.highAvailability)
     #expect(standby.role == .standby && standby.leaderControlAddress == "tcp://127.0.0.1:\(portA)")
+    #expect(standbyStatus.coordinator.controlAddress == "tcp://127.0.0.1:\(portB)", "the standby names its own address")
     let shown = try await switchyard("status", "--run-dir", "tcp://127.0.0.1:\(portB)", environment: ["SWITCHYARD_CONTROL_TOKEN": Self.token])
     #expect(shown.status == 0 && shown.output.contains("standby"), "\(shown.output)\(shown.errorOutput)")
     let viaStandby = try await send("via-standby-port", to: "tcp://127.0.0.1:\(portB)")

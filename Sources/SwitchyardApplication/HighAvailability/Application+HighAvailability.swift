@@ -81,7 +81,7 @@ extension Application {
           coordinator: CoordinatorStatus(
             pid: getpid(), version: version, runDir: runDirectory,
             uptimeSeconds: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18,
-            stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0),
+            stateBytes: state?.count ?? 0, actionsTotal: 0, actionsPerSecond: 0, controlAddress: port?.url),
           pools: [], workers: [], highAvailability: standbyReport(node.status))
       },
       state: {

@@ -30,7 +30,7 @@ package struct StatusView: Sendable {
       "\(applicationName) \(coordinator.version)",
     ]
     return TextColor.bold.apply("coordinator", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
-      + TextColor.dim.apply("run dir \(coordinator.runDir)", enabled: colored) + "\n"
+      + TextColor.dim.apply("run dir \(coordinator.runDir)" + (coordinator.controlAddress.map { "  control \($0)" } ?? ""), enabled: colored) + "\n"
       + (report.journal.map { journalLine($0, colored: colored) } ?? "")
       + (report.highAvailability.map { highAvailabilityLine($0, colored: colored) } ?? "")
   }

@@ -177,7 +177,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
         uptimeSeconds: Double((ContinuousClock.now - startedAt).milliseconds) / 1_000,
         stateBytes: stateBytes(),
         actionsTotal: tap.total,
-        actionsPerSecond: tap.perSecond
+        actionsPerSecond: tap.perSecond,
+        controlAddress: configuration.controlPort?.url
       ),
       pools: runtime.poolStatuses(),
       workers: runtime.workerStatuses(),

@@ -15,6 +15,9 @@ public struct CoordinatorStatus: Codable, Equatable, Sendable {
   public var actionsTotal: UInt64
   /// Actions per second over the recent past.
   public var actionsPerSecond: Double
+  /// Where it serves the control protocol over TCP (`start --control-listen`), as `--run-dir`
+  /// takes it: `tcp://HOST:PORT`, with the port taken for port 0; `nil` when it does not.
+  public var controlAddress: String?
 
   /// Creates the coordinator's status.
   public init(
@@ -24,7 +27,8 @@ public struct CoordinatorStatus: Codable, Equatable, Sendable {
     uptimeSeconds: Double,
     stateBytes: Int,
     actionsTotal: UInt64,
-    actionsPerSecond: Double
+    actionsPerSecond: Double,
+    controlAddress: String? = nil
   ) {
     self.pid = pid
     self.version = version
@@ -33,5 +37,6 @@ public struct CoordinatorStatus: Codable, Equatable, Sendable {
     self.stateBytes = stateBytes
     self.actionsTotal = actionsTotal
     self.actionsPerSecond = actionsPerSecond
+    self.controlAddress = controlAddress
   }
 }
