@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 extension ActionJournal {
   /// The sequence number the journal gave the last action reduced, its record perhaps still

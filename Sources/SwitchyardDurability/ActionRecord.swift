@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// An action record's payload (proto/JOURNAL.md, "Action records"), written by hand around the

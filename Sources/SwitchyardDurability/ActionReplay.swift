@@ -1,6 +1,5 @@
 import ComposableArchitecture
 import SwitchyardJournal
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// Rebuilds an application's state from its journal: decodes snapshots, and reduces each journaled

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 
 /// What one record of a coordinator's journal held, as replay read it (proto/JOURNAL.md,
 /// "Payloads"): an action, or a record of another kind, such as an effect's end, which changes no

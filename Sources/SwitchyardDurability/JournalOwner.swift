@@ -1,5 +1,4 @@
 import Foundation
-import SwitchyardRuntime
 
 /// Which application wrote a data directory, kept in its `APPLICATION` file: `start` and `history`
 /// refuse a directory that another application's reducer wrote, since replaying its journal

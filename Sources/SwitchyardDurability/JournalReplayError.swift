@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// Why a journal could not be replayed through the application's reducer.
 public enum JournalReplayError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// A record reduced but not yet encoded and appended, or a snapshot waiting for the records

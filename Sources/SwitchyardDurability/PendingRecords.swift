@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 import Synchronization
 import SwitchyardJournal
 

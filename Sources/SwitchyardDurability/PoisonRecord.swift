@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import SwitchyardRuntime
 
 /// The journal record the last coordinator died reducing, as ``PoisonWatch`` noted it in the data
 /// directory's `poison` file: recovery refuses to replay it unless told to skip it.

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
-import SwitchyardRuntime
 
 /// Notes which journal record a coordinator dies reducing, so that the next start refuses to replay
 /// it instead of dying on it again and again.

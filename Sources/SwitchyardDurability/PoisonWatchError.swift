@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-import SwitchyardRuntime
 #endif
 
 /// Why the poison file could not be opened.

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// What replay reads from a record in one pass (proto/JOURNAL.md, "Payloads"): an action with its

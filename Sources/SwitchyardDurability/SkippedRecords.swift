@@ -1,5 +1,4 @@
 import Foundation
-import SwitchyardRuntime
 
 /// The journal records `start --skip-record` told recovery to leave out, kept in the data
 /// directory's `skipped` file, one sequence number a line: every later replay leaves them out too,

@@ -1,5 +1,6 @@
 import SwitchyardTestSupport
 import Testing
+
 @testable import SwitchyardDurability
 
 /// When the live journal digests the state: a hundred times what the next digest will cost after

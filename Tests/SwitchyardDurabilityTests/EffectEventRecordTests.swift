@@ -5,8 +5,8 @@ import SwitchyardJournal
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// A remote effect's outputs and end are journaled as the events themselves when the effect was

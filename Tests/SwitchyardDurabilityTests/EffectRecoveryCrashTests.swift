@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-@testable import SwitchyardDurability
 #endif
 import Foundation
 import SwitchyardDiagnostics

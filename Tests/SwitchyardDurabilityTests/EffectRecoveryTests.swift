@@ -5,8 +5,8 @@ import SwitchyardJournal
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// Remote effects across a coordinator's stop: their ends are journaled, and a coordinator

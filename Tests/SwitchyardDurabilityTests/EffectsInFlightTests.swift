@@ -1,6 +1,6 @@
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 @Suite struct EffectsInFlightTests {

@@ -5,6 +5,7 @@ import SwitchyardRuntime
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
+
 @testable import SwitchyardDurability
 
 /// A store whose root is a ``JournaledReducer``: reopening its data directory rebuilds exactly the

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-@testable import SwitchyardDurability
 #endif
 import Foundation
 import Synchronization
 import Testing
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 @Suite struct PendingRecordsTests {

@@ -3,8 +3,8 @@ import Foundation
 import SwitchyardJournal
 import SwitchyardTestSupport
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// The `poison` file says whether the action a coordinator died on was live or replayed: a live

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
-@testable import SwitchyardDurability
 #endif
 import Foundation
 import SwitchyardDiagnostics
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// A coordinator that dies reducing an action comes back (issue 32, item 2): live, the action was

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
-@testable import SwitchyardDurability
 #endif
 import Synchronization
 import Testing
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 @Suite struct RecordEncodingThreadTests {

@@ -4,7 +4,6 @@ import SwitchyardDiagnostics
 import SwitchyardJournal
 import SwitchyardTestSupport
 import Testing
-@testable import SwitchyardDurability
 
 @testable import SwitchyardRuntime
 

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// The payload of an effect's end that no action reports (proto/JOURNAL.md, "Effect records"):
 /// `{"effectEnded":{"action":N,"index":I}}`.

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 import Synchronization
 
 /// Names the remote effects the reduction under way creates: the journal moves it on as it

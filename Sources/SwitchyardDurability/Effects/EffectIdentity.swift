@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// A remote effect's name in the journal, the same in the run that started it and in a replay:
 /// the action whose reduction created it, and its place among the remote effects that reduction

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 
 /// What replaying a journal learns of remote effects: which reductions created some, and which of
 /// those have not ended, so that the restarted coordinator starts them again.

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// The remote effects a journaled store started that have not ended, for the record after a
 /// snapshot.

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// The payload listing the remote effects in flight when a snapshot was taken (proto/JOURNAL.md,
 /// "Effect records"): `{"effectsInFlight":{"snapshot":S,"effects":[{"action":N,"index":I},…]}}`.

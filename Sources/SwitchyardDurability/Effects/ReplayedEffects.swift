@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// What a replay knows of the remote effects its actions made: the identity of each, as the live

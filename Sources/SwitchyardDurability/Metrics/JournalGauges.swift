@@ -1,5 +1,4 @@
 import Foundation
-import SwitchyardRuntime
 import Synchronization
 import SwitchyardJournal
 import SwitchyardMetrics

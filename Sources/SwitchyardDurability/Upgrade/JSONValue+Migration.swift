@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// The edits a ``Migration`` makes to journaled JSON, each returning the value changed: an enum

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// One step of an application's upgrade: rewrites the JSON that version ``version`` journaled —

@@ -1,5 +1,4 @@
 import Foundation
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// This build's application version and the migrations that bring older versions' JSON up to it:

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// Why what an older version of the application journaled could not be read by this build:
 /// each names what, where, the version that wrote it and this build's, and points to the guide.

@@ -1,5 +1,4 @@
 import Foundation
-import SwitchyardRuntime
 
 /// A divergence replay found that a later `divergenceAccepted` record accepted (`start
 /// --accept-divergence`, proto/JOURNAL.md "Accepted divergences"): replay goes on past it, and

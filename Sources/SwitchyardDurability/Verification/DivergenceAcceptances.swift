@@ -1,5 +1,4 @@
 import SwitchyardJournal
-import SwitchyardRuntime
 
 /// The `divergenceAccepted` records of a data directory, read once replay first diverges and only
 /// from there on: what lets a replay through records that `start --accept-divergence` already

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// The record `start --accept-divergence` journals when recovery's replay diverged from the journal

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// Checks a replay against what the journal recorded: the state at every state digest record, the

@@ -1,6 +1,5 @@
 import ComposableArchitecture
 import SwitchyardJournal
-import SwitchyardRuntime
 
 /// `verify`: replays a data directory through this build, offline and read-only, from its oldest
 /// kept snapshot to its end, checking the state against every state digest the journal recorded

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// A stretch of a journal exported by `history --export-test N..M DIR`: the state before record

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// Replay through this build reached another state than the one the journal recorded, or could
 /// not check it: what `start` refuses to serve unless told to accept it, and what `verify` reports.

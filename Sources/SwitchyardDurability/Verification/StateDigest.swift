@@ -1,5 +1,4 @@
 import SwitchyardJournal
-import SwitchyardRuntime
 import SwitchyardWire
 
 /// A short fingerprint of a state: the CRC-32C and length of its JSON with every object's keys

@@ -1,4 +1,3 @@
-import SwitchyardRuntime
 
 /// What `verify` found replaying a data directory through this build.
 public struct VerificationReport: Sendable {

@@ -4,8 +4,8 @@ import SwitchyardDiagnostics
 import SwitchyardJournal
 import SwitchyardTestSupport
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// One life of a journaled coordinator of `Base` with real probe workers, on a data directory: its

@@ -3,8 +3,8 @@ import Foundation
 import SwitchyardJournal
 import SwitchyardTestSupport
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// A divergence that `start --accept-divergence` accepted, journaled in a `divergenceAccepted`

@@ -3,8 +3,8 @@ import Foundation
 import SwitchyardJournal
 import SwitchyardTestSupport
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// Replay that reaches another state than the journal recorded stops, naming the action and how

@@ -4,8 +4,8 @@ import SwitchyardJournal
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// A record lists the effects its action's reduction returned, and replay that returns others —

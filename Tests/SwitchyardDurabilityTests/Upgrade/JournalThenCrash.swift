@@ -1,7 +1,6 @@
 import ComposableArchitecture
 import SwitchyardJournal
 @testable import SwitchyardDurability
-
 @testable import SwitchyardRuntime
 
 /// Journals `actions` through `reducer`, from the state `directory` recovers to (`initialState`

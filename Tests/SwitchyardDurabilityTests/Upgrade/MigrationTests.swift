@@ -4,8 +4,8 @@ import SwitchyardJournal
 import SwitchyardTestSupport
 import SwitchyardWire
 import Testing
-@testable import SwitchyardDurability
 
+@testable import SwitchyardDurability
 @testable import SwitchyardRuntime
 
 /// What an older version journaled reaches a newer build through its migrations: every kind of
