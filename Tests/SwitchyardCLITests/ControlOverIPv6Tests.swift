@@ -15,11 +15,7 @@ struct ControlOverIPv6Tests {
       coordinator.stop()
       try? FileManager.default.removeItem(atPath: runDirectory)
     }
-    let announcement = "control protocol served at tcp://[::1]:"
-    try await coordinator.waitForErrorOutput("the TCP control address") { $0.contains(announcement) }
-    let log = coordinator.errorOutput
-    let rest = log[log.range(of: announcement)!.upperBound...]
-    let port = try #require(UInt16(String(rest.prefix { $0.isNumber })))
+    let port = try await announcedPort(after: "control protocol served at tcp://[::1]:") { coordinator.errorOutput }
     let address = "tcp://[::1]:\(port)"
 
     let status = try await switchyard("status", "--json", "--run-dir", address)

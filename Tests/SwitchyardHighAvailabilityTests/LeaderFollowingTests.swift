@@ -21,15 +21,7 @@ struct LeaderFollowingTests {
   /// start could be taken by another test by the time the coordinator binds it.
   private func start(_ cluster: HighAvailabilityCluster, host: String) async throws -> (CoordinatorChild, UInt16) {
     let coordinator = try cluster.start(arguments: ["--control-listen", "127.0.0.1:0", "--control-token", Self.token], hostName: host)
-    var port: UInt16?
-    try await eventually("a 'control protocol served at' line; the log:\n\(coordinator.log)") {
-      port = coordinator.log.split(separator: "\n").lazy.compactMap { line -> UInt16? in
-        guard let range = line.range(of: "control protocol served at tcp://127.0.0.1:") else { return nil }
-        return UInt16(line[range.upperBound...].prefix { $0.isNumber })
-      }.first
-      return port != nil
-    }
-    return (coordinator, port ?? 0)
+    return (coordinator, try await announcedPort(after: "control protocol served at tcp://127.0.0.1:") { coordinator.log })
   }
 
   /// Runs `switchyard send` given `runDirectory`, with the token in the environment unless `token` is `nil`.

@@ -26,7 +26,7 @@ import Testing
     let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--metrics", "127.0.0.1:0", "--metrics-token", "s3cret"])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()
-    let port = try await announcedMetricsPort { coordinator.log }
+    let port = try await announcedPort(after: "metrics at http://127.0.0.1:") { coordinator.log }
     let client = HTTPClient()
     let url = URL(string: "http://127.0.0.1:\(port)/metrics")!
     #expect(try await client.get(url).status == 401)

@@ -24,11 +24,11 @@ import Testing
     ])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()
-    let port = try await announcedMetricsPort { coordinator.log }
+    let port = try await announcedPort(after: "metrics at http://127.0.0.1:") { coordinator.log }
     let worker = try TestProcess(["worker", "search", "--broker", broker, "--name", name, "--metrics", "127.0.0.1:0"])
     defer { worker.stop() }
     try await worker.waitForErrorOutput("the remote worker to serve", within: 20) { $0.contains("serving 'search' jobs") }
-    let workerPort = try await announcedMetricsPort { worker.errorOutput }
+    let workerPort = try await announcedPort(after: "metrics at http://127.0.0.1:") { worker.errorOutput }
     for target in [port, workerPort] {
       let check = try await PrometheusTools.checkMetrics(try await scrape(target))
       #expect(check.status == 0, "promtool check metrics on port \(target): \(check.output)\(check.errorOutput)")
