@@ -1,4 +1,3 @@
-import SwitchyardLog
 import Foundation
 import Testing
 
