@@ -100,7 +100,7 @@ let package = Package(
     // What tests share: `switchyard start` and any other command as child processes, bounded waits, process probes.
     .target(name: "SwitchyardTestSupport", dependencies: ["SwitchyardRuntime", "SwitchyardNet", "SwitchyardDiagnostics"]),
     .testTarget(name: "ComposableArchitectureTests", dependencies: ["ComposableArchitecture"]),
-    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport"]),
+    .testTarget(name: "SwitchyardWireTests", dependencies: ["SwitchyardWire", "SwitchyardTestSupport", "ComposableArchitecture"]),
     // The journal on its own, and the demo's AppFeature journaled and replayed through it.
     .testTarget(
       name: "SwitchyardJournalTests",

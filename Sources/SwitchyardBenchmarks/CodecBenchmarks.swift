@@ -1,4 +1,5 @@
 import Foundation
+import SwitchyardDiagnostics
 import SwitchyardWire
 
 /// Our JSON codec against Foundation's on the frames the runtime sends most, both timed in the
@@ -8,6 +9,37 @@ enum CodecBenchmarks {
     codecCases(frame: "run", WorkerMessage.run(runJob))
       + codecCases(frame: "emit", WorkerMessage.emit(emitOutput))
       + codecCases(frame: "status", ControlMessage.statusReport(id: 7, report: statusReport))
+      + [sortedStateCase]
+  }
+
+  /// Every object's keys sorted, as a state's digest encodes it, of a probe state of 1,024 finished
+  /// runs (110 KB): a dictionary of structs, each object's members put in order.
+  static let sortedStateCase = BenchmarkCase(
+    name: "codec.encode.sorted-state",
+    summary: "WireJSONEncoder vs Foundation JSONEncoder, both with sorted keys, a 1,024-run probe state (a state digest's encoding)",
+    target: .atLeastRatio(3)
+  ) { harness in
+    var state = ProbeFeature.State()
+    for index in 0..<1_024 {
+      var run = ProbeRun(tag: "20-\(index)")
+      run.outputs = [0]
+      run.attempts = 1
+      run.workerPIDs = [4_242]
+      run.outcome = .finished
+      state.runs["p\(index)"] = run
+    }
+    var ours = WireJSONEncoder()
+    ours.outputFormatting = .sortedKeys
+    let theirs = JSONEncoder()
+    theirs.outputFormatting = .sortedKeys
+    let (wire, foundation) = try await harness.compare { operations in
+      for _ in 0..<operations { blackHole(try ours.encode(state)) }
+    } with: { operations in
+      for _ in 0..<operations { blackHole(try theirs.encode(state)) }
+    }
+    var measurement = BenchmarkMeasurement(speedupOf: wire, over: foundation, theirName: "Foundation")
+    measurement.note += ", \(try ours.encode(state).count) B"
+    return measurement
   }
 
   /// A search job, the coordinator's most frequent message to a worker.

@@ -4,7 +4,7 @@ import SwitchyardJournal
 ///
 /// Keeping the state costs the main actor a copy of the storage the next action changes (88 µs for
 /// the 112 KB state of `journal.ingress-overhead`), where encoding it there held the main actor for
-/// the digest's whole time (1 to 5 ms for that state, and growing with it), as snapshots already
+/// the digest's whole time (milliseconds for that state, and growing with it), as snapshots already
 /// are encoded off it.
 struct PendingDigest: Sendable {
   private let costs: DigestCosts

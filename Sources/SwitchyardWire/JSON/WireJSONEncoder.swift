@@ -3,7 +3,7 @@
 ///
 /// Values are written straight into the output as they are encoded. Keys come out in the order
 /// they were encoded (dictionaries in their iteration order) unless ``OutputFormatting/sortedKeys``
-/// is set. `/` is not escaped.
+/// is set, which puts each object's members in order as the object closes. `/` is not escaped.
 public struct WireJSONEncoder: Sendable {
   /// Layout choices for output meant for people.
   public struct OutputFormatting: OptionSet, Sendable {
@@ -20,7 +20,8 @@ public struct WireJSONEncoder: Sendable {
     /// ``JSONValue``, whose keys' order varies from process to process; then every object's keys
     /// are sorted, as with ``sortedKeys``.
     ///
-    /// For a digest of a value that is taken often, where ``sortedKeys`` costs a tree per value.
+    /// For a digest of a value that is taken often, where ``sortedKeys`` costs a sort of every
+    /// object's members.
     package static let deterministic = OutputFormatting(rawValue: 4)
   }
 
@@ -57,23 +58,21 @@ public struct WireJSONEncoder: Sendable {
   /// Use it to build a frame or a batch of frames in one buffer without copying.
   public func encode(_ value: some Encodable, appendingTo buffer: inout [UInt8]) throws {
     let deterministic = outputFormatting.contains(.deterministic)
-    let options = Options(
+    var options = Options(
       userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, maxDepth: maxDepth, nonFiniteAsNull: nonFiniteAsNull,
-      known: known, unorderedNeedsTree: deterministic)
-    if outputFormatting.subtracting(.deterministic).isEmpty {
-      // The encoder owns the state's memory; it outlives every access through `state` by being
-      // held for the whole closure.
-      let encoded = try StreamEncoderCache.withEncoder(options: options) { encoder throws -> Bool in
-        do {
-          try encoder.encodeTopLevel(value)
-        } catch {
-          guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
-          return false
-        }
-        buffer.append(contentsOf: encoder.state.pointee.bytes.written)
-        return true
+      known: known, sortsKeys: outputFormatting.contains(.sortedKeys))
+    options.unorderedSortsKeys = deterministic && !options.sortsKeys
+    if !outputFormatting.contains(.prettyPrinted) {
+      switch try Self.stream(value, options: options, appendingTo: &buffer) {
+      case .encoded:
+        return
+      case .needsSortedKeys:
+        options.sortsKeys = true
+        options.unorderedSortsKeys = false
+        if case .encoded = try Self.stream(value, options: options, appendingTo: &buffer) { return }
+      case .needsTree:
+        break
       }
-      if encoded { return }
     }
     let root = TreeNode()
     try TreeEncoder(node: root, codingPath: [], options: options).encode(value)
@@ -85,6 +84,31 @@ public struct WireJSONEncoder: Sendable {
     let writer = TreeWriter(
       sortedKeys: outputFormatting.contains(.sortedKeys) || deterministic, prettyPrinted: outputFormatting.contains(.prettyPrinted))
     writer.write(root, to: &buffer)
+  }
+
+  /// How an encode by ``StreamEncoder`` ended.
+  private enum StreamOutcome {
+    case encoded
+    /// The value holds a collection whose keys' order varies: to be encoded again, keys sorted.
+    case needsSortedKeys
+    /// The value's `Encodable` code writes out of order: to be encoded by ``TreeEncoder``.
+    case needsTree
+  }
+
+  /// Encodes `value` by the stream encoder, appending it to `buffer` if that succeeds.
+  private static func stream(_ value: some Encodable, options: Options, appendingTo buffer: inout [UInt8]) throws -> StreamOutcome {
+    // The encoder owns the state's memory; it outlives every access through `state` by being held
+    // for the whole closure.
+    try StreamEncoderCache.withEncoder(options: options) { encoder throws -> StreamOutcome in
+      do {
+        try encoder.encodeTopLevel(value)
+      } catch {
+        guard error is StreamEncoder.NeedsTree || encoder.state.pointee.needsTree else { throw error }
+        return encoder.state.pointee.needsSortedKeys ? .needsSortedKeys : .needsTree
+      }
+      buffer.append(contentsOf: encoder.state.pointee.bytes.written)
+      return .encoded
+    }
   }
 
   /// The ``JSONValue`` a value encodes to.
@@ -100,8 +124,10 @@ public struct WireJSONEncoder: Sendable {
     var maxDepth: Int
     var nonFiniteAsNull: Bool
     var known: KnownJSON?
-    /// Whether a dictionary or a ``JSONValue`` sends the stream encoder back to the tree, to be
-    /// written with sorted keys (``OutputFormatting/deterministic``).
-    var unorderedNeedsTree = false
+    /// Whether every object's keys are sorted.
+    var sortsKeys = false
+    /// Whether a dictionary or a ``JSONValue`` makes the encode start over with sorted keys
+    /// (``OutputFormatting/deterministic``).
+    var unorderedSortsKeys = false
   }
 }

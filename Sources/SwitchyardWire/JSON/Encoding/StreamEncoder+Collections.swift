@@ -7,8 +7,8 @@ extension StreamEncoder {
     guard state.pointee.open.count < options.maxDepth else { return false }
     if T.self == [String].self {
       writeArray(unsafeBitCast(value, to: [String].self)) { JSONWriting.appendString($0, to: &$1) }
-    } else if options.unorderedNeedsTree {
-      // A dictionary's order varies from process to process; `encodeNested` sends it to the tree.
+    } else if options.sortsKeys || options.unorderedSortsKeys {
+      // Written through `Encodable`: a dictionary's order varies from process to process.
       return false
     } else if T.self == [String: Int64].self {
       writeObject(unsafeBitCast(value, to: [String: Int64].self)) { JSONWriting.appendInteger($0, to: &$1) }

@@ -5,6 +5,10 @@
 /// bracket is written when its parent writes again or its value's `encode(to:)` returns.
 /// Anything that breaks that order (writing into a container after a sibling's, a
 /// `superEncoder`) sets ``State/needsTree`` and the caller starts over with ``TreeEncoder``.
+///
+/// With ``WireJSONEncoder/Options/sortsKeys`` each object's members are put in key order as the
+/// object closes (``sortMembers(of:)``), so sorted output streams too, byte for byte as the tree
+/// writes it.
 final class StreamEncoder: Encoder {
   /// A container whose closing bracket is not yet written.
   struct Open {
@@ -14,6 +18,17 @@ final class StreamEncoder: Encoder {
     var token: UInt32
     /// The offset of its opening bracket, which is where its value's slot started.
     var start: Int
+    /// Where its members begin in ``State/members`` when keys are sorted.
+    var firstMember: Int
+  }
+
+  /// A member of an open object when keys are sorted: its key, the offset its `"key":` starts at,
+  /// and whether the key is written as it is, unescaped, so its bytes can be compared where they lie.
+  struct Member {
+    var key: String
+    var start: Int
+    var keyLength: Int
+    var isWrittenAsIs: Bool
   }
 
   struct State {
@@ -24,9 +39,17 @@ final class StreamEncoder: Encoder {
     var slotMark = 0
     var nextToken: UInt32 = 1
     var needsTree = false
+    /// Set, with ``needsTree``, when the value holds a collection whose keys' order varies and the
+    /// options ask to start over with sorted keys then (``WireJSONEncoder/Options/unorderedSortsKeys``).
+    var needsSortedKeys = false
     /// Set while the top-level value has not started, whose empty encoding is an error rather than `{}`.
     var atTopLevel = false
     var path: [any CodingKey] = []
+    /// The members of the open objects, outermost first, when keys are sorted.
+    var members: [Member] = []
+    /// An object's bytes while its members are put in order, and the order, kept between objects.
+    var reordering: [UInt8] = []
+    var order: [Int] = []
 
     init() {
       open.reserveCapacity(8)
@@ -62,8 +85,10 @@ final class StreamEncoder: Encoder {
     state.pointee.slotDepth = 0
     state.pointee.slotMark = 0
     state.pointee.needsTree = false
+    state.pointee.needsSortedKeys = false
     state.pointee.atTopLevel = false
     state.pointee.path.removeAll(keepingCapacity: true)
+    state.pointee.members.removeAll(keepingCapacity: true)
   }
 
   /// Ends an encode, letting go of a buffer grown past ``StreamEncoderCache/maxKeptBytes``.
@@ -115,7 +140,8 @@ final class StreamEncoder: Encoder {
   func push(isObject: Bool) -> (level: Int, token: UInt32) {
     let token = state.pointee.nextToken
     state.pointee.nextToken &+= 1
-    state.pointee.open.append(Open(isObject: isObject, count: 0, token: token, start: state.pointee.bytes.count))
+    state.pointee.open.append(
+      Open(isObject: isObject, count: 0, token: token, start: state.pointee.bytes.count, firstMember: state.pointee.members.count))
     state.pointee.bytes.writeByte(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
     return (state.pointee.open.count - 1, token)
   }
@@ -132,7 +158,9 @@ final class StreamEncoder: Encoder {
     if state.pointee.open[level].count > 0 { state.pointee.bytes.writeByte(UInt8(ascii: ",")) }
     state.pointee.open[level].count += 1
     if let key {
+      let start = state.pointee.bytes.count
       JSONWriting.appendString(key, to: &state.pointee.bytes)
+      if options.sortsKeys { noteMember(key, start: start) }
       state.pointee.bytes.writeByte(UInt8(ascii: ":"))
     }
   }
@@ -151,13 +179,16 @@ final class StreamEncoder: Encoder {
   func close(above depth: Int) {
     while state.pointee.open.count > depth {
       let open = state.pointee.open.removeLast()
+      if open.isObject && options.sortsKeys { sortMembers(of: open) }
       state.pointee.bytes.writeByte(open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
   }
 
-  /// Marks the value as needing ``TreeEncoder`` and returns the error that unwinds to it.
-  private func needTree() -> NeedsTree {
+  /// Marks the value as needing to start over with sorted keys, as it holds a collection whose
+  /// keys' order varies, and returns the error that unwinds to the start.
+  private func needSortedKeys() -> NeedsTree {
     state.pointee.needsTree = true
+    state.pointee.needsSortedKeys = true
     return NeedsTree()
   }
 
@@ -215,8 +246,11 @@ final class StreamEncoder: Encoder {
       JSONWriting.appendBool(unsafeBitCast(value, to: Bool.self), to: &state.pointee.bytes)
     } else if T.self == Double.self {
       try encodeDouble(unsafeBitCast(value, to: Double.self))
+    } else if options.sortsKeys && (T.self == JSONValue.self || T.self == RawJSON.self) {
+      // Written through `Encodable`, so that their objects' members are sorted as they close.
+      return false
     } else if T.self == JSONValue.self {
-      if options.unorderedNeedsTree { throw needTree() }
+      if options.unorderedSortsKeys { throw needSortedKeys() }
       try encodeJSONValue(unsafeBitCast(value, to: JSONValue.self))
     } else if T.self == RawJSON.self {
       let raw = unsafeBitCast(value, to: RawJSON.self)
@@ -228,8 +262,9 @@ final class StreamEncoder: Encoder {
   }
 
   private func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
-    if options.unorderedNeedsTree, value is any UnorderedKeys { throw needTree() }
-    if let known = options.known, known.isEncoding(of: value) {
+    if options.unorderedSortsKeys, value is any UnorderedKeys { throw needSortedKeys() }
+    // The tree, whose output sorted keys match, writes a known value as any other.
+    if !options.sortsKeys, let known = options.known, known.isEncoding(of: value) {
       known.json.document.write(known.json.node, to: &state.pointee.bytes)
       return
     }

@@ -1,5 +1,6 @@
-/// The `Encoder` that builds a ``TreeNode`` tree before writing anything, for output with sorted
-/// keys or indentation, and for the rare `Encodable` code ``StreamEncoder`` cannot follow.
+/// The `Encoder` that builds a ``TreeNode`` tree before writing anything, for indented output, and
+/// for the rare `Encodable` code ``StreamEncoder`` cannot follow (a `superEncoder`, writing into a
+/// container after a sibling's, a key written twice where keys are sorted).
 struct TreeEncoder: Encoder {
   let node: TreeNode
   let codingPath: [any CodingKey]
