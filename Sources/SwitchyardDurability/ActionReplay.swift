@@ -124,24 +124,25 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     check: DivergenceCheck<Base.State, Base.Action>? = nil
   ) throws(JournalReplayError) -> JournalEntry<Base.Action> {
     let entry = try self.entry(record)
-    if let ended = entry.effectEnded { end(ended.identity, effects: effects, recovery: recovery) }
+    if let ended = entry.effectEnded { end(ended, effects: effects, recovery: recovery) }
     if let inFlight = entry.effectsInFlight {
-      recovery?.inFlight(inFlight.effects.map(\.identity), atSnapshot: inFlight.snapshot)
+      recovery?.inFlight(inFlight.effects, atSnapshot: inFlight.snapshot)
     }
     let action: Base.Action
     let ended: EffectIdentity?
     if let value = entry.action {
       action = value
-      ended = entry.ended?.identity
-      if let outputOf = entry.outputOf { recovery?.delivered(outputOf.identity) }
-    } else if let (effect, event, isEnd) = entry.effectEvent {
+      ended = entry.ended
+      if let outputOf = entry.outputOf { recovery?.delivered(outputOf) }
+    } else if let recorded = entry.effectEvent {
+      let effect = recorded.effect
       if skipped.contains(effect.action) {
-        if isEnd { end(effect, effects: effects, recovery: recovery) }
+        if recorded.isEnd { end(effect, effects: effects, recovery: recovery) }
         return .other(kind: Self.skippedKind)
       }
-      action = try self.action(of: effect, event: event, effects: effects, sequence: record.sequence)
-      ended = isEnd ? effect : nil
-      if !isEnd { recovery?.delivered(effect) }
+      action = try self.action(of: effect, event: recorded.event, effects: effects, sequence: record.sequence)
+      ended = recorded.isEnd ? effect : nil
+      if !recorded.isEnd { recovery?.delivered(effect) }
     } else {
       return .other(kind: entry.kind)
     }

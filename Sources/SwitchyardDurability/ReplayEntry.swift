@@ -7,21 +7,21 @@ import SwitchyardWire
 /// its key.
 ///
 /// Read from the record's parse member by member, each decoded where it lies: a `Decodable`
-/// envelope generic over the action looked its own types up at run time for every record.
+/// envelope generic over the action looked its own types up at run time for every record. For the
+/// same reason no type it uses is nested in it, which would make that type generic too.
 struct ReplayEntry<Action: Decodable> {
   var action: Action?
   var dependencies: DependencyRecording?
   /// The effect whose output the action is; absent from records of older versions.
-  var outputOf: Identity?
+  var outputOf: EffectIdentity?
   /// The effect whose last event the action is.
-  var ended: Identity?
-  /// The effect whose event the record holds instead of an action, the event, and whether it is
-  /// the effect's last.
-  var effectEvent: (effect: EffectIdentity, event: RawJSON, isEnd: Bool)?
+  var ended: EffectIdentity?
+  /// The effect whose event the record holds instead of an action.
+  var effectEvent: RecordedEffectEvent?
   /// An effect's end with no action of its own.
-  var effectEnded: Identity?
+  var effectEnded: EffectIdentity?
   /// The effects in flight when a snapshot was taken.
-  var effectsInFlight: EffectsInFlight?
+  var effectsInFlight: EffectsInFlightPayload?
   /// The digest of the state after the record before.
   var stateDigest: StateDigest?
   /// The effects the action's reduction returned, `[]` for none: present on records that hold a
@@ -29,19 +29,6 @@ struct ReplayEntry<Action: Decodable> {
   var effects: [RecordedEffect]?
   /// The record's kind: its first key.
   var kind: String
-
-  /// `{"snapshot":S,"effects":[…]}`.
-  struct EffectsInFlight: Decodable {
-    var snapshot: UInt64
-    var effects: [Identity]
-  }
-
-  /// `{"action":N,"index":I}`.
-  struct Identity: Decodable {
-    var action: UInt64
-    var index: Int
-    var identity: EffectIdentity { EffectIdentity(action: action, index: index) }
-  }
 
   /// What the record whose payload is `bytes` holds.
   init(parsing bytes: [UInt8]) throws {
@@ -62,28 +49,64 @@ struct ReplayEntry<Action: Decodable> {
       action = try readAction(raw)
       dropped = action == nil
     } else {
-      action = try Self.member("action", of: record)
+      action = try member("action", of: record)
     }
-    dependencies = try Self.member("dependencies", of: record)
-    outputOf = try Self.member("outputOf", of: record)
-    ended = try Self.member("ended", of: record)
-    if let effect: Identity = try Self.member("effectEvent", of: record) {
+    dependencies = try member("dependencies", of: record)
+    outputOf = try identity("outputOf", of: record)
+    ended = try identity("ended", of: record)
+    if let effect = try identity("effectEvent", of: record) {
       guard let event = record[member: "event"], event.isObject else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(codingPath: [], debugDescription: "an effect event record holds its event as an object"))
       }
-      effectEvent = (effect.identity, event, event[member: "output"] == nil)
+      effectEvent = RecordedEffectEvent(effect: effect, event: event, isEnd: event[member: "output"] == nil)
     }
-    effectEnded = try Self.member("effectEnded", of: record)
-    effectsInFlight = try Self.member("effectsInFlight", of: record)
-    stateDigest = try Self.member("stateDigest", of: record)
-    effects = try Self.member("effects", of: record)
+    effectEnded = try identity("effectEnded", of: record)
+    effectsInFlight = try member("effectsInFlight", of: record)
+    stateDigest = try member("stateDigest", of: record)
+    effects = try member("effects", of: record)
     kind = action != nil ? "action" : dropped ? MigrationChain.droppedKind : record.firstKey ?? ""
   }
+}
 
-  /// The member `key` of `record` as a `Value`; `nil` when absent or `null`.
-  private static func member<Value: Decodable>(_ key: String, of record: RawJSON) throws -> Value? {
-    guard let value = record[member: key], !value.isNull else { return nil }
-    return try value.decode(Value.self)
+/// A remote effect's event that a record holds instead of the action it became, and whether it is
+/// the effect's last.
+struct RecordedEffectEvent {
+  var effect: EffectIdentity
+  var event: RawJSON
+  var isEnd: Bool
+}
+
+/// `{"snapshot":S,"effects":[…]}`: the remote effects in flight when a snapshot was taken.
+struct EffectsInFlightPayload: Decodable {
+  var snapshot: UInt64
+  var effects: [EffectIdentity]
+
+  private enum CodingKeys: String, CodingKey {
+    case snapshot, effects
   }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    snapshot = try container.decode(UInt64.self, forKey: .snapshot)
+    effects = try container.decode([IdentityPayload].self, forKey: .effects).map(\.identity)
+  }
+}
+
+/// `{"action":N,"index":I}`, how records name an effect.
+private struct IdentityPayload: Decodable {
+  var action: UInt64
+  var index: Int
+  var identity: EffectIdentity { EffectIdentity(action: action, index: index) }
+}
+
+/// The member `key` of `record` as a `Value`; `nil` when absent or `null`.
+private func member<Value: Decodable>(_ key: String, of record: RawJSON) throws -> Value? {
+  guard let value = record[member: key], !value.isNull else { return nil }
+  return try value.decode(Value.self)
+}
+
+/// The effect the member `key` of `record` names; `nil` when absent or `null`.
+private func identity(_ key: String, of record: RawJSON) throws -> EffectIdentity? {
+  try member(key, of: record).map { (payload: IdentityPayload) in payload.identity }
 }
