@@ -96,6 +96,7 @@ public struct WireJSONEncoder: Sendable {
   }
 
   /// Encodes `value` by the stream encoder, appending it to `buffer` if that succeeds.
+  @inline(__always)
   private static func stream(_ value: some Encodable, options: Options, appendingTo buffer: inout [UInt8]) throws -> StreamOutcome {
     // The encoder owns the state's memory; it outlives every access through `state` by being held
     // for the whole closure.

@@ -7,7 +7,7 @@ extension StreamEncoder {
     guard state.pointee.open.count < options.maxDepth else { return false }
     if T.self == [String].self {
       writeArray(unsafeBitCast(value, to: [String].self)) { JSONWriting.appendString($0, to: &$1) }
-    } else if options.sortsKeys || options.unorderedSortsKeys {
+    } else if state.pointee.sortsKeys || options.unorderedSortsKeys {
       // Written through `Encodable`: a dictionary's order varies from process to process.
       return false
     } else if T.self == [String: Int64].self {

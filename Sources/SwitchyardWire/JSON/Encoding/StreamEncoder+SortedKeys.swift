@@ -12,7 +12,8 @@ import Darwin
 /// where unsorted output takes 1.25 ms.
 extension StreamEncoder {
   /// Notes the member whose key `key` was just written from offset `start`, quotes included.
-  @inline(__always)
+  /// Not inlined: ``prepare(level:token:key:)`` is, at every member of unsorted output too.
+  @inline(never)
   func noteMember(_ key: String, start: Int) {
     let written = state.pointee.bytes.count - start
     state.pointee.members.append(Member(key: key, start: start, keyLength: written - 2, isWrittenAsIs: written == key.utf8.count + 2))
