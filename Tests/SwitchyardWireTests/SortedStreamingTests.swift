@@ -106,6 +106,14 @@ import Testing
     }
   }
 
+  @Test func anEncodeThatThrowsInsideObjectsLeavesTheNextOneSorted() throws {
+    var generator = SeededRandomNumberGenerator(seed: 3)
+    let value = try shop(&generator)
+    let broken = ["z": Order(total: .nan, lines: ["b": 1, "a": 2], customer: "c", address: nil)]
+    #expect(throws: EncodingError.self) { try encoded(broken, .sortedKeys) }
+    #expect(try encoded(value, .sortedKeys) == treeSorted(value))
+  }
+
   @Test func anOrderedObjectIsWrittenAsItCame() throws {
     #expect(try encoded(Address(street: "s", city: "c"), .sortedKeys).text == #"{"city":"c","street":"s"}"#)
     #expect(try encoded(["b": Address(street: "s", city: "c")], .sortedKeys).text == #"{"b":{"city":"c","street":"s"}}"#)
