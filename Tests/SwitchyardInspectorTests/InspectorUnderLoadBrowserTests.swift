@@ -4,7 +4,8 @@ import SwitchyardTestSupport
 import Testing
 
 /// The page in headless Chromium while `switchyard load` drives the demo, read as a person reads
-/// it under real use (`Peers/inspector_real_use.py`). Screenshots go to a directory the test prints.
+/// it under real use (`Peers/inspector_real_use.py`). Screenshots are kept, in a directory the test
+/// prints, when it fails.
 @Suite(.serialized) struct InspectorUnderLoadBrowserTests {
   @Test(TestPeer.chromium.trait, .timeLimit(.minutes(5)))
   func theListPausesSelectionMovesTheStateDiffsStayBoundedWhatIfLeavesTheStoreAndPoolsReadUnreachable() async throws {
@@ -18,14 +19,15 @@ import Testing
       defer { demo.stop() }
       let (result, screenshots) = try await runPage(against: demo)
       let steps = ["u1-paused", "u2-selected", "u3-big-diff", "u4-unreachable", "u5-effect-life", "u6-what-if"]
-      let complete = result.status == 0 && steps.allSatisfy { FileManager.default.fileExists(atPath: "\(screenshots)/\($0).png") }
+      let complete = result.status == 0 && steps.allSatisfy(screenshots.contains)
+      screenshots.passed = complete
       if !complete && attempt == 1 {
         print("inspector under load, first run failed; running it again:\n\(result.output)")
         continue
       }
       #expect(result.status == 0, "\(result.output)\ncoordinator log:\n\(demo.log)")
       for step in steps {
-        #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(step).png"), "no screenshot of \(step)")
+        #expect(screenshots.contains(step), "no screenshot of \(step)")
       }
       print(result.output)
       // The what-if replayed on copies: no file of the journal holds its edited query.
@@ -38,16 +40,15 @@ import Testing
   }
 
   /// Drives the page while `load` runs against `demo`; the script's result and its screenshots' directory.
-  private func runPage(against demo: DemoCoordinator) async throws -> (result: (status: Int32, output: String), screenshots: String) {
-    let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("switchyard-inspector-\(UUID().uuidString.prefix(8))").path
-    print("inspector screenshots: \(screenshots)")
+  private func runPage(against demo: DemoCoordinator) async throws -> (result: (status: Int32, output: String), screenshots: Screenshots) {
+    let screenshots = Screenshots()
     // The page ends the load (by its pid) once it no longer needs traffic, before its last steps,
     // which wait for the numbers to settle and then stop the coordinator: a load of fixed length
     // ended before a loaded machine's page reached the steps that need it. The load's own verdict
     // is not this test's business.
     let arguments = ["load", "--run-dir", demo.runDirectory, "--users", "25", "--duration", "600"]
     let load = try SpawnedProcess.start(DemoCoordinator.executable.path, arguments, outputPath: "/dev/null", errorPath: "/dev/null")
-    let result = try await PeerScript.run("inspector_real_use.py", [demo.url, screenshots, "\(load.pid)"], within: .seconds(200))
+    let result = try await PeerScript.run("inspector_real_use.py", [demo.url, screenshots.path, "\(load.pid)"], within: .seconds(200))
     load.send(SIGKILL)
     _ = await load.exitStatus(killingAfter: 30)
     return (result, screenshots)

@@ -91,13 +91,16 @@ final class DemoCoordinator {
 
   /// Sends SIGTERM, then on a thread of its own kills the coordinator after 10 s and removes its
   /// files: waiting here, on one of the two cooperative threads, would stall every other test.
+  /// Files that thread does not live to remove go when the test's process exits.
   func stop() {
     let (process, runDirectory, logPath) = (process, runDirectory, logPath)
     process.send(SIGTERM)
+    RemovedAtExit.add(runDirectory)
+    RemovedAtExit.add(logPath)
     Thread.detachNewThread {
       if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
-      try? FileManager.default.removeItem(atPath: runDirectory)
-      try? FileManager.default.removeItem(atPath: logPath)
+      RemovedAtExit.remove(runDirectory)
+      RemovedAtExit.remove(logPath)
     }
   }
 }
