@@ -7,12 +7,13 @@ public struct HTTPResponse: Sendable {
   public var headers: HTTPHeaders
   /// The body, sent as is.
   public var body: [UInt8]
-  /// Set only by ``webSocket(maxMessageSize:handler:)``.
+  /// Set only by ``webSocket(maxMessageSize:buffers:handler:)``.
   let webSocketUpgrade: WebSocketUpgrade?
 
   /// A route's decision to take over the connection as a WebSocket.
   struct WebSocketUpgrade: Sendable {
     var maxMessageSize: Int
+    var buffers: WebSocketBuffers
     var handler: @Sendable (WebSocketConnection) async throws -> Void
   }
 
@@ -54,12 +55,14 @@ public struct HTTPResponse: Sendable {
   ///
   /// Return it only when ``HTTPRequest/isWebSocketUpgrade`` is true; for any other request the
   /// server answers 400 instead. When the peer closes first, the task running `handler` is
-  /// cancelled and ``WebSocketConnection/messages`` finishes.
+  /// cancelled and ``WebSocketConnection/messages`` finishes. `buffers` bound what the connection
+  /// holds for a peer that floods it or stops reading.
   public static func webSocket(
     maxMessageSize: Int = WebSocketConnection.defaultMaxMessageSize,
+    buffers: WebSocketBuffers = WebSocketBuffers(),
     handler: @escaping @Sendable (WebSocketConnection) async throws -> Void
   ) -> HTTPResponse {
-    HTTPResponse(upgrade: WebSocketUpgrade(maxMessageSize: maxMessageSize, handler: handler))
+    HTTPResponse(upgrade: WebSocketUpgrade(maxMessageSize: maxMessageSize, buffers: buffers, handler: handler))
   }
 
   /// The response's bytes on the wire.

@@ -85,7 +85,8 @@ struct HTTPServerConnection {
       socket.close()
       return
     }
-    let connection = WebSocketConnection(socket: socket, role: .server, maxMessageSize: upgrade.maxMessageSize, initialBytes: initialBytes)
+    let connection = WebSocketConnection(
+      socket: socket, role: .server, maxMessageSize: upgrade.maxMessageSize, buffers: upgrade.buffers, initialBytes: initialBytes)
     if !server.track(id, as: connection) {
       connection.startClose(WebSocketCloseStatus(code: .goingAway, reason: "server stopping"))
     }

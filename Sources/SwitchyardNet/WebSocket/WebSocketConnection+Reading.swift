@@ -53,9 +53,12 @@ extension WebSocketConnection {
   private func handle(_ event: WebSocketMessageAssembler.Event) -> Bool {
     switch event {
     case .message(let message):
-      continuation.yield(message)
+      // Waits while the consumer is behind; a message nobody will read before the close is dropped.
+      if inbound.admit() {
+        continuation.yield(message)
+      }
     case .ping(let payload):
-      enqueue(encode(WebSocketFrame(opcode: .pong, payload: payload)))
+      enqueuePong(payload)
     case .pong(let payload):
       guard payload.count == 8 else { break }
       let id = payload.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

@@ -6,8 +6,10 @@ import Synchronization
 /// ``send(_:)``, end with ``close(code:reason:)``.
 ///
 /// Clients get one from ``WebSocketClient/connect(to:timeout:maxMessageSize:headers:)``; a server
-/// route gets one from ``HTTPResponse/webSocket(maxMessageSize:handler:)``. The connection answers
-/// pings, reassembles fragmented messages and runs the close handshake by itself.
+/// route gets one from ``HTTPResponse/webSocket(maxMessageSize:buffers:handler:)``. The connection
+/// answers pings, reassembles fragmented messages and runs the close handshake by itself, and
+/// holds at most its ``WebSocketBuffers`` for the peer, so a peer that floods it or stops reading
+/// costs bounded memory.
 ///
 /// Each connection has a reader thread blocked on its socket and a serial queue for writes, so
 /// blocking IO never occupies Swift's cooperative threads; the async methods only wait for that
@@ -26,17 +28,21 @@ public final class WebSocketConnection: Sendable {
   /// Messages from the peer, in order.
   ///
   /// Finishes when the close handshake completes (``closeStatus`` then tells why), and throws a
-  /// ``WebSocketError`` when the peer breaks the protocol or the connection drops. Messages wait
-  /// here until read, without a count limit. Cancelling the task that iterates it closes the
-  /// connection with ``WebSocketCloseCode/goingAway``.
-  public let messages: AsyncThrowingStream<WebSocketMessage, Error>
+  /// ``WebSocketError`` when the peer breaks the protocol or the connection drops. At most
+  /// ``WebSocketBuffers/unreadMessages`` wait here; past them the connection stops reading until
+  /// one is taken. Cancelling the task that iterates it closes the connection with
+  /// ``WebSocketCloseCode/goingAway``.
+  public let messages: WebSocketMessages
 
   let role: Role
   let socket: Socket
   let maxMessageSize: Int
+  let buffers: WebSocketBuffers
   /// How long to wait for the peer's part of the close handshake before cutting the connection.
   let closeTimeout: Duration
   let continuation: AsyncThrowingStream<WebSocketMessage, Error>.Continuation
+  /// Holds the reader while the consumer is ``WebSocketBuffers/unreadMessages`` behind.
+  let inbound: WebSocketInboundWindow
   /// Bytes that arrived with the handshake, before this connection existed.
   let initialBytes: [UInt8]
   /// Serialises frames so each leaves whole and in order; its threads may block in `send(2)`.
@@ -53,6 +59,11 @@ public final class WebSocketConnection: Sendable {
     var finishWaiters: [CheckedContinuation<Void, Never>] = []
     var pingWaiters: [UInt64: CheckedContinuation<Void, Error>] = [:]
     var nextPingID: UInt64 = 0
+    /// Bytes handed to the writer and not yet written, checked against ``WebSocketBuffers/unsentBytes``.
+    var unsentBytes = 0
+    /// The payload of the pong the writer is to send next; a newer ping replaces it (RFC 6455
+    /// §5.5.3 lets us answer only the latest), so a ping flood queues one pong, not one per ping.
+    var pendingPong: [UInt8]?
   }
 
   /// Wraps a socket whose opening handshake is done.
@@ -62,17 +73,24 @@ public final class WebSocketConnection: Sendable {
   ///   - sendTimeout: how long a write may wait on a peer that stopped reading before the
   ///     connection is declared lost; without it one stuck peer could stall a broadcast forever.
   init(
-    socket: Socket, role: Role, maxMessageSize: Int, initialBytes: [UInt8] = [],
-    closeTimeout: Duration = .seconds(5), sendTimeout: Duration = .seconds(10)
+    socket: Socket, role: Role, maxMessageSize: Int, buffers: WebSocketBuffers = WebSocketBuffers(),
+    initialBytes: [UInt8] = [], closeTimeout: Duration = .seconds(5), sendTimeout: Duration = .seconds(10)
   ) {
     socket.setSendTimeout(sendTimeout)
     self.socket = socket
     self.role = role
     self.maxMessageSize = maxMessageSize
+    self.buffers = buffers
     self.initialBytes = initialBytes
     self.closeTimeout = closeTimeout
-    (messages, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self)
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self)
+    let inbound = WebSocketInboundWindow(limit: buffers.unreadMessages)
+    self.continuation = continuation
+    self.inbound = inbound
+    messages = WebSocketMessages(stream: stream, window: inbound)
     continuation.onTermination = { [weak self] termination in
+      // Nobody takes messages any more: the reader must not wait for them to be taken.
+      inbound.close()
       if case .cancelled = termination {
         self?.startClose(WebSocketCloseStatus(code: .goingAway))
       }
@@ -180,30 +198,72 @@ public final class WebSocketConnection: Sendable {
   /// Queues bytes for the writer; returns whether they were queued.
   ///
   /// Nothing may follow our close frame (RFC 6455 §5.5.1), so once `isClose` bytes are queued,
-  /// everything after is refused with ``WebSocketError/connectionClosed``.
+  /// everything after is refused with ``WebSocketError/connectionClosed``. Bytes that would take
+  /// the unsent total past ``WebSocketBuffers/unsentBytes`` are refused with
+  /// ``WebSocketError/peerTooSlow(limit:)`` and the connection is closed with 1008, as any
+  /// owner drops a peer too slow for it.
   @discardableResult
   func enqueue(_ bytes: [UInt8], isClose: Bool = false, completion: (@Sendable (Result<Void, WebSocketError>) -> Void)? = nil) -> Bool {
-    let queued = state.withLock { state in
-      guard !state.closeSent, !state.isFinished else { return false }
+    let refusal: WebSocketError? = state.withLock { state in
+      guard !state.closeSent, !state.isFinished else { return .connectionClosed }
+      if !isClose, state.unsentBytes > 0, state.unsentBytes + bytes.count > buffers.unsentBytes {
+        return .peerTooSlow(limit: buffers.unsentBytes)
+      }
       if isClose {
         state.closeSent = true
       }
-      writer.async { [socket] in
-        do {
-          try socket.write(bytes)
-          completion?(.success(()))
-        } catch {
-          // A connection we cannot write to is dead; waking the reader lets it end the stream.
-          socket.shutdown(.both)
-          completion?(.failure(.connectionLost("writing failed: \(error)")))
-        }
+      state.unsentBytes += bytes.count
+      writer.async { [self] in
+        let result = write(bytes)
+        self.state.withLock { $0.unsentBytes -= bytes.count }
+        completion?(result)
       }
+      return nil
+    }
+    guard let refusal else {
+      if isClose { inbound.close() }
       return true
     }
-    if !queued {
-      completion?(.failure(.connectionClosed))
+    completion?(.failure(refusal))
+    if case .peerTooSlow(let limit) = refusal {
+      startClose(WebSocketCloseStatus(code: .policyViolation, reason: "too slow: more than \(limit) bytes unsent"))
     }
-    return queued
+    return false
+  }
+
+  /// Queues a pong carrying `payload`, or, if one is queued and not yet written, gives it this
+  /// payload instead: at most one pong ever waits for the writer.
+  func enqueuePong(_ payload: [UInt8]) {
+    state.withLock { state in
+      guard !state.closeSent, !state.isFinished else { return }
+      let isQueued = state.pendingPong != nil
+      state.pendingPong = payload
+      guard !isQueued else { return }
+      writer.async { [self] in
+        let latest = self.state.withLock { state in
+          defer { state.pendingPong = nil }
+          return state.pendingPong
+        }
+        if let latest { _ = write(encode(WebSocketFrame(opcode: .pong, payload: latest))) }
+      }
+    }
+  }
+
+  /// Writes on the writer's queue; a connection we cannot write to is dead, and shutting it down
+  /// wakes the reader to end the stream.
+  private func write(_ bytes: [UInt8]) -> Result<Void, WebSocketError> {
+    do {
+      try socket.write(bytes)
+      return .success(())
+    } catch {
+      socket.shutdown(.both)
+      return .failure(.connectionLost("writing failed: \(error)"))
+    }
+  }
+
+  /// Bytes queued for the writer and not yet written.
+  var unsentBytes: Int {
+    state.withLock { $0.unsentBytes }
   }
 
   /// Half-closes after everything queued so far is written: our FIN follows our close frame.

@@ -60,6 +60,9 @@ public enum WebSocketError: Error, Hashable, Sendable, CustomStringConvertible {
   case connectionClosed
   /// The connection ended without a close handshake (§7.1.5: code 1006).
   case connectionLost(String)
+  /// A send would have left more than `limit` bytes queued for a peer that does not read them
+  /// (``WebSocketBuffers/unsentBytes``); the connection is closed with 1008.
+  case peerTooSlow(limit: Int)
 
   /// The close code to send the peer when this error ends a connection (§7.4.1).
   var closeCode: WebSocketCloseCode {
@@ -121,6 +124,8 @@ public enum WebSocketError: Error, Hashable, Sendable, CustomStringConvertible {
       return "The WebSocket is closing or closed; open a new connection to send more."
     case .connectionLost(let reason):
       return "The WebSocket connection was lost without a close handshake: \(reason)."
+    case .peerTooSlow(let limit):
+      return "The peer left more than \(limit) bytes unread, so the connection was closed with 1008; raise WebSocketBuffers.unsentBytes if it reads large messages slowly."
     }
   }
 }

@@ -22,7 +22,7 @@ public actor WebSocketGroup {
   /// Adds `connection` until it closes, passing each message it sends to `onMessage`.
   ///
   /// Returns when the connection ends; the group forgets it then. Call it from a
-  /// ``HTTPResponse/webSocket(maxMessageSize:handler:)`` handler, which keeps the connection open
+  /// ``HTTPResponse/webSocket(maxMessageSize:buffers:handler:)`` handler, which keeps the connection open
   /// for exactly as long as this runs.
   public func join(_ connection: WebSocketConnection, onMessage: @Sendable (WebSocketMessage) async -> Void = { _ in }) async {
     members[ObjectIdentifier(connection)] = connection

@@ -1,3 +1,4 @@
+import Foundation
 @testable import SwitchyardNet
 
 /// Blocking helpers for tests that play a raw peer: they speak bytes our own client and server
@@ -64,6 +65,35 @@ extension Socket {
         frames.append(frame)
       }
       guard let bytes = try? read(upTo: 65_536, deadline: deadline), !bytes.isEmpty else { return frames }
+      decoder.append(bytes)
+    }
+  }
+}
+
+extension Socket {
+  /// Shrinks the kernel's buffer for one direction, turning autotuning off, so that a test fills
+  /// it with kilobytes rather than megabytes.
+  func shrinkBuffer(_ option: Int32, to bytes: Int32 = 4096) {
+    var size = bytes
+    setsockopt(descriptor, SOL_SOCKET, option, &size, socklen_t(MemoryLayout<Int32>.size))
+  }
+
+  /// Reads frames until one matches `last`, which is included; throws at the deadline or if the
+  /// peer closes first.
+  func readFrames(
+    masked: Bool, initial: [UInt8] = [], until last: (WebSocketFrame) -> Bool, timeout: Duration = .seconds(30)
+  ) throws -> [WebSocketFrame] {
+    var decoder = WebSocketFrameDecoder(expectsMaskedFrames: masked, maxMessageSize: 1 << 24)
+    decoder.append(initial)
+    var frames: [WebSocketFrame] = []
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      while let frame = try decoder.nextFrame() {
+        frames.append(frame)
+        if last(frame) { return frames }
+      }
+      let bytes = try read(upTo: 65_536, deadline: deadline)
+      guard !bytes.isEmpty else { throw SocketError.closed }
       decoder.append(bytes)
     }
   }
