@@ -1,9 +1,11 @@
+import Foundation
 import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardNet
 
 /// The HTTP server's connection cap, over 127.0.0.1: past it a client is answered 503 and closed
-/// at once, and a slot freed is taken by the next client.
+/// at once, a slot freed is taken by the next client, and connections that send no request make
+/// room for those that do and are closed at the request head deadline.
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPServerAdmissionTests {
   @Test func aClientPastTheCapIsAnswered503AndTheNextOneAfterAFreedSlotIsServed() async throws {
@@ -36,6 +38,65 @@ struct HTTPServerAdmissionTests {
         }
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         second.close()
+      }
+    }
+  }
+
+  @Test func silentConnectionsAtTheCapMakeRoomForARealRequest() async throws {
+    var configuration = HTTPServer.Configuration()
+    configuration.limits = ListenerLimits(maxConnections: 32)
+    try await withServer(configuration: configuration, routes: { $0.add(.get, "/health") { _ in .text("ok") } }) { server in
+      try await offThread { [port = server.port] in
+        let silent = try (0..<100).map { _ in try Socket.connectLoopback(port) }
+        defer { silent.forEach { $0.close() } }
+        let client = try Socket.connectLoopback(port)
+        defer { client.close() }
+        try client.write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answer = String(decoding: client.readUntilClosed(timeout: .seconds(10)), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        // The oldest silent connection was closed to make room, without an answer.
+        #expect(silent[0].readUntilClosed(timeout: .seconds(10)).isEmpty)
+      }
+    }
+  }
+
+  @Test func aConnectionWithoutARequestHeadInTimeIsClosed() async throws {
+    var configuration = HTTPServer.Configuration()
+    configuration.requestHeadTimeout = .milliseconds(300)
+    configuration.requestTimeout = .seconds(30)
+    configuration.idleTimeout = .seconds(30)
+    try await withServer(configuration: configuration, routes: { $0.add(.get, "/health") { _ in .text("ok") } }) { server in
+      try await offThread { [port = server.port] in
+        let clock = ContinuousClock()
+        let silent = try Socket.connectLoopback(port)
+        defer { silent.close() }
+        let trickle = try Socket.connectLoopback(port)
+        defer { trickle.close() }
+        try trickle.write("GET /hea")
+        let started = clock.now
+        #expect(silent.readUntilClosed(timeout: .seconds(20)).isEmpty)
+        let refusal = String(decoding: trickle.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
+        #expect(refusal.hasPrefix("HTTP/1.1 408"))
+        #expect(refusal.contains("request head did not arrive"))
+        // Well before the 30 s idle and request timeouts.
+        #expect(clock.now - started < .seconds(10))
+      }
+    }
+  }
+
+  @Test func aKeptAliveConnectionWaitsForItsNextRequestPastTheHeadDeadline() async throws {
+    var configuration = HTTPServer.Configuration()
+    configuration.requestHeadTimeout = .milliseconds(200)
+    try await withServer(configuration: configuration, routes: { $0.add(.get, "/health") { _ in .text("ok") } }) { server in
+      try await offThread { [port = server.port] in
+        let client = try Socket.connectLoopback(port)
+        defer { client.close() }
+        try client.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readHead().head.hasPrefix("HTTP/1.1 200"))
+        // Idle between requests for longer than a new connection may stay silent: still served.
+        Thread.sleep(forTimeInterval: 1)
+        try client.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try client.readHead().head.hasPrefix("HTTP/1.1 200"))
       }
     }
   }

@@ -30,6 +30,11 @@ struct HTTPRequestParser {
     pending != nil || !buffer.isEmpty
   }
 
+  /// Whether a request's head has been parsed and its body is still arriving.
+  var hasHead: Bool {
+    pending != nil
+  }
+
   /// Adds received bytes; call ``nextRequest()`` until it returns `nil`.
   mutating func append(_ bytes: some Collection<UInt8>) {
     buffer.append(contentsOf: bytes)

@@ -16,8 +16,9 @@ import Synchronization
 /// await server.stop()
 /// ```
 ///
-/// Concurrency design: one thread accepts, within ``Configuration/limits`` (past them a client is
-/// answered 503 by that thread and closed, costing no thread), and each connection gets a thread
+/// Concurrency design: one thread accepts, within ``Configuration/limits`` (at the cap a client
+/// that has sent no request yet makes room; past them a client is answered 503 by that thread and
+/// closed, costing no thread), and each connection gets a thread
 /// of its own doing blocking reads and writes, with deadlines from `poll`. A route's async handler runs
 /// as a task while the connection thread waits for it. Thread-per-connection keeps every
 /// protocol step straight-line code with no state machine, costs one thread per client (fine for
@@ -43,14 +44,19 @@ public final class HTTPServer: Sendable {
     public var maxBodyBytes = 1 << 20
     /// How long a keep-alive connection may sit idle between requests before it is closed.
     public var idleTimeout: Duration = .seconds(30)
+    /// How long a new connection has to send its first request head; a client silent for longer
+    /// is closed (answered 408 if it sent part of one), so silent connections cannot hold slots.
+    public var requestHeadTimeout: Duration = .seconds(5)
     /// How long a client has to send a whole request once it starts; slower gets 408.
     public var requestTimeout: Duration = .seconds(10)
     /// How long ``HTTPServer/stop()`` lets responses and close handshakes finish before it cuts
     /// the remaining connections.
     public var stopGracePeriod: Duration = .seconds(5)
-    /// Connections served at once and descriptors left to the rest of the process; a client past
-    /// them is answered `503 Service Unavailable` with `Retry-After: 1` and closed.
-    public var limits = ListenerLimits(maxConnections: 1_024)
+    /// Connections served at once and descriptors left to the rest of the process. At the cap a
+    /// new client closes the oldest connection that has not sent a request yet and takes its
+    /// place; with none, or past the descriptors, it is answered `503 Service Unavailable` with
+    /// `Retry-After: 1` and closed.
+    public var limits = ListenerLimits()
 
     /// The defaults, listening on `port`.
     public init(port: UInt16 = 0) {
@@ -71,6 +77,9 @@ public final class HTTPServer: Sendable {
   private struct State {
     var isStopping = false
     var connections: [Int: TrackedConnection] = [:]
+    /// Connections that have not sent a whole request yet, the first to go at the cap; IDs grow,
+    /// so the lowest is the oldest.
+    var silent: Set<Int> = []
     var nextID = 0
   }
 
@@ -169,7 +178,7 @@ public final class HTTPServer: Sendable {
       threads.leave()
     }
     while true {
-      switch admission.accept(from: listener.descriptor, nonBlocking: false, refuse: Self.refuse) {
+      switch admission.accept(from: listener.descriptor, nonBlocking: false, makeRoom: closeOldestSilentConnection, refuse: Self.refuse) {
       case .admitted(let descriptor):
         guard serve(Socket.accepted(descriptor)) else { return }
       case .refused:
@@ -192,6 +201,7 @@ public final class HTTPServer: Sendable {
       guard !state.isStopping else { return nil }
       state.nextID += 1
       state.connections[state.nextID] = .http(socket)
+      state.silent.insert(state.nextID)
       threads.enter()
       return state.nextID
     }
@@ -202,13 +212,33 @@ public final class HTTPServer: Sendable {
     }
     let thread = Thread { [self] in
       HTTPServerConnection(id: id, socket: socket, server: self).run()
-      _ = state.withLock { $0.connections.removeValue(forKey: id) }
+      state.withLock { state in
+        state.connections[id] = nil
+        state.silent.remove(id)
+      }
       admission.release()
       threads.leave()
     }
     thread.name = "SwitchyardNet.HTTPServer.connection"
     thread.start()
     return true
+  }
+
+  /// A connection sent its first whole request: it no longer makes room for new clients.
+  func receivedRequest(on id: Int) {
+    _ = state.withLock { $0.silent.remove(id) }
+  }
+
+  /// Makes room at the cap by closing the oldest connection that has sent no request; returns
+  /// whether there was one. Its thread sees the end of stream, closes and releases the slot.
+  private func closeOldestSilentConnection() -> Bool {
+    let oldest: Socket? = state.withLock { state in
+      guard let id = state.silent.min(), case .http(let socket) = state.connections[id] else { return nil }
+      state.silent.remove(id)
+      return socket
+    }
+    oldest?.shutdown(.both)
+    return oldest != nil
   }
 
   /// Answers a client past the limits from the accepting thread, without waiting on it: a 503

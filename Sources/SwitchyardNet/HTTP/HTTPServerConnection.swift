@@ -13,10 +13,11 @@ struct HTTPServerConnection {
       maxHeaderBytes: configuration.maxHeaderBytes,
       maxHeaderCount: configuration.maxHeaderCount,
       maxBodyBytes: configuration.maxBodyBytes))
+    var headDeadline: ContinuousClock.Instant? = .now + configuration.requestHeadTimeout
     while true {
       let request: HTTPRequest
       do {
-        guard let next = try readRequest(with: &parser) else {
+        guard let next = try readRequest(with: &parser, headDeadline: headDeadline) else {
           socket.close()
           return
         }
@@ -24,6 +25,10 @@ struct HTTPServerConnection {
       } catch {
         refuse(.status(error.status, detail: error.description))
         return
+      }
+      if headDeadline != nil {
+        headDeadline = nil
+        server.receivedRequest(on: id)
       }
       let response = BlockingTask.run { [handler = server.handler] in await handler(request) }
       if let upgrade = response.webSocketUpgrade {
@@ -44,21 +49,30 @@ struct HTTPServerConnection {
     }
   }
 
-  /// The next request; `nil` when the client closed, went idle too long or the server stops.
+  /// The next request; `nil` when the client closed, went idle too long, sent no whole head by
+  /// `headDeadline` (a new connection's), or the server stops.
   ///
   /// - Throws: ``HTTPParseError`` for a request to refuse.
-  private func readRequest(with parser: inout HTTPRequestParser) throws(HTTPParseError) -> HTTPRequest? {
+  private func readRequest(with parser: inout HTTPRequestParser, headDeadline: ContinuousClock.Instant?) throws(HTTPParseError) -> HTTPRequest? {
+    let configuration = server.configuration
     var requestDeadline: ContinuousClock.Instant?
     while true {
       if let request = try parser.nextRequest() { return request }
       if parser.hasPartialRequest, requestDeadline == nil {
-        requestDeadline = .now + server.configuration.requestTimeout
+        requestDeadline = .now + configuration.requestTimeout
+      }
+      var deadline = requestDeadline ?? .now + configuration.idleTimeout
+      if let headDeadline, !parser.hasHead {
+        deadline = min(deadline, headDeadline)
       }
       let bytes: [UInt8]
       do {
-        bytes = try socket.read(upTo: 16_384, deadline: requestDeadline ?? .now + server.configuration.idleTimeout)
+        bytes = try socket.read(upTo: 16_384, deadline: deadline)
       } catch .timedOut where parser.hasPartialRequest {
-        refuse(.status(408, detail: "the request did not arrive within \(server.configuration.requestTimeout)"))
+        let late = parser.hasHead || headDeadline == nil
+          ? "the request did not arrive within \(configuration.requestTimeout)"
+          : "the request head did not arrive within \(configuration.requestHeadTimeout) of connecting"
+        refuse(.status(408, detail: late))
         return nil
       } catch {
         return nil
