@@ -14,6 +14,8 @@ extension Application {
   /// A ``StartMode`` that runs another application calls this on it.
   @MainActor
   public func runCoordinator(_ options: StartOptions) async throws -> Int32 {
+    // Before any listener reckons its descriptor reserve from the limit.
+    DescriptorLimit.raiseToHardLimit()
     if let ha = options.highAvailability, options.leadership == nil { return try await runHighlyAvailable(options, ha) }
     let metrics = options.metrics.map { _ in MetricsRegistry.process(application: name, version: version, role: "coordinator") }
     guard options.journals else {

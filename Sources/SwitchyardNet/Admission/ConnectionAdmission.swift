@@ -40,9 +40,7 @@ package final class ConnectionAdmission: Sendable {
   /// An admission for `limits`, with the reserve taken from the process's descriptor limit now.
   package init(limits: ListenerLimits) {
     self.limits = limits
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    let descriptors = Int(min(limit.rlim_cur, UInt(Int32.max)))
+    let descriptors = DescriptorLimit.current
     // Under a tight limit, a quarter of it: the reserve must not leave no room for clients at all.
     let reserve = min(limits.reservedDescriptors, descriptors / 4)
     highestDescriptor = Int32(max(0, descriptors - 1 - reserve))
