@@ -261,11 +261,6 @@ public final class WebSocketConnection: Sendable {
     }
   }
 
-  /// Bytes queued for the writer and not yet written.
-  var unsentBytes: Int {
-    state.withLock { $0.unsentBytes }
-  }
-
   /// Half-closes after everything queued so far is written: our FIN follows our close frame.
   func shutdownWritingAfterQueuedFrames() {
     writer.async { [socket] in socket.shutdown(.writing) }
