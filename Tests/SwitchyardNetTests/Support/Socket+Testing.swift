@@ -54,8 +54,11 @@ extension Socket {
     return try readHead().head
   }
 
-  /// Reads frames until the peer closes; the frames our side received, in order.
-  func readFrames(masked: Bool, initial: [UInt8] = [], timeout: Duration = .seconds(20)) throws -> [WebSocketFrame] {
+  /// Reads frames until the peer closes, or until one matches `last` (included), which then must
+  /// come before the peer closes; the frames our side received, in order.
+  func readFrames(
+    masked: Bool, initial: [UInt8] = [], timeout: Duration = .seconds(20), until last: ((WebSocketFrame) -> Bool)? = nil
+  ) throws -> [WebSocketFrame] {
     var decoder = WebSocketFrameDecoder(expectsMaskedFrames: masked, maxMessageSize: 1 << 24)
     decoder.append(initial)
     var frames: [WebSocketFrame] = []
@@ -63,8 +66,12 @@ extension Socket {
     while true {
       while let frame = try decoder.nextFrame() {
         frames.append(frame)
+        if let last, last(frame) { return frames }
       }
-      guard let bytes = try? read(upTo: 65_536, deadline: deadline), !bytes.isEmpty else { return frames }
+      guard let bytes = try? read(upTo: 65_536, deadline: deadline), !bytes.isEmpty else {
+        if last != nil { throw SocketError.closed }
+        return frames
+      }
       decoder.append(bytes)
     }
   }
@@ -76,25 +83,5 @@ extension Socket {
   func shrinkBuffer(_ option: Int32, to bytes: Int32 = 4096) {
     var size = bytes
     setsockopt(descriptor, SOL_SOCKET, option, &size, socklen_t(MemoryLayout<Int32>.size))
-  }
-
-  /// Reads frames until one matches `last`, which is included; throws at the deadline or if the
-  /// peer closes first.
-  func readFrames(
-    masked: Bool, initial: [UInt8] = [], until last: (WebSocketFrame) -> Bool, timeout: Duration = .seconds(30)
-  ) throws -> [WebSocketFrame] {
-    var decoder = WebSocketFrameDecoder(expectsMaskedFrames: masked, maxMessageSize: 1 << 24)
-    decoder.append(initial)
-    var frames: [WebSocketFrame] = []
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      while let frame = try decoder.nextFrame() {
-        frames.append(frame)
-        if last(frame) { return frames }
-      }
-      let bytes = try read(upTo: 65_536, deadline: deadline)
-      guard !bytes.isEmpty else { throw SocketError.closed }
-      decoder.append(bytes)
-    }
   }
 }
