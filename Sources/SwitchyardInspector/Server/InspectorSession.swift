@@ -20,6 +20,9 @@ struct InspectorSession: Sendable {
       group.addTask { await outbox.run() }
       do {
         for try await message in connection.messages {
+          // Requests a page left behind are not answered: each may replay the journal, and a page
+          // that sent thousands and went would keep the coordinator busy for nobody.
+          guard outbox.isOpen, connection.isOpen else { break }
           guard case let .text(text) = message else {
             outbox.enqueue(InspectorMessage.error(id: nil, message: "Requests are JSON text messages, not binary.").bytes)
             continue
