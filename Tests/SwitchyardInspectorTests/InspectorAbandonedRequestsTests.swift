@@ -7,8 +7,9 @@ import Testing
 
 @testable import SwitchyardInspector
 
-/// What a page may ask of the inspector and then leave: requests it sent and went away from are not
-/// answered, and a request that is not JSON is told why.
+/// Requests the inspector does not answer as asked: those of a page that went away are not
+/// answered, one that is not JSON is told why, and a reply too large for a page is an error in its
+/// place.
 @Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct InspectorAbandonedRequestsTests {
   /// An audit's page pipelined 20,000 requests for old states and left; the coordinator went on
   /// replaying the journal for it for about an hour.
@@ -42,6 +43,45 @@ import Testing
     let array = await session.respond(to: "[1]")
     guard case let .error(_, notAnObject) = try #require(array.first) else { Issue.record("not an error: \(array)"); return }
     #expect(notAnObject.hasPrefix("A request must be a JSON object"), "\(notAnObject)")
+  }
+
+  /// A state larger than a page may leave unread was sent all the same, and the page dropped as too
+  /// slow at the next live message.
+  @MainActor @Test func aReplyLargerThanAPageMayLeaveUnreadIsAnErrorAndThePageStays() async throws {
+    let stub = try StubInspector()
+    var endpoints = try #require(stub.endpoints)
+    let large = Array((#"{"blob":""# + String(repeating: "x", count: 100_000) + #""}"#).utf8)
+    endpoints.currentState = { (7, large) }
+    var configuration = InspectorConfiguration()
+    configuration.clientQueueBytes = 64 << 10
+    let hub = InspectorHub(
+      limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
+      recentActionCapacity: configuration.recentActionCapacity,
+      populationChanged: { _ in }
+    )
+    let server = try InspectorRoutes.serve(configuration: configuration, session: InspectorSession(hub: hub, endpoints: endpoints))
+    defer { Task { await server.stop(); await stub.server.stop() } }
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(server.port)/socket")))
+    let replies = try await Self.replies(to: [#"{"id":7,"type":"state"}"#, #"{"id":8,"type":"history"}"#], on: page)
+    #expect(replies[0].contains(#""type":"error""#) && replies[0].contains("100068 bytes, more than the 65536"), "\(replies[0])")
+    #expect(replies[1].contains(#""type":"history""#), "\(replies[1])")
+    #expect(hub.droppedCount == 0)
+    await page.close()
+  }
+
+  /// Sends each request in turn on `page`, waiting for its reply: the message with its id, which
+  /// the requests number from 7 up.
+  private static func replies(to requests: [String], on page: WebSocketConnection) async throws -> [String] {
+    var messages = page.messages.makeAsyncIterator()
+    var replies: [String] = []
+    for (offset, request) in requests.enumerated() {
+      try await page.send(.text(request))
+      while replies.count == offset {
+        guard case let .text(text)? = try await messages.next() else { throw RawClient.Failed(description: "the page was closed") }
+        if text.contains(#""id":\#(7 + offset)"#) { replies.append(text) }
+      }
+    }
+    return replies
   }
 
   /// A client's text frame: masked, as RFC 6455 requires of a client, with a zero mask.
