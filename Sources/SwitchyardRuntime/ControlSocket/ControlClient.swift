@@ -74,8 +74,9 @@ public final class ControlClient {
     return try readNext(until: .now + timeout)
   }
 
-  /// Sends a request and returns the first reply carrying its id; other messages that arrive
-  /// meanwhile (subscription updates) are kept for ``receive(timeout:)``.
+  /// Sends a request and returns the first reply carrying its id, or the error without an id the
+  /// coordinator sent before closing the connection; other messages that arrive meanwhile
+  /// (subscription updates) are kept for ``receive(timeout:)``.
   public func request(_ message: ControlMessage, timeout: Duration = .seconds(5)) throws(ControlClientError) -> ControlMessage {
     do {
       try write(message)

@@ -40,7 +40,8 @@ final class ControlServer: Sendable {
   let limits: ControlSocketLimits
   let log: @Sendable (LogEvent) -> Void
 
-  /// Serves `listener`; `handler` gets what clients send, in batches on the main actor.
+  /// Serves `listener`; `handler` gets what clients send, in batches on the main actor, and
+  /// calls ``hangUp(_:)`` on a client whose input ended once it has answered its requests.
   init(
     listener: ControlListener,
     limits: ControlSocketLimits,
