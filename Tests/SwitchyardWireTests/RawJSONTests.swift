@@ -56,6 +56,9 @@ struct RawJSONTests {
     for path in ["", "count", "sessions.0.query", "sessions.1", "sessions.id=1.query", "sessions.id=2", "sessions.2", "sessions.id=3", "count.x", "nope"] {
       #expect(raw[dottedPath: path]?.value == state[dottedPath: path], "\(path)")
     }
+    for path in ["sessions.+0", "sessions.-1", "sessions. 1", "sessions.0x1"] {
+      #expect(raw[dottedPath: path] == nil && state[dottedPath: path] == nil, "\(path) names an element")
+    }
   }
 }
 

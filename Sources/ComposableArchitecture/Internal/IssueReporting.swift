@@ -5,7 +5,8 @@ import XCTest
 /// Reports that something went wrong that should not have, without crashing.
 ///
 /// Under Swift Testing it records an `Issue` (so `withKnownIssue` can expect it), under XCTest it
-/// fails the running test, and in a running application it prints a runtime warning to standard error.
+/// fails the running test, and in a running application it prints a runtime warning to standard error,
+/// at most one a minute from each call site (``RuntimeWarningThrottle``).
 public func reportIssue(
   _ message: @autoclosure () -> String,
   fileID: StaticString = #fileID,
@@ -35,7 +36,10 @@ func reportIssue(_ message: String, location: CallSite) {
   } else if DependencyContext.processDefault == .test {
     XCTFail(message, file: location.filePath, line: location.line)
   } else {
-    FileHandle.standardError.write(Data("warning: \(location.fileID):\(location.line): \(message)\n".utf8))
+    let site = "\(location.fileID):\(location.line)"
+    guard let unprinted = RuntimeWarningThrottle.shared.admit(site: site) else { return }
+    let count = unprinted == 0 ? "" : "(\(unprinted) more warnings from here since the last one printed were not) "
+    FileHandle.standardError.write(Data("warning: \(site): \(count)\(message)\n".utf8))
   }
 }
 

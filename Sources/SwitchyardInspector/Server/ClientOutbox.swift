@@ -54,12 +54,19 @@ final class ClientOutbox: Sendable {
     return accepted
   }
 
+  /// Whether the page is still served: not dropped, its connection not lost. A request read after
+  /// that is not worth answering.
+  var isOpen: Bool {
+    backlog.withLock { if case .open = $0 { true } else { false } }
+  }
+
   /// Sends queued messages in order until the page is dropped or its connection ends.
   func run() async {
     for await bytes in messages {
       do {
         try await connection.send(.text(String(decoding: bytes, as: UTF8.self)))
       } catch {
+        backlog.withLock { $0 = .dropped }
         return
       }
       backlog.withLock { backlog in

@@ -15,7 +15,8 @@ final class InspectorHub: Sendable {
 
   /// The graphs' recent samples, which a newly opened page draws from.
   let samples: StatusSamples
-  private let limits: ClientOutbox.Limits
+  /// How much each page may leave unread.
+  let limits: ClientOutbox.Limits
   private let recentActionCapacity: Int
   private let state = Mutex(State())
   /// Told the number of pages whenever it changes, so the coordinator records only while watched.

@@ -107,6 +107,17 @@ enum InspectorMessage: Encodable {
     }
   }
 
+  /// The id of the request this message answers, if it answers one that had an id.
+  var requestID: Int64? {
+    switch self {
+    case .status, .actions, .samples:
+      nil
+    case let .state(id, _, _), let .liveState(id, _, _), let .diff(id, _, _, _, _), let .history(id, _), let .effects(id, _, _),
+      let .effect(id, _), let .whatIf(id, _, _, _, _, _), let .done(id, _), let .error(id, _):
+      id
+    }
+  }
+
   /// The message as the UTF-8 text of one WebSocket message.
   var bytes: [UInt8] {
     if case let .liveState(id, sequence, json) = self {

@@ -25,9 +25,13 @@ enum InspectorRequest: Equatable {
 
   /// Reads a request; the id is returned even when the rest is wrong, so the error can answer it.
   static func parse(_ text: String) -> (id: Int64?, request: Result<InspectorRequest, InspectorRequestError>) {
-    guard let json = try? WireJSONDecoder().parse(Array(text.utf8)), case let .object(fields) = json else {
-      return (nil, .failure(.notAnObject))
+    let json: JSONValue
+    do {
+      json = try WireJSONDecoder().parse(Array(text.utf8))
+    } catch {
+      return (nil, .failure(.notJSON(error)))
     }
+    guard case let .object(fields) = json else { return (nil, .failure(.notAnObject)) }
     let id = fields["id"]?.int64Value
     guard let type = fields["type"]?.stringValue else { return (id, .failure(.missing("type"))) }
     func number(_ name: String) -> Result<UInt64, InspectorRequestError> {
@@ -71,12 +75,16 @@ enum InspectorRequest: Equatable {
 
 /// Why a page's request could not be read.
 enum InspectorRequestError: Error, Equatable, CustomStringConvertible {
+  /// The text does not parse as JSON: too deep, malformed, or not UTF-8.
+  case notJSON(JSONError)
   case notAnObject
   case missing(String)
   case unknownType(String)
 
   var description: String {
     switch self {
+    case let .notJSON(error):
+      return "A request must be JSON: \(error)"
     case .notAnObject:
       return "A request must be a JSON object such as {\"id\":1,\"type\":\"history\"}."
     case let .missing(field):

@@ -20,12 +20,15 @@ struct InspectorSession: Sendable {
       group.addTask { await outbox.run() }
       do {
         for try await message in connection.messages {
+          // Requests a page left behind are not answered: each may replay the journal, and a page
+          // that sent thousands and went would keep the coordinator busy for nobody.
+          guard outbox.isOpen, connection.isOpen else { break }
           guard case let .text(text) = message else {
             outbox.enqueue(InspectorMessage.error(id: nil, message: "Requests are JSON text messages, not binary.").bytes)
             continue
           }
           for reply in await respond(to: text) {
-            outbox.enqueue(reply.bytes)
+            outbox.enqueue(bytes(of: reply))
           }
         }
       } catch {
@@ -80,6 +83,17 @@ struct InspectorSession: Sendable {
     } catch {
       return [.error(id: id, message: "\(error)")]
     }
+  }
+
+  /// A reply's bytes, or an error in their place when they are more than a page may leave unread:
+  /// queued, they would have the page dropped as too slow at the next live message.
+  private func bytes(of reply: InspectorMessage) -> [UInt8] {
+    let bytes = reply.bytes
+    let limit = hub.limits.bytes
+    guard bytes.count > limit else { return bytes }
+    let message = "The reply is \(bytes.count) bytes, more than the \(limit) a page may have unread, so it was not sent; "
+      + "a state this large is read in parts with 'switchyard status --state PATH'."
+    return InspectorMessage.error(id: reply.requestID, message: message).bytes
   }
 
   private func statusMessage() async -> InspectorMessage {

@@ -85,6 +85,12 @@ public final class WebSocketConnection: Sendable {
     state.withLock { $0.peerCloseStatus }
   }
 
+  /// Whether the connection is still up: `false` once either side began closing it or it was
+  /// lost, though messages that arrived before may still wait in ``messages``.
+  public var isOpen: Bool {
+    state.withLock { !$0.isFinished && !$0.closeSent }
+  }
+
   /// Sends a message as a single frame; returns once its bytes are handed to the kernel.
   ///
   /// - Throws: ``WebSocketError/connectionClosed`` once closing has begun, or

@@ -291,7 +291,8 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     runtime.supervisors.values.map { ($0.kind.rawValue, $0.configuration.size) }
   }
 
-  /// Publishes state to subscribers once per burst of actions, never more often than every 5 ms.
+  /// Publishes state to subscribers once per burst of actions, never more often than every 5 ms, nor
+  /// than ``StatePublication`` spaces them by what encoding the state costs.
   private func stateMayHaveChanged() {
     guard let control, control.hasSubscribers, !publication.isScheduled else { return }
     publication.isScheduled = true
@@ -308,7 +309,11 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     let state = store.state
     guard publication.shouldPublish(state) else { return }
     do {
-      control.publish(try RawJSON(encoding: state))
+      let clock = ContinuousClock()
+      let started = clock.now
+      let json = try RawJSON(encoding: state)
+      publication.published(cost: started.duration(to: clock.now))
+      control.publish(json)
     } catch {
       configuration.logEvent(.error("the state does not encode as JSON, so subscribers get no updates: \(error)"))
     }

@@ -5,9 +5,10 @@ enum ArrayPathStep {
   case index(Int)
   case id(Substring)
 
-  /// The step `component` names, or `nil` if it names none.
+  /// The step `component` names, or `nil` if it names none. An index is digits only: `Int` alone
+  /// also reads `+0` and `-1`, two more names for elements no path should have.
   init?(_ component: String) {
-    if let index = Int(component) {
+    if !component.isEmpty, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let index = Int(component) {
       self = .index(index)
     } else if component.hasPrefix("id=") {
       self = .id(component.dropFirst(3))
