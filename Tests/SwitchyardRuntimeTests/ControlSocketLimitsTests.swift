@@ -151,8 +151,8 @@ struct ControlSocketLimitsTests {
   }
 }
 
-/// A control server whose service answers `status` with `sent`, `state` with a 4 KiB slice, and
-/// records what the server logs.
+/// A control server whose service answers `status` with `sent`, `state` with a 4 KiB slice, hangs
+/// up on a client whose input ended, and records what the server logs.
 @MainActor
 private final class TestControlServer {
   let path: String
@@ -166,10 +166,11 @@ private final class TestControlServer {
     let slice = JSONValue.string(String(repeating: "x", count: 4_096))
     let handler: @MainActor @Sendable ([ControlServerEvent]) -> Void = { [weak self] events in
       guard let server = self?.server else { return }
-      for case let .message(client, .message(message)) in events {
-        switch message {
-        case let .status(id): server.send(.sent(id: id), to: client)
-        case let .state(id, path): server.send(.stateSlice(id: id, path: path, value: slice), to: client)
+      for event in events {
+        switch event {
+        case let .message(client, .message(.status(id))): server.send(.sent(id: id), to: client)
+        case let .message(client, .message(.state(id, path))): server.send(.stateSlice(id: id, path: path, value: slice), to: client)
+        case let .inputEnded(client): server.hangUp(client)
         default: break
         }
       }

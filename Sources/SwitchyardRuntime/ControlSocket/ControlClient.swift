@@ -42,8 +42,18 @@ public final class ControlClient {
     Glibc.close(fd)
   }
 
-  /// Sends one message.
+  /// Sends one message; throws ``ControlClientError/refused(_:)`` with the coordinator's reason
+  /// if it closed the connection after saying why.
   public func send(_ message: ControlMessage) throws(ControlClientError) {
+    do {
+      try write(message)
+    } catch {
+      if case let .error(_, _, reason)? = farewell() { throw .refused(reason) }
+      throw error
+    }
+  }
+
+  private func write(_ message: ControlMessage) throws(ControlClientError) {
     var bytes: [UInt8] = []
     message.appendFrame(to: &bytes)
     // A client that stopped reading must not kill us with SIGPIPE: MSG_NOSIGNAL turns it into EPIPE.
@@ -64,10 +74,17 @@ public final class ControlClient {
     return try readNext(until: .now + timeout)
   }
 
-  /// Sends a request and returns the first reply carrying its id; other messages that arrive
-  /// meanwhile (subscription updates) are kept for ``receive(timeout:)``.
+  /// Sends a request and returns the first reply carrying its id, or the error without an id the
+  /// coordinator sent before closing the connection; other messages that arrive meanwhile
+  /// (subscription updates) are kept for ``receive(timeout:)``.
   public func request(_ message: ControlMessage, timeout: Duration = .seconds(5)) throws(ControlClientError) -> ControlMessage {
-    try send(message)
+    do {
+      try write(message)
+    } catch {
+      // The reply to a request the coordinator refused to read is why it refused.
+      guard let farewell = farewell() else { throw error }
+      return farewell
+    }
     let deadline = ContinuousClock.now + timeout
     while true {
       let reply = try readNext(until: deadline)
@@ -76,6 +93,18 @@ public final class ControlClient {
       if case .error(nil, _, _) = reply { return reply }
       buffered.append(reply)
     }
+  }
+
+  /// The error without an id the coordinator sent before closing the connection, if it did: a
+  /// write that failed because it closed must not hide why (`tooManyConnections`, `noDescriptors`).
+  private func farewell() -> ControlMessage? {
+    // Written before the coordinator closed, so already here if it was written at all.
+    let deadline = ContinuousClock.now + .milliseconds(200)
+    while let message = try? readNext(until: deadline) {
+      if case .error(nil, _, _) = message { return message }
+      buffered.append(message)
+    }
+    return nil
   }
 
   private func readNext(until deadline: ContinuousClock.Instant) throws(ControlClientError) -> ControlMessage {

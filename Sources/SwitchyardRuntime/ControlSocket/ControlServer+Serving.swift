@@ -24,7 +24,7 @@ extension ControlServer {
         return (
           shared.isStopped,
           shared.handled,
-          Set(shared.clients.filter { $0.value.channel.wantsWrite || !$0.value.latest.isEmpty }.keys)
+          Set(shared.clients.filter { $0.value.wantsWrite }.keys)
         )
       }
       if stopped { break }
@@ -59,7 +59,7 @@ extension ControlServer {
           setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
           let id = state.nextClient
           state.nextClient += 1
-          state.byClient[id] = ControlConnection(fd: fd, maxFrameLength: limits.maxFrameLength, now: .now)
+          state.byClient[id] = ControlConnection(fd: fd, limits: limits, now: .now)
           let channel = FrameChannel(writingTo: fd, outboundLimit: limits.maxOutboundBytesPerClient)
           shared.withLock { $0.clients[id] = Client(fd: fd, channel: channel) }
         }
@@ -97,12 +97,14 @@ extension ControlServer {
   }
 
   /// Posts each client's next slice of requests, as many as keep at most
-  /// ``ControlSocketLimits/requestsPerTurn`` of it with the main actor.
+  /// ``ControlSocketLimits/requestsPerTurn`` of it with the main actor, and the end of a client's
+  /// input after its last request.
   private func postTurn(_ state: inout Connections, inbox: MainActorInbox<ControlServerEvent>) {
     for client in state.byClient.keys {
       for event in state.byClient[client]!.nextSlice(limit: limits.requestsPerTurn) {
         inbox.post(event)
       }
+      if state.byClient[client]!.takeEndOfInput() { inbox.post(.inputEnded(client: client)) }
     }
   }
 
@@ -137,16 +139,18 @@ extension ControlServer {
     return true
   }
 
-  /// Disconnects the clients told to close whose replies are written, and those dropped at once.
+  /// Disconnects the clients told to close whose replies are written, with the farewell their
+  /// input's end left them, and those dropped at once.
   private func closeLeaving(_ state: inout Connections, inbox: MainActorInbox<ControlServerEvent>) {
     let leaving = shared.withLock { shared in
       shared.closing.filter { client, reason in
-        reason != nil || (shared.clients[client].map { !$0.channel.wantsWrite } ?? true)
+        reason != nil || (shared.clients[client].map { !$0.wantsWrite } ?? true)
       }
     }
     for (client, reason) in leaving {
-      if let reason { log(.info("control client \(client) dropped: \(reason)", .string("control_client", "\(client)"))) }
-      disconnect(client, farewell: reason, state: &state, inbox: inbox)
+      let farewell = reason ?? state.byClient[client]?.end?.farewell
+      if let farewell { log(.info("control client \(client) dropped: \(farewell)", .string("control_client", "\(client)"))) }
+      disconnect(client, farewell: farewell, state: &state, inbox: inbox)
     }
   }
 
@@ -178,13 +182,22 @@ extension ControlServer {
       return true
     case .wouldBlock:
       return true
-    case .endOfStream, .failed:
+    case let .endOfStream(leftover):
+      // A client that shut its writing side still reads: it is answered, then hung up on.
+      connection.ended(at: .now, farewell: leftover.map { .badFrame("\($0)") })
+      return true
+    case .failed:
       return false
     case let .broken(error, payloads):
-      // A broken frame leaves no way to find the next one, so the client is told why and hung up on.
+      // A broken frame leaves no way to find the next one: the requests before it are answered,
+      // then the client is told why and hung up on.
       let events = requests(payloads)
-      if admits(events, of: &connection) { connection.received(events, at: .now) }
-      drop(client, .badFrame("\(error)"))
+      guard admits(events, of: &connection) else {
+        drop(client, .unauthorized)
+        return true
+      }
+      connection.received(events, at: .now)
+      connection.ended(at: .now, farewell: .badFrame("\(error)"))
       return true
     }
   }
@@ -218,13 +231,10 @@ extension ControlServer {
     case .pending: return true
     case .drained: break
     }
-    let latest = shared.withLock { shared -> [[UInt8]] in
-      guard let frames = shared.clients[client]?.latest.values else { return [] }
-      shared.clients[client]?.latest.removeAll()
-      return Array(frames)
-    }
-    for frame in latest {
-      guard channel.send(frame) != .overLimit else { return false }
+    let latest = shared.withLock { $0.clients[client]?.takeLatest() ?? [] }
+    for frame in latest where channel.send(frame) == .overLimit {
+      drop(client, .repliesUnread(limit: limits.maxOutboundBytesPerClient))
+      break
     }
     return true
   }

@@ -17,13 +17,7 @@ import SwitchyardWire
 /// while the client is slow, so a stalled client costs one slice per subscription plus at most
 /// its reply limit, and is dropped past that.
 final class ControlServer: Sendable {
-  // Internal rather than private: the I/O thread's loop, in ControlServer+Serving.swift, uses them.
-  struct Client {
-    let fd: Int32
-    let channel: FrameChannel
-    var latest: [UInt64: [UInt8]] = [:]
-  }
-
+  // Internal rather than private: the I/O thread's loop, in ControlServer+Serving.swift, uses it.
   struct Shared {
     var clients: [Int: Client] = [:]
     /// Clients to disconnect once their replies are written, with the farewell for those dropped.
@@ -46,7 +40,8 @@ final class ControlServer: Sendable {
   let limits: ControlSocketLimits
   let log: @Sendable (LogEvent) -> Void
 
-  /// Serves `listener`; `handler` gets what clients send, in batches on the main actor.
+  /// Serves `listener`; `handler` gets what clients send, in batches on the main actor, and
+  /// calls ``hangUp(_:)`` on a client whose input ended once it has answered its requests.
   init(
     listener: ControlListener,
     limits: ControlSocketLimits,
@@ -88,26 +83,57 @@ final class ControlServer: Sendable {
     }
   }
 
-  /// Queues `message` for `client`; a client that has left too much unread is dropped instead.
+  /// Queues `message` for `client`, or a `tooLarge` error in its place if its frame is larger
+  /// than a reply may be; a client that has left too much unread is dropped instead.
   func send(_ message: ControlMessage, to client: Int) {
-    var bytes: [UInt8] = []
-    message.appendFrame(to: &bytes)
-    guard let channel = shared.withLock({ $0.closing[client] == nil ? $0.clients[client]?.channel : nil }) else { return }
-    deliver(channel.send(bytes), to: client)
+    do {
+      enqueue(try frame(of: message), to: client)
+    } catch {
+      enqueue(error.frame, to: client)
+    }
   }
 
-  /// Queues `message` as the latest value of subscription `id`, replacing one not yet written.
-  func publish(_ message: ControlMessage, subscription id: UInt64, to client: Int) {
-    var bytes: [UInt8] = []
-    message.appendFrame(to: &bytes)
+  private func enqueue(_ bytes: [UInt8], to client: Int) {
+    let target = shared.withLock { shared -> (channel: FrameChannel, retained: Int)? in
+      guard shared.closing[client] == nil, let entry = shared.clients[client] else { return nil }
+      return (entry.channel, entry.latestBytes)
+    }
+    guard let target else { return }
+    // Checked before any of it is written: refused after a partial write, the frame would be cut off.
+    guard target.channel.pendingBytes + target.retained + bytes.count <= limits.maxOutboundBytesPerClient else {
+      return drop(client, .repliesUnread(limit: limits.maxOutboundBytesPerClient))
+    }
+    deliver(target.channel.send(bytes, beside: target.retained), to: client)
+  }
+
+  /// Queues `message` as the latest value of subscription `id`, replacing one not yet written;
+  /// throws, sending the client a `tooLarge` error instead, if its frame is larger than a reply may be.
+  func publish(_ message: ControlMessage, subscription id: UInt64, to client: Int) throws(ReplyTooLarge) {
+    let bytes: [UInt8]
+    do {
+      bytes = try frame(of: message)
+    } catch {
+      enqueue(error.frame, to: client)
+      throw error
+    }
     let outcome = shared.withLock { shared -> FrameChannel.SendOutcome? in
-      guard var entry = shared.clients[client], shared.closing[client] == nil else { return nil }
-      if entry.latest.isEmpty, !entry.channel.wantsWrite { return entry.channel.send(bytes) }
-      entry.latest[id] = bytes
-      shared.clients[client] = entry
+      guard let entry = shared.clients[client], shared.closing[client] == nil else { return nil }
+      if !entry.wantsWrite { return entry.channel.send(bytes) }
+      guard entry.heldBytes(keeping: bytes, for: id) <= limits.maxOutboundBytesPerClient else { return .overLimit }
+      shared.clients[client]?.keep(bytes, for: id)
       return .queuedWakeIOThread
     }
     if let outcome { deliver(outcome, to: client) }
+  }
+
+  /// `message` as a frame, unless that is larger than a reply may be.
+  private func frame(of message: ControlMessage) throws(ReplyTooLarge) -> [UInt8] {
+    var bytes: [UInt8] = []
+    message.appendFrame(to: &bytes)
+    guard bytes.count <= limits.largestReply else {
+      throw ReplyTooLarge(reply: message, bytes: bytes.count, limit: limits.largestReply)
+    }
+    return bytes
   }
 
   private func deliver(_ outcome: FrameChannel.SendOutcome, to client: Int) {
@@ -131,7 +157,7 @@ final class ControlServer: Sendable {
 
   /// Forgets an unwritten latest value of subscription `id`, once the client has unsubscribed.
   func dropSubscription(_ id: UInt64, of client: Int) {
-    shared.withLock { _ = $0.clients[client]?.latest.removeValue(forKey: id) }
+    shared.withLock { $0.clients[client]?.forget(id) }
   }
 
   /// How many clients are connected: what the metrics' control-connections gauge shows.

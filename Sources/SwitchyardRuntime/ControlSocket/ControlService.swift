@@ -13,6 +13,10 @@ final class ControlService {
   /// The run directory's socket, then the TCP listener if there is one.
   private var servers: [ControlServer] = []
   private var subscriptions: [Int: [UInt64: Subscription]] = [:]
+  /// How many `sent` replies each client waits for from the journal.
+  private var unacknowledged: [Int: Int] = [:]
+  /// Clients whose input ended, to hang up on once their last `sent` is written.
+  private var ending: Set<Int> = []
   private var acceptsActions = true
 
   init(endpoints: ControlEndpoints) {
@@ -67,16 +71,29 @@ final class ControlService {
   }
 
   /// Sends each subscription whose slice of `state` changed since its last value; only the
-  /// subscribed slices are built as values, from the state's one parse.
+  /// subscribed slices are built as values, from the state's one parse, each path's once, so
+  /// subscriptions to one path share its value's storage.
   func publish(_ state: RawJSON) {
+    var slices: [String: JSONValue] = [:]
     for (client, clientSubscriptions) in subscriptions {
       guard let server = server(of: client) else { continue }
       for (id, subscription) in clientSubscriptions {
-        let slice = state[dottedPath: subscription.path]?.value ?? .null
+        let slice = slices[subscription.path] ?? state[dottedPath: subscription.path]?.value ?? .null
+        slices[subscription.path] = slice
         guard slice != subscription.last else { continue }
         subscriptions[client]?[id]?.last = slice
-        server.publish(.stateChanged(id: id, path: subscription.path, value: slice), subscription: id, to: client)
+        publish(.stateChanged(id: id, path: subscription.path, value: slice), subscription: id, to: client, through: server)
       }
+    }
+  }
+
+  /// Queues a subscription's value, ending the subscription if the value is too large to send.
+  private func publish(_ message: ControlMessage, subscription id: UInt64, to client: Int, through server: ControlServer) {
+    do {
+      try server.publish(message, subscription: id, to: client)
+    } catch {
+      // The client was told, with a tooLarge error naming the subscription.
+      subscriptions[client]?[id] = nil
     }
   }
 
@@ -87,8 +104,16 @@ final class ControlService {
         handle(message, from: client)
       case let .malformed(client, reason):
         reply(.error(id: nil, code: .badRequest, message: "Could not read that message: \(reason)"), to: client)
+      case let .inputEnded(client):
+        if unacknowledged[client, default: 0] == 0 {
+          server(of: client)?.hangUp(client)
+        } else {
+          ending.insert(client)
+        }
       case let .disconnected(client):
         subscriptions[client] = nil
+        unacknowledged[client] = nil
+        ending.remove(client)
       }
     }
   }
@@ -118,14 +143,32 @@ final class ControlService {
     } catch {
       return reply(.error(id: id, code: .invalidAction, message: "\(error)"), to: client)
     }
+    unacknowledged[client, default: 0] += 1
     endpoints.acknowledge { [weak self] failure in
       self?.reply(failure.map { .error(id: id, code: .journalFailed, message: $0) } ?? .sent(id: id, sequence: sequence), to: client)
+      self?.acknowledged(client)
     }
+  }
+
+  /// Counts a `sent` (or its error) written to `client`, hanging up once the last one is if the
+  /// client's input has ended.
+  private func acknowledged(_ client: Int) {
+    guard let waiting = unacknowledged[client] else { return }
+    guard waiting <= 1 else {
+      unacknowledged[client] = waiting - 1
+      return
+    }
+    unacknowledged[client] = nil
+    if ending.remove(client) != nil { server(of: client)?.hangUp(client) }
   }
 
   private func handle(_ message: ControlMessage, from client: Int) {
     switch message {
     case let .hello(hello):
+      guard ProtocolVersion.isWellFormed(hello.version) else {
+        let message = "The hello's version '\(hello.version)' is not MAJOR.MINOR; send the version your client speaks, such as \(ProtocolVersion.current)."
+        return reply(.error(id: nil, code: .badRequest, message: message), to: client)
+      }
       guard ProtocolVersion.isCompatible(hello.version) else {
         let mismatch = WireError.versionMismatch(local: ProtocolVersion.current, remote: hello.version)
         reply(.error(id: nil, code: .versionMismatch, message: "\(mismatch)"), to: client)
@@ -145,13 +188,7 @@ final class ControlService {
         reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
       }
     case let .subscribe(id, path):
-      do {
-        let slice = try endpoints.state()[dottedPath: path]?.value ?? .null
-        subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
-        server(of: client)?.publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client)
-      } catch {
-        reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
-      }
+      subscribe(id: id, to: path, from: client)
     case let .unsubscribe(id):
       guard subscriptions[client]?.removeValue(forKey: id) != nil else {
         return reply(.error(id: id, code: .notSubscribed, message: "No subscription has id \(id)."), to: client)
@@ -178,6 +215,29 @@ final class ControlService {
         .error(id: message.id, code: .badRequest, message: "'\(message.typeName)' is a reply, not a request."),
         to: client
       )
+    }
+  }
+
+  /// Subscribes `client` to `path` under `id`, within its limit of subscriptions and one per path;
+  /// a subscription under an id already used is replaced.
+  private func subscribe(id: UInt64, to path: String, from client: Int) {
+    guard let server = server(of: client) else { return }
+    let held = subscriptions[client, default: [:]]
+    if let (other, _) = held.first(where: { $0.value.path == path && $0.key != id }) {
+      let message = "This connection already subscribes to '\(path)' as subscription \(other); read its updates, or unsubscribe it first."
+      return reply(.error(id: id, code: .alreadySubscribed, message: message), to: client)
+    }
+    let limit = server.limits.maxSubscriptionsPerClient
+    guard held[id] != nil || held.count < limit else {
+      let message = "This connection holds \(limit) subscriptions, as many as one may; unsubscribe one, or subscribe to a path that covers several."
+      return reply(.error(id: id, code: .tooManySubscriptions, message: message), to: client)
+    }
+    do {
+      let slice = try endpoints.state()[dottedPath: path]?.value ?? .null
+      subscriptions[client, default: [:]][id] = Subscription(path: path, last: slice)
+      publish(.stateChanged(id: id, path: path, value: slice), subscription: id, to: client, through: server)
+    } catch {
+      reply(.error(id: id, code: .`internal`, message: "\(error)"), to: client)
     }
   }
 

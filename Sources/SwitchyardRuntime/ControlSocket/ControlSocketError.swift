@@ -22,6 +22,9 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
   case unauthorized
   /// The connection cap was reached and this client, silent or idle longest, made room for a new one.
   case evicted(limit: Int)
+  /// The client's input ended and its requests were not all answered within
+  /// ``ControlSocketLimits/idleTimeout`` after that.
+  case unansweredAtEnd(Duration)
 
   /// The `code` of the error frame.
   var code: ControlErrorCode {
@@ -32,7 +35,7 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case .unfinishedRequestsOverBudget: .requestsOverBudget
     case .badFrame: .badRequest
     case .handshakeTimeout: .handshakeTimeout
-    case .idleTimeout: .idleTimeout
+    case .idleTimeout, .unansweredAtEnd: .idleTimeout
     case .evicted: .evicted
     case .unauthorized: .unauthorized
     }
@@ -58,6 +61,8 @@ enum ControlSocketError: Error, Equatable, CustomStringConvertible {
       "This control listener takes a token: send a hello carrying it first (the CLI sends SWITCHYARD_CONTROL_TOKEN)."
     case let .evicted(limit):
       "All \(limit) control connections were taken and this one was the least active; reconnect, or close idle clients."
+    case let .unansweredAtEnd(timeout):
+      "Your requests were not all answered within \(timeout) of your end of input; before sending an action again, check whether it was reduced (switchyard history)."
     }
   }
 

@@ -1,4 +1,5 @@
 import SwitchyardNet
+import SwitchyardWire
 
 /// What the control socket lets its clients cost the coordinator: connections, time, memory for
 /// their unfinished requests and unread replies, turns of the main actor, and descriptors.
@@ -14,8 +15,12 @@ public struct ControlSocketLimits: Sendable, Equatable {
   public var maxConnections: Int
   /// The largest request frame a client may send: far below a worker's, since requests are small.
   public var maxFrameLength: Int
-  /// Bytes of replies a client may leave unread before it is dropped.
+  /// Bytes of replies a client may leave unread before it is dropped, the latest value of each of
+  /// its subscriptions included. No single reply may be larger: one that would be is refused with
+  /// a `tooLarge` error instead.
   public var maxOutboundBytesPerClient: Int
+  /// Subscriptions one client may hold at once; the next is refused with `tooManySubscriptions`.
+  public var maxSubscriptionsPerClient: Int
   /// Bytes of unfinished request frames all clients together may make the coordinator hold; the
   /// client holding most is dropped when they pass it.
   public var partialFrameBudget: Int
@@ -37,6 +42,7 @@ public struct ControlSocketLimits: Sendable, Equatable {
     maxConnections: Int = 256,
     maxFrameLength: Int = 1 << 20,
     maxOutboundBytesPerClient: Int = 8 << 20,
+    maxSubscriptionsPerClient: Int = 64,
     partialFrameBudget: Int = 32 << 20,
     reservedDescriptors: Int = 64,
     handshakeTimeout: Duration = .seconds(5),
@@ -46,11 +52,18 @@ public struct ControlSocketLimits: Sendable, Equatable {
     self.maxConnections = maxConnections
     self.maxFrameLength = maxFrameLength
     self.maxOutboundBytesPerClient = maxOutboundBytesPerClient
+    self.maxSubscriptionsPerClient = maxSubscriptionsPerClient
     self.partialFrameBudget = partialFrameBudget
     self.reservedDescriptors = reservedDescriptors
     self.handshakeTimeout = handshakeTimeout
     self.idleTimeout = idleTimeout
     self.requestsPerTurn = requestsPerTurn
+  }
+
+  /// The most bytes one reply's frame may take: what the client may leave unread, and never more
+  /// than the protocol's own frame limit, which every client reads with.
+  var largestReply: Int {
+    min(maxOutboundBytesPerClient, Frame.headerLength + Frame.defaultMaxLength)
   }
 
   /// The connection cap and descriptor reserve, as every listener of the coordinator keeps them.

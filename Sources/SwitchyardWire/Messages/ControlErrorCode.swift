@@ -60,4 +60,10 @@ public struct ControlErrorCode: RawRepresentable, Hashable, Sendable, Codable, C
   public static let idleTimeout = ControlErrorCode(rawValue: "idleTimeout")
   /// The client made room for a new one at the connection cap.
   public static let evicted = ControlErrorCode(rawValue: "evicted")
+  /// The reply would be larger than a frame the client may be sent; ask for a narrower path.
+  public static let tooLarge = ControlErrorCode(rawValue: "tooLarge")
+  /// The client holds as many subscriptions as it may; unsubscribe one first.
+  public static let tooManySubscriptions = ControlErrorCode(rawValue: "tooManySubscriptions")
+  /// The client already subscribes to that path, under the id the message names.
+  public static let alreadySubscribed = ControlErrorCode(rawValue: "alreadySubscribed")
 }

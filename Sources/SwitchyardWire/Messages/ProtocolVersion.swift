@@ -21,10 +21,18 @@ public enum ProtocolVersion {
     }
   }
 
-  private static func major(of version: String) -> Int? {
+  /// Whether `version` is spelled `MAJOR.MINOR`: two runs of decimal digits, of any length. A
+  /// peer whose version is not is sending a malformed `hello`, not a different major version.
+  public static func isWellFormed(_ version: String) -> Bool {
+    major(of: version) != nil
+  }
+
+  /// The major number's digits without leading zeros, compared as written rather than as an
+  /// `Int`, so that `1.99999999999999999999` is major 1 however long its minor is.
+  private static func major(of version: String) -> Substring? {
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let major = Int(parts[0]), major >= 0, let minor = Int(parts[1]), minor >= 0
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
     else { return nil }
-    return major
+    return parts[0].drop { $0 == "0" }
   }
 }
