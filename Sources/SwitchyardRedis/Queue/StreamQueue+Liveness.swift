@@ -2,9 +2,22 @@ import SwitchyardWire
 
 extension StreamQueue {
   /// Sets `worker`'s heartbeat key for ``WorkerLiveness/timeout``: it is alive that long.
-  public func beat(kind: String, worker: String) throws(RedisError) {
-    try connection.send(
-      RedisCommand("SET", layout.heartbeat(kind, worker: worker), "1", "PX", String(WorkerLiveness.timeout.wholeMilliseconds)))
+  ///
+  /// When Redis refuses the `SET` for want of memory (`OOM` at `maxmemory` with `noeviction`),
+  /// the key it already has is extended with `PEXPIRE`, which Redis still takes: a worker that
+  /// is alive is not found dead because Redis is full. Returns the refusal then, for the log;
+  /// throws when the key could not be kept either.
+  @discardableResult
+  public func beat(kind: String, worker: String) throws(RedisError) -> RedisServerError? {
+    let key = layout.heartbeat(kind, worker: worker)
+    let timeout = String(WorkerLiveness.timeout.wholeMilliseconds)
+    do throws(RedisError) {
+      try connection.send(RedisCommand("SET", key, "1", "PX", timeout))
+      return nil
+    } catch .server(let refusal) where refusal.code == "OOM" {
+      guard try connection.send(RedisCommand("PEXPIRE", key, timeout)).integer == 1 else { throw .server(refusal) }
+      return refusal
+    }
   }
 
   /// How long ago each of `workers` of `kind` last beat, by the server's clock; a worker missing

@@ -55,9 +55,7 @@ extension StreamQueue {
       do throws(RedisError) {
         let commands = replies.isEmpty ? [] : replyCommands(replies, worker: worker)
         let answers = try connection.pipeline(commands, thenRead: read, serverWait: block ?? .zero)
-        for answer in answers.replies {
-          if case let .error(error) = answer { throw .server(error) }
-        }
+        try Self.checkWritten(answers.replies)
         replies = WorkerReplies()
         reads = try answers.reads.get()
         break
@@ -84,7 +82,8 @@ extension StreamQueue {
 
   /// Writes `messages` to the reply stream as `worker` (`nil` for none, as the coordinator
   /// handing back a dead worker's jobs), then acknowledges and deletes the entries of
-  /// `completed` jobs, in one pipeline and in that order.
+  /// `completed` jobs, in one transaction and in that order: a reply Redis refuses (`OOM` at
+  /// `maxmemory`) leaves its job pending, never acknowledged without its end.
   ///
   /// Send a job's `finished` or `failed` with its entry in `completed`: should the worker die
   /// in between, the entry is reclaimed and the coordinator, which already has the end, drops
@@ -99,21 +98,34 @@ extension StreamQueue {
     encoded messages: [EncodedMessage], worker: String?, completing completed: [StreamMessage<Run>] = []
   ) throws(RedisError) {
     let commands = replyCommands(WorkerReplies(messages: messages, completed: completed), worker: worker)
-    for reply in try connection.pipeline(commands) {
-      if case let .error(error) = reply { throw .server(error) }
-    }
+    try Self.checkWritten(try connection.pipeline(commands))
   }
 
-  /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete.
+  /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete,
+  /// in a `MULTI`/`EXEC` when there are jobs: a pipeline is no transaction, and Redis refusing an
+  /// `XADD` would not stop the `XACK` after it. A command refused as it is queued (`OOM`)
+  /// aborts the whole transaction.
   private func replyCommands(_ replies: WorkerReplies, worker: String?) -> [RedisCommand] {
     let stream = layout.replies
     var commands = replies.messages.map { Self.xadd(stream, $0, worker: worker) }
+    guard !replies.completed.isEmpty else { return commands }
     for (kind, jobs) in Dictionary(grouping: replies.completed, by: \.message.kind) {
       let ids = jobs.map(\.id)
       commands.append(.xack(layout.jobs(kind), group: StreamLayout.workerGroup, ids: ids))
       commands.append(.xdel(layout.jobs(kind), ids: ids))
     }
-    return commands
+    return [RedisCommand("MULTI")] + commands + [RedisCommand("EXEC")]
+  }
+
+  /// Throws the first error among the answers to ``replyCommands(_:worker:)``, including those
+  /// inside `EXEC`'s answer: the `OOM` that refused a queued command comes before `EXECABORT`.
+  private static func checkWritten(_ answers: [RedisValue]) throws(RedisError) {
+    for answer in answers {
+      if case let .error(error) = answer { throw .server(error) }
+      if case let .array(executed) = answer {
+        for case let .error(error) in executed { throw .server(error) }
+      }
+    }
   }
 
   /// Resets the idle time of jobs `worker` is still running, so that no other worker reclaims

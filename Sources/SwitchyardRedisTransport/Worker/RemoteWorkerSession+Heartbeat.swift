@@ -9,10 +9,19 @@ extension RemoteWorkerSession {
   /// ``WorkerLiveness/timeout``, its jobs are handed back and its affinity keys move on.
   func beat(healthFile: String?) -> Never {
     var failing = false
+    var refused = false
     while true {
       do {
-        try replies.beat(kind: kind.rawValue, worker: name)
-        if failing { log(.info("\(name): its heartbeat reaches Redis again.")) }
+        let refusal = try replies.beat(kind: kind.rawValue, worker: name)
+        if let refusal, !refused {
+          log(
+            .warning(
+              "Redis refuses to write the heartbeat of \(name) (\(refusal)): it is out of memory (maxmemory); "
+                + "the heartbeat key is kept alive by extending it, but replies cannot be written until Redis has room."
+            ))
+        }
+        if refusal == nil, refused || failing { log(.info("\(name): its heartbeat reaches Redis again.")) }
+        refused = refusal != nil
         failing = false
         if let healthFile, !FileManager.default.createFile(atPath: healthFile, contents: Data("\(name)\n".utf8)) {
           log(.error("could not write the health file \(healthFile)."))

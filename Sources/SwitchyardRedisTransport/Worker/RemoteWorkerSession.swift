@@ -22,6 +22,8 @@ final class RemoteWorkerSession: Sendable {
   /// The entries of the jobs it runs, acknowledged when they end and renewed while they run, and
   /// the cancels that came before their jobs.
   private let held = Mutex(HeldJobs())
+  /// The jobs whose ends wait to be written while Redis refuses them: renewed as held ones are.
+  private let ending = Mutex<[StreamMessage<Run>]>([])
   /// Signalled when a job ends while the reader waits at its concurrency, so it reads again.
   private let freed = DispatchSemaphore(value: 0)
   private let readerWaits = Atomic<Bool>(false)
@@ -181,7 +183,7 @@ final class RemoteWorkerSession: Sendable {
       }
       do {
         try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: claimIdle)
-        let jobs = held.withLock(\.all)
+        let jobs = held.withLock(\.all) + ending.withLock { $0 }
         if !jobs.isEmpty {
           try replies.renew(jobs, worker: name)
           try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
@@ -258,18 +260,57 @@ final class RemoteWorkerSession: Sendable {
     held.withLock { $0.release(effect, generation: generation) }
   }
 
-  /// Writes replies, trying a few times while the connection is remade; jobs whose ends could
-  /// not be written stay pending and are reclaimed, so the coordinator retries them.
+  /// Writes replies, trying again while Redis refuses them (out of memory, or unreachable) for as
+  /// long as their jobs may still matter: until the longest deadline among the jobs this worker
+  /// holds or ends here, counted from the first refusal (for ever when one has none). The jobs
+  /// they end are renewed meanwhile (``ending``), so no other worker reclaims and reruns them;
+  /// given up, they stay pending and are reclaimed, and the coordinator retries them.
   private func write(_ outgoing: WorkerReplies) {
     guard !outgoing.isEmpty else { return }
     defer { if !outgoing.completed.isEmpty { jobsEnded() } }
-    for attempt in 1...3 {
+    ending.withLock { $0 += outgoing.completed }
+    defer { ending.withLock { ending in ending.removeAll { job in outgoing.completed.contains { $0.id == job.id } } } }
+    let refusedSince = ContinuousClock.now
+    var attempt = 0
+    while true {
+      attempt += 1
       do {
-        return try replies.reply(encoded: outgoing.messages, worker: name, completing: outgoing.completed)
+        try replies.reply(encoded: outgoing.messages, worker: name, completing: outgoing.completed)
+        if attempt > 1 {
+          log(.info("wrote \(outgoing.messages.count) replies after \((ContinuousClock.now - refusedSince).milliseconds) ms of refusals."))
+        }
+        return
       } catch {
-        log(.error("could not write \(outgoing.messages.count) replies (attempt \(attempt) of 3): \(error)"))
-        Thread.sleep(forTimeInterval: 0.2)
+        if let limit = Self.retryLimit(for: outgoing.completed + held.withLock(\.all)), ContinuousClock.now - refusedSince >= limit {
+          log(
+            .error(
+              "gave up writing \(outgoing.messages.count) replies after \(attempt) attempts, past their jobs' deadline: \(error); "
+                + "their \(outgoing.completed.count) jobs stay pending until another worker hands them back."
+            ))
+          return
+        }
+        if attempt == 1 {
+          let why = if case let .server(refusal) = error, refusal.code == "OOM" { "Redis is out of memory (maxmemory)" } else { "Redis cannot be written" }
+          log(
+            .warning(
+              "Redis refuses \(outgoing.messages.count) replies ending \(outgoing.completed.count) jobs: \(why): \(error); "
+                + "this worker keeps them, and their jobs, and tries again every second."
+            ))
+        }
+        Thread.sleep(forTimeInterval: attempt < 5 ? 0.2 : 1)
       }
     }
+  }
+
+  /// How long refused replies are tried again: the longest deadline among `jobs`, `nil` (for
+  /// ever) when one has none, a second for replies of no job (a heartbeat's counters).
+  private static func retryLimit(for jobs: [StreamMessage<Run>]) -> Duration? {
+    guard !jobs.isEmpty else { return .seconds(1) }
+    var longest: Int64 = 0
+    for job in jobs {
+      guard let deadline = job.message.deadlineMillis else { return nil }
+      longest = max(longest, deadline)
+    }
+    return .milliseconds(longest)
   }
 }
