@@ -105,6 +105,19 @@ import Testing
     #expect(try parseAll("*1\r\n*1\r\n*0\r\n", limits: limits) == [.array([.array([.array([])])])])
   }
 
+  @Test func refusesAReplyOverItsLengthLimitOnceAHeaderAnnouncesIt() throws {
+    let limits = RESPLimits(maxBulkLength: 8, maxReplyLength: 20)
+    let reply = "*3\r\n$8\r\naaaaaaaa\r\n$8\r\n"
+    // Refused at the second string's header, before its bytes come in: the reply would need 33.
+    var general = RESPParser(limits: limits)
+    general.append(Array(reply.utf8))
+    #expect(throws: RESPProtocolError.replyOverLimit(limit: 20)) { _ = try general.next() }
+    var streamReads = RESPParser(limits: limits)
+    streamReads.append(Array(reply.utf8))
+    #expect(throws: RESPProtocolError.replyOverLimit(limit: 20)) { _ = try streamReads.nextStreamReads() }
+    #expect(try parseAll("*2\r\n$1\r\na\r\n$1\r\nb\r\n", limits: limits) == [.array([.bulkString([97]), .bulkString([98])])])
+  }
+
   @Test(.onAThreadOfItsOwn) func randomBytesAndMutatedRepliesNeverCrash() {
     var generator = SeededRandomNumberGenerator(seed: 16)
     let valid = Array("*2\r\n$5\r\nhello\r\n%1\r\n+k\r\n*2\r\n:1\r\n,2.5\r\n".utf8)

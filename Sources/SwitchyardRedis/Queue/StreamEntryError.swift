@@ -12,6 +12,9 @@ public enum StreamEntryError: Error, Sendable, Equatable, CustomStringConvertibl
   case generationMismatch(field: String, message: UInt32?)
   /// The entry was deleted while it was pending, so there is nothing left to run.
   case deleted
+  /// The entry's fields and values hold more bytes than a reader takes in one entry; it was
+  /// deleted unread.
+  case oversized(bytes: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -25,6 +28,8 @@ public enum StreamEntryError: Error, Sendable, Equatable, CustomStringConvertibl
       "its generation field \"\(field)\" disagrees with its message's generation \(message.map(String.init) ?? "(none)")"
     case .deleted:
       "it was deleted while pending"
+    case let .oversized(bytes, limit):
+      "it holds \(bytes) bytes, over the \(limit) a reply entry may hold (a frame's limit, proto/PROTOCOL.md), so it was deleted unread"
     }
   }
 }

@@ -9,20 +9,25 @@ public struct RESPLimits: Sendable, Equatable {
   public var maxDepth: Int
   /// The longest line (a simple string, an error, a number or a header), in bytes.
   public var maxLineLength: Int
+  /// The most bytes one whole reply may take, so a read of many entries holds a bounded amount;
+  /// unbounded by default, since most replies are as large as the caller asked for.
+  public var maxReplyLength: Int
 
   /// Creates limits.
   public init(
     maxBulkLength: Int = 64 << 20,
     maxAggregateCount: Int = 1 << 24,
     maxDepth: Int = 32,
-    maxLineLength: Int = 64 << 10
+    maxLineLength: Int = 64 << 10,
+    maxReplyLength: Int = .max
   ) {
     self.maxBulkLength = maxBulkLength
     self.maxAggregateCount = maxAggregateCount
     self.maxDepth = maxDepth
     self.maxLineLength = maxLineLength
+    self.maxReplyLength = maxReplyLength
   }
 
-  /// 64 MiB strings, 16 Mi elements, 32 levels, 64 KiB lines.
+  /// 64 MiB strings, 16 Mi elements, 32 levels, 64 KiB lines, replies of any length.
   public static let `default` = RESPLimits()
 }

@@ -36,7 +36,10 @@ public struct RESPParser: Sendable {
   public mutating func next() throws(RESPProtocolError) -> RedisValue? {
     guard buffer.count > start, buffer.count >= needed else { return nil }
     var offset = start
-    guard let value = try value(at: &offset, depth: 0) else { return nil }
+    guard let value = try value(at: &offset, depth: 0) else {
+      try checkReplyLength()
+      return nil
+    }
     start = offset
     needed = 0
     return value
@@ -50,8 +53,15 @@ public struct RESPParser: Sendable {
   }
 
   /// Notes that no reply completes before `count` bytes are buffered.
-  mutating func awaitByteCount(_ count: Int) {
+  mutating func awaitByteCount(_ count: Int) throws(RESPProtocolError) {
     needed = count
+    try checkReplyLength()
+  }
+
+  /// Refuses a reply that needs more than ``RESPLimits/maxReplyLength`` bytes, as soon as a
+  /// header announces them, before they are buffered.
+  private func checkReplyLength() throws(RESPProtocolError) {
+    if needed - start > limits.maxReplyLength { throw .replyOverLimit(limit: limits.maxReplyLength) }
   }
 
   private mutating func value(at offset: inout Int, depth: Int) throws(RESPProtocolError) -> RedisValue? {

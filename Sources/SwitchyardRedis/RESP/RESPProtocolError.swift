@@ -17,8 +17,19 @@ public enum RESPProtocolError: Error, Sendable, Equatable, CustomStringConvertib
   case depthOverLimit(limit: Int)
   /// A line ran past ``RESPLimits/maxLineLength`` without a CRLF.
   case lineOverLimit(limit: Int)
+  /// A reply ran past ``RESPLimits/maxReplyLength`` bytes before it ended.
+  case replyOverLimit(limit: Int)
   /// A streamed string or aggregate (`?` lengths), which Redis never sends to clients.
   case streamedValue(offset: Int)
+
+  /// Whether a reply broke a bound of ``RESPLimits`` rather than the protocol: the bytes are
+  /// well-formed, there were just too many of them for this client.
+  public var isOverLimit: Bool {
+    switch self {
+    case .bulkOverLimit, .countOverLimit, .depthOverLimit, .lineOverLimit, .replyOverLimit: true
+    case .unknownType, .invalidNumber, .invalidScalar, .missingTerminator, .streamedValue: false
+    }
+  }
 
   public var description: String {
     switch self {
@@ -38,6 +49,8 @@ public enum RESPProtocolError: Error, Sendable, Equatable, CustomStringConvertib
       "A reply nested deeper than the client's limit of \(limit) levels."
     case let .lineOverLimit(limit):
       "A reply's line ran past \(limit) bytes without ending."
+    case let .replyOverLimit(limit):
+      "A reply ran past the client's limit of \(limit) bytes; ask for fewer entries at a time, or raise RESPLimits.maxReplyLength."
     case let .streamedValue(offset):
       "The server sent a streamed RESP3 value at offset \(offset), which this client does not read."
     }

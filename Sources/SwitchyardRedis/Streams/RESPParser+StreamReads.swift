@@ -20,7 +20,7 @@ extension RESPParser {
       consume(upTo: reader.offset)
       return .reads(reads)
     case .incomplete:
-      awaitByteCount(max(reader.offset, buffer.count + 1))
+      try awaitByteCount(max(reader.offset, buffer.count + 1))
       return nil
     case .otherShape:
       return try next().map(StreamReadsReply.value)

@@ -72,6 +72,15 @@ final class RedisBroker: Sendable {
   /// ones are still read.
   static let replyBatch = 128
 
+  /// The most bytes a reply entry may hold: a frame's 16 MiB payload (proto/PROTOCOL.md), which
+  /// bounds a worker's `emit`, and room for the entry's other fields. Larger ones are deleted
+  /// unread.
+  static let maxReplyEntry = (16 << 20) + (16 << 10)
+
+  /// The most bytes one read of the reply stream may hold: a read that would hold more is made
+  /// again with fewer entries, down to one, which always fits.
+  static let maxReplyRead = 2 * maxReplyEntry
+
   /// How long a read of the reply stream waits for an entry: the longest a link goes unheard
   /// while Redis answers.
   static let replyBlock = Duration.milliseconds(500)
@@ -83,7 +92,10 @@ final class RedisBroker: Sendable {
     self.kinds = kinds
     self.server = server
     writer = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
-    reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: configuration))
+    var readerConfiguration = configuration
+    readerConfiguration.limits.maxBulkLength = Self.maxReplyEntry
+    readerConfiguration.limits.maxReplyLength = Self.maxReplyRead
+    reader = StreamQueue(layout: layout, connection: RedisConnection(configuration: readerConfiguration))
     try writer.connection.connect { log(LogEvent($0.nextDelay == nil ? .error : .warning, "\($0)")) }
     try writer.prepare(kinds: kinds.map(\.rawValue))
     Thread.detachNewThread(named: "sy-broker-write") { [self] in writeLoop() }
@@ -192,6 +204,7 @@ final class RedisBroker: Sendable {
     var backlogsRead = ContinuousClock.now - Self.backlogInterval
     var answeringSince = ContinuousClock.now
     var outage = false
+    var count = Self.replyBatch
     while !isClosed.load(ordering: .acquiring) {
       if ContinuousClock.now - backlogsRead >= Self.backlogInterval {
         backlogsRead = .now
@@ -204,10 +217,14 @@ final class RedisBroker: Sendable {
         if case let .after(applied) = position, applied != .zero { try? reader.trimReplies(before: applied) }
       }
       let batch: StreamBatch<WorkerMessage>
-      do {
-        batch = try reader.readReplies(after: position, count: Self.replyBatch, block: Self.replyBlock)
+      do throws(RedisError) {
+        batch = try reader.readReplies(after: position, count: count, block: Self.replyBlock)
         if outage { log(.info("Redis answers again; reading the reply stream.")) }
         outage = false
+      } catch .protocolViolation(let violation) where violation.isOverLimit {
+        // Not a pass: the links are heard again once a read gets past the entries refused.
+        count = skipOversized(violation, after: position, count: count)
+        continue
       } catch {
         guard !isClosed.load(ordering: .acquiring) else { return }
         if !outage { log(.error("could not read the reply stream (\(error)); trying again every second.")) }
@@ -220,6 +237,27 @@ final class RedisBroker: Sendable {
       for entry in batch.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
       route(batch.messages)
       if let last = batch.last { position = .after(last) }
+      // Fewer entries asked for only until the stream is caught up with.
+      if batch.messages.count + batch.rejected.count < count { count = Self.replyBatch }
+    }
+  }
+
+  /// After a read of `count` entries the client refused as too large: returns how many the next
+  /// read asks for. Too many bytes in all halves the count; an entry too large on its own (or
+  /// alone in the read) is deleted unread among the next `count`, with a warning naming it.
+  private func skipOversized(_ violation: RESPProtocolError, after position: StreamReadPosition, count: Int) -> Int {
+    if case .replyOverLimit = violation, count > 1 { return count / 2 }
+    do {
+      let after = if case let .after(id) = position { id } else { StreamEntryID.zero }
+      let dropped = try reader.dropOversizedReplies(after: after, count: count, limit: Self.maxReplyEntry)
+      for entry in dropped { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
+      return dropped.isEmpty ? max(1, count / 2) : count
+    } catch {
+      if !isClosed.load(ordering: .acquiring) {
+        log(.error("could not skip the reply stream's oversized entries (\(error)); trying again in a second."))
+        Thread.sleep(forTimeInterval: 1)
+      }
+      return count
     }
   }
 
