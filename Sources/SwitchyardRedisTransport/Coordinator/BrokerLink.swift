@@ -7,9 +7,10 @@ import SwitchyardWire
 /// encodes into stream entries, and reports what the remote workers reply.
 ///
 /// It says so (``peer`` is a broker): it never says hello nor is pinged. Its liveness is the
-/// broker's: every pass of the reply reader, answered or not, counts as hearing from it. A remote
+/// broker's: every read of the reply stream Redis answers counts as hearing from it. A remote
 /// worker's death is found by its heartbeat key expiring, and the broker hands its jobs back
-/// (proto/PROTOCOL.md 7.6); a Redis outage is waited out rather than taken for a crashing worker.
+/// (proto/PROTOCOL.md 7.6); a Redis outage leaves the link suspect, waited out rather than taken
+/// for a crashing worker.
 final class BrokerLink: WorkerLink {
   let kind: JobKind
   let events: WorkerLinkEvents
@@ -27,7 +28,7 @@ final class BrokerLink: WorkerLink {
 
   var readCount: UInt64 { reads.load(ordering: .relaxed) }
 
-  /// The broker's reader made a pass.
+  /// Redis answered a read of the reply stream.
   func heard() {
     reads.add(1, ordering: .relaxed)
   }

@@ -193,9 +193,10 @@ final class RedisBroker: Sendable {
     try writer.enqueue(encoded: runs)
   }
 
-  /// Reads replies forever. Every pass, answered or not, is the links' proof of life: the
-  /// broker stands for the stream, and an outage of Redis is waited out (effects' deadlines
-  /// still hold) rather than counted as workers crashing, which would fail the pools.
+  /// Reads replies forever. Every read Redis answers is the links' proof of life: the broker
+  /// stands for the stream. While Redis does not answer the links go unheard, so status shows
+  /// the outage (the broker suspect, its last heartbeat ageing); the supervisor waits it out
+  /// (effects' deadlines still hold) rather than killing the links and retrying every effect.
   ///
   /// Workers whose heartbeat stopped are released only once Redis has answered for a whole
   /// ``WorkerLiveness/timeout``: after an outage, every worker needs that long to beat again.
@@ -217,10 +218,13 @@ final class RedisBroker: Sendable {
         if case let .after(applied) = position, applied != .zero { try? reader.trimReplies(before: applied) }
       }
       let batch: StreamBatch<WorkerMessage>
+      let readStarted = ContinuousClock.now
       do throws(RedisError) {
         batch = try reader.readReplies(after: position, count: count, block: Self.replyBlock)
         if outage { log(.info("Redis answers again; reading the reply stream.")) }
         outage = false
+        // A read far past its block is Redis stalled: heartbeats could not be written meanwhile.
+        if ContinuousClock.now - readStarted > Self.replyBlock + .seconds(2) { answeringSince = .now }
       } catch .protocolViolation(let violation) where violation.isOverLimit {
         // Not a pass: the links are heard again once a read gets past the entries refused.
         count = skipOversized(violation, after: position, count: count)
@@ -230,7 +234,6 @@ final class RedisBroker: Sendable {
         if !outage { log(.error("could not read the reply stream (\(error)); trying again every second.")) }
         outage = true
         answeringSince = .now
-        route([])
         Thread.sleep(forTimeInterval: 1)
         continue
       }

@@ -1,7 +1,8 @@
 extension PoolSupervisor {
   /// The supervision clock's tick: pings workers, kills silent ones and those that never said
   /// hello, takes silent ones out of rotation until they are heard, and ends overdue drains and
-  /// stops. A broker is not pinged: it is heard whenever it reaches its server.
+  /// stops. A broker is not pinged: it is heard whenever its server answers, and suspect, never
+  /// killed, while it does not.
   func tick(now: ContinuousClock.Instant) -> [PoolOutcome] {
     var outcomes: [PoolOutcome] = []
     for process in pool.workers.values {
@@ -42,7 +43,9 @@ extension PoolSupervisor {
     let timeout = process.state.isStarting
       ? max(configuration.heartbeatTimeout, configuration.startTimeout)
       : configuration.heartbeatTimeout
-    if let silentSince = liveness.silentSince, now - silentSince > timeout {
+    // A silent broker is its server not answering: the outage is waited out with the broker
+    // suspect, rather than every remote effect killed and retried (their deadlines still hold).
+    if let silentSince = liveness.silentSince, now - silentSince > timeout, case .process = process.peer {
       if process.killReason == nil {
         log(LogEvent(.info, "no word for \(timeout) after a ping; killing it", fields: process.logFields))
       }
@@ -72,7 +75,11 @@ extension PoolSupervisor {
       let taken = pool.scheduler.addWorker(process.id)
       return taken.isEmpty ? [] : [.dispatch(taken, to: process.id)]
     }
-    let silence = "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
+    let silence = if case .broker = process.peer {
+      "its server has not answered in \(pool.configuration.heartbeatInterval); sending the pool's remote workers nothing new until it does"
+    } else {
+      "has not answered a ping in \(pool.configuration.heartbeatInterval); sending it nothing new until it does"
+    }
     log(LogEvent(.info, silence, fields: process.logFields))
     pool.scheduler.drain(process.id)
     return placeWaiting()
