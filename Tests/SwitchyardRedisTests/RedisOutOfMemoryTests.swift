@@ -24,17 +24,22 @@ import SwitchyardWire
       #expect(throws: RedisError.server(RedisServerError(code: "OOM", message: "command not allowed when used memory > 'maxmemory'."))) {
         try worker.reply([end], worker: "w", completing: [job])
       }
+      // Redis out of memory still delivers jobs: those read with refused replies are returned.
+      try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "0"))
+      try coordinator.enqueue([Run(effect: 2, generation: 1, kind: "search", job: ["query": "q"])])
+      try admin.runOutOfMemory()
       var replies = WorkerReplies(messages: [EncodedMessage(end)], completed: [job])
-      #expect(throws: RedisError.self) { try worker.readJobs(kind: "search", worker: "w", afterWriting: &replies) }
+      let next = try worker.readJobs(kind: "search", worker: "w", afterWriting: &replies)
+      #expect(next.messages.map(\.message.effect) == [2])
       #expect(replies.completed == [job], "replies Redis refused are kept for writing again")
       var backlog = try coordinator.backlog(of: "search")
-      #expect(backlog.length == 1 && backlog.pending == 1, "a job whose end was refused is neither acknowledged nor deleted")
+      #expect(backlog.length == 2 && backlog.pending == 2, "a job whose end was refused is neither acknowledged nor deleted")
       #expect(try admin.send(RedisCommand("XLEN", layout.replies)).integer == 0)
 
       try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "0"))
       try worker.reply([end], worker: "w", completing: [job])
       backlog = try coordinator.backlog(of: "search")
-      #expect(backlog.length == 0 && backlog.pending == 0)
+      #expect(backlog.length == 1 && backlog.pending == 1)
       #expect(try coordinator.readReplies(after: .after(.zero)).messages.map(\.message) == [end])
     }
   }

@@ -37,7 +37,8 @@ extension StreamQueue {
   /// the next batch in one round trip.
   ///
   /// `replies` is emptied once Redis took them, so after a throw it holds what may not have
-  /// been written, for ``reply(encoded:worker:completing:)``.
+  /// been written, for ``reply(encoded:worker:completing:)``; so it does too when Redis refused
+  /// them for want of memory (`OOM`), and the jobs read are returned all the same.
   public func readJobs(
     kind: String, worker: String, from position: StreamReadPosition = .undelivered,
     count: Int = 100, block: Duration? = nil, affinityLease: Duration? = nil,
@@ -55,8 +56,13 @@ extension StreamQueue {
       do throws(RedisError) {
         let commands = replies.isEmpty ? [] : replyCommands(replies, worker: worker)
         let answers = try connection.pipeline(commands, thenRead: read, serverWait: block ?? .zero)
-        try Self.checkWritten(answers.replies)
-        replies = WorkerReplies()
+        do throws(RedisError) {
+          try Self.checkWritten(answers.replies)
+          replies = WorkerReplies()
+        } catch .server(let refusal) where refusal.code == "OOM" {
+          // Refused whole: kept for the caller. The jobs read stand, as Redis out of memory
+          // still delivers them to this worker.
+        }
         reads = try answers.reads.get()
         break
       } catch .server(let error) where attempt < 3 && (error.code == "NOGROUP" || error.code == "UNBLOCKED") {
@@ -102,13 +108,12 @@ extension StreamQueue {
   }
 
   /// The `XADD`s of `replies`' messages, then the `XACK` and `XDEL` of the jobs they complete,
-  /// in a `MULTI`/`EXEC` when there are jobs: a pipeline is no transaction, and Redis refusing an
-  /// `XADD` would not stop the `XACK` after it. A command refused as it is queued (`OOM`)
-  /// aborts the whole transaction.
+  /// in a `MULTI`/`EXEC`: a pipeline is no transaction, and Redis refusing an `XADD` would not
+  /// stop the `XACK` after it. A command refused as it is queued (`OOM`) aborts the whole
+  /// transaction, so replies written again are never written twice.
   private func replyCommands(_ replies: WorkerReplies, worker: String?) -> [RedisCommand] {
     let stream = layout.replies
     var commands = replies.messages.map { Self.xadd(stream, $0, worker: worker) }
-    guard !replies.completed.isEmpty else { return commands }
     for (kind, jobs) in Dictionary(grouping: replies.completed, by: \.message.kind) {
       let ids = jobs.map(\.id)
       commands.append(.xack(layout.jobs(kind), group: StreamLayout.workerGroup, ids: ids))

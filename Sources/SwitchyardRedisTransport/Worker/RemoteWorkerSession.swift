@@ -22,8 +22,9 @@ final class RemoteWorkerSession: Sendable {
   /// The entries of the jobs it runs, acknowledged when they end and renewed while they run, and
   /// the cancels that came before their jobs.
   private let held = Mutex(HeldJobs())
-  /// The jobs whose ends wait to be written while Redis refuses them: renewed as held ones are.
-  private let ending = Mutex<[StreamMessage<Run>]>([])
+  /// This worker's jobs outside ``held`` while Redis refuses its replies: those whose ends wait
+  /// to be written, and those read meanwhile, waiting to start. Renewed as held ones are.
+  private let waiting = Mutex<[StreamMessage<Run>]>([])
   /// Signalled when a job ends while the reader waits at its concurrency, so it reads again.
   private let freed = DispatchSemaphore(value: 0)
   private let readerWaits = Atomic<Bool>(false)
@@ -113,8 +114,12 @@ final class RemoteWorkerSession: Sendable {
         return StreamBatch()
       }
       do throws(RedisError) {
-        return try queue.readJobs(
+        let batch = try queue.readJobs(
           kind: kind.rawValue, worker: name, count: min(free, Self.readBatch), affinityLease: claimIdle, afterWriting: &replies)
+        // Replies Redis refused (out of memory) go again first, in order; the jobs read with
+        // them are renewed as they wait to start.
+        if !replies.isEmpty { keepRenewing(batch.messages) { write(replies) } }
+        return batch
       } catch {
         write(replies)
         throw error
@@ -183,7 +188,7 @@ final class RemoteWorkerSession: Sendable {
       }
       do {
         try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: claimIdle)
-        let jobs = held.withLock(\.all) + ending.withLock { $0 }
+        let jobs = held.withLock(\.all) + waiting.withLock { $0 }
         if !jobs.isEmpty {
           try replies.renew(jobs, worker: name)
           try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
@@ -263,13 +268,23 @@ final class RemoteWorkerSession: Sendable {
   /// Writes replies, trying again while Redis refuses them (out of memory, or unreachable) for as
   /// long as their jobs may still matter: until the longest deadline among the jobs this worker
   /// holds or ends here, counted from the first refusal (for ever when one has none). The jobs
-  /// they end are renewed meanwhile (``ending``), so no other worker reclaims and reruns them;
+  /// they end are renewed meanwhile (``waiting``), so no other worker reclaims and reruns them;
   /// given up, they stay pending and are reclaimed, and the coordinator retries them.
   private func write(_ outgoing: WorkerReplies) {
     guard !outgoing.isEmpty else { return }
     defer { if !outgoing.completed.isEmpty { jobsEnded() } }
-    ending.withLock { $0 += outgoing.completed }
-    defer { ending.withLock { ending in ending.removeAll { job in outgoing.completed.contains { $0.id == job.id } } } }
+    keepRenewing(outgoing.completed) { writeWhileItMatters(outgoing) }
+  }
+
+  /// Renews `jobs` with the held ones while `body` runs.
+  private func keepRenewing(_ jobs: [StreamMessage<Run>], while body: () -> Void) {
+    guard !jobs.isEmpty else { return body() }
+    waiting.withLock { $0 += jobs }
+    defer { waiting.withLock { waiting in waiting.removeAll { job in jobs.contains { $0.id == job.id } } } }
+    body()
+  }
+
+  private func writeWhileItMatters(_ outgoing: WorkerReplies) {
     let refusedSince = ContinuousClock.now
     var attempt = 0
     while true {
