@@ -18,8 +18,9 @@ public struct LogField: Sendable, Equatable {
     LogField(name: name, value: .string(value))
   }
 
-  /// A number field.
+  /// A number field; one past `Int64`'s range, which a peer's frame can name, is written as its
+  /// digits in a string rather than trapping.
   public static func integer(_ name: String, _ value: some BinaryInteger) -> LogField {
-    LogField(name: name, value: .integer(Int64(value)))
+    LogField(name: name, value: Int64(exactly: value).map { .integer($0) } ?? .string("\(value)"))
   }
 }

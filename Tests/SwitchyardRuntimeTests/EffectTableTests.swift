@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import SwitchyardDiagnostics
+import SwitchyardWire
 @testable import SwitchyardRuntime
 
 /// The effect table's fence, as a pure value the supervisor drives.
@@ -41,5 +43,37 @@ struct EffectTableTests {
     }
 
     #expect(table.expired(at: start + .seconds(1)).map(\.id) == [admitted[1], admitted[2], admitted[3], admitted[0]])
+  }
+}
+
+/// What an effect makes of the outputs its workers number, and the ids effects get.
+@MainActor
+struct RemoteEffectOutputTests {
+  /// An output numbered 2^64 − 1 overflowed the count of delivered outputs and trapped the
+  /// coordinator; one past the next was delivered, and the outputs between lost without a word.
+  @Test func anOutputPastTheNextIsAGapAndNeverDelivered() throws {
+    var delivered: [String] = []
+    let record = RemoteEffectRecord(id: 1, request: try RemoteRequest(ProbeJob(tag: "t"))) { event in
+      if case let .output(json) = event { delivered.append("\(json.value)") }
+    }
+    try record.emit(RawJSON(.int(0)), sequence: 0)
+    try record.emit(RawJSON(.int(0)), sequence: 0)
+    #expect(throws: OutputGap.self) { try record.emit(RawJSON(.int(9)), sequence: .max) }
+    #expect(throws: OutputGap.self) { try record.emit(RawJSON(.int(2)), sequence: 2) }
+    try record.emit(RawJSON(.int(1)), sequence: 1)
+    #expect(delivered == ["int(0)", "int(1)"])
+    #expect(record.delivered == 2 && record.repeatsDropped == 1)
+  }
+
+  /// Effect ids from 1 in every coordinator let a restarted one's effects take its predecessor's
+  /// outputs, still arriving from workers on the same streams, and its remembered cancels.
+  @Test func aLaterCoordinatorsIdsStartPastAnEarlierOnesAndStayExactInJavaScript() {
+    let start = Date()
+    let first = EffectTable.firstID(now: start)
+    let restarted = EffectTable.firstID(now: start.addingTimeInterval(0.002))
+    #expect(restarted - first >= 8_000, "a coordinator restarted 2 ms later leaves its predecessor 8,000 ids")
+    #expect(EffectTable.firstID(now: Date(timeIntervalSince1970: 3_755_289_600)) < 1 << 53, "2089 is still below 2^53")
+    let table = EffectTable()
+    #expect(table.makeID() + 1 == table.makeID())
   }
 }

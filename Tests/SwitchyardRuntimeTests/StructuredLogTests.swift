@@ -19,6 +19,13 @@ import Testing
     #expect(journal.text == "switchyard: journaling to /data (empty)")
   }
 
+  /// A reply naming effect 2^63 trapped the coordinator as it logged the id.
+  @Test func aNumberPastInt64IsLoggedAsItsDigits() {
+    #expect(LogField.integer("effect_id", UInt64(1) << 63) == .string("effect_id", "9223372036854775808"))
+    #expect(LogField.integer("effect_id", UInt64.max).value == .string("18446744073709551615"))
+    #expect(LogField.integer("effect_id", UInt64(Int64.max)).value == .integer(.max))
+  }
+
   /// A pipe worker logs JSON; its coordinator takes the event back whole, fields and all, and a
   /// line that is not one of its objects (a handler's own print) is an info message as written.
   @Test func aWorkersJSONLineIsItsEventAndOtherLinesAreInfo() {

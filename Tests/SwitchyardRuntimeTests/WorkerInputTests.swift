@@ -71,6 +71,14 @@ struct WorkerInputTests {
     #expect(emitted(try await runWorker(job: run(resumes: true))) == [3, 4])
   }
 
+  /// A `run` any Redis client can write said 2^63 outputs were delivered: every worker that took
+  /// the job trapped, and its pool's workers one after another as it was retried.
+  @Test func aRunSayingMoreOutputsWereDeliveredThanAWorkerCanCountIsRunNotATrap() async throws {
+    let job = try RawJSON(encoding: ProbeJob(tag: "d", outputs: 2, resumes: true))
+    let messages = try await runWorker(job: Run(effect: 7, generation: 1, kind: "probe", job: job, attempt: 2, delivered: 1 << 63))
+    #expect(messages.contains { if case .finished = $0 { true } else { false } }, "\(messages)")
+  }
+
   @Test func aRetriedAttemptThatEmitsAgainFromTheStartDeliversEachOutputOnce() async throws {
     try await withCoordinator(pool: testPool(size: 2)) { coordinator in
       let job = ProbeJob(tag: "c", outputs: 10, intervalMillis: 5, behavior: .crash, misbehaveAfter: 5)

@@ -27,6 +27,7 @@ extension RedisBroker {
       for (kind, read) in reads { state.backlogs[kind] = (read.backlog, read.heartbeats, now) }
       state.heard = state.heard.filter { now - $0.value.at < Self.forgetSilentWorkersAfter }
       state.deaths = state.deaths.filter { now - $0.value < Self.forgetSilentWorkersAfter }
+      state.heartbeats.forget(silentSince: now - Self.forgetSilentWorkersAfter)
     }
   }
 

@@ -29,6 +29,8 @@ extension EffectRouter {
         lifeWatch?(.output(effect: record.id, json: emit.output))
         do {
           try record.emit(emit.output, sequence: emit.sequence)
+        } catch let gap as OutputGap {
+          attemptLost(record, in: supervisor, because: "\(gap)")
         } catch {
           cancel(record, on: worker, in: supervisor)
           let failure = JobFailure(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every remote effect the coordinator has admitted and not yet ended — queued, running, or
 /// waiting to be retried — with its current attempt: the table the fence reads.
 ///
@@ -11,17 +13,30 @@ final class EffectTable {
   // across a call that could reach it again, so the dynamic exclusivity check each access would
   // otherwise make (a thread-local lookup and a table insert) buys nothing.
   @exclusivity(unchecked) private var records: [Key: RemoteEffectRecord] = [:]
-  private var nextID: UInt64 = 1
+  private var nextID = EffectTable.firstID()
   /// No record's deadline is earlier: until it passes, ``expired(at:)`` reads no record, where the
   /// supervision clock would otherwise walk every effect in flight on each tick.
   @exclusivity(unchecked) private var earliestDeadline: ContinuousClock.Instant?
   /// Frames dropped because their effect was cancelled, superseded or retried elsewhere.
   private(set) var staleFrames: Int64 = 0
 
-  /// A new effect id; ids are never reused.
+  /// A new effect id; ids are never reused, by this coordinator or by one before it on the same
+  /// streams.
   func makeID() -> UInt64 {
     defer { nextID += 1 }
     return nextID
+  }
+
+  /// The first effect id of a coordinator started at `now`: the milliseconds since 2020 times 4,096.
+  ///
+  /// A coordinator restarted on a remote pool's streams meets workers still running its
+  /// predecessor's jobs, and their cancels: with ids from 1 again, their outputs reached the new
+  /// effects of the same ids, and remembered cancels dropped new jobs unrun. Ranges of successive
+  /// coordinators meet only if one made more than 4,096 effects a millisecond; ids stay below 2^53
+  /// (exact in a page's JavaScript) until 2089.
+  static func firstID(now: Date = Date()) -> UInt64 {
+    let milliseconds = max(0, (now.timeIntervalSince1970 - 1_577_836_800) * 1_000)
+    return UInt64(milliseconds) << 12 + 1
   }
 
   /// The effect with `id`, if it has not ended.

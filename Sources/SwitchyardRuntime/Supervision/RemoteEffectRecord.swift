@@ -65,16 +65,18 @@ final class RemoteEffectRecord {
   /// Hands one output to the effect, which decodes it from the frame it arrived in, unless its
   /// number says an earlier attempt delivered it already. Outputs without a number (from older
   /// workers) are all delivered.
+  ///
+  /// - Throws: ``OutputGap`` when the number is past the next one: an output was lost on the way,
+  ///   and delivering this one would lose it for good.
   func emit(_ output: RawJSON, sequence: UInt64?) throws {
     if let sequence {
       guard sequence >= delivered else {
         repeatsDropped += 1
         return
       }
-      delivered = sequence + 1
-    } else {
-      delivered += 1
+      guard sequence == delivered else { throw OutputGap(expected: delivered, received: sequence) }
     }
+    delivered += 1
     try report?(.output(output))
   }
 

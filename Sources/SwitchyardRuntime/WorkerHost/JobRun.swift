@@ -22,7 +22,8 @@ final class JobRun: Sendable {
     effect = run.effect
     generation = run.generation
     attempt = run.attempt
-    deliveredOutputs = Int(run.delivered ?? 0)
+    // Clamped: a `run` entry any Redis client can write named 2^63, which trapped every worker that took it.
+    deliveredOutputs = Int(clamping: run.delivered ?? 0)
     job = run.job
     self.handler = handler
     self.session = session
