@@ -10,8 +10,8 @@ import Testing
 
 /// Redis, two `start --ha` coordinators and a remote worker on four hosts made of network
 /// namespaces (``NamespacedCluster``), under `switchyard load` and direct sends: the leader is
-/// killed, cut off for 15 s, or stopped for 20 s. Each time a standby leads within the lease and
-/// 2 s, every acknowledged send is in its state, the load loses no effect, and the old leader
+/// killed, cut off for 15 s, or stopped for 20 s. Each time a standby leads, within the lease and
+/// 8 s, every acknowledged send is in its state, the load loses no effect, and the old leader
 /// comes back as a standby that never wrote after its lease ended. Needs root and `ip`; skipped
 /// otherwise.
 @Suite(
@@ -68,7 +68,10 @@ struct NamespacedFailoverTests {
     }
     try await eventually("b leading", within: 15) { isServing(b) }
     let failover = ContinuousClock.now - faultAt
-    #expect(failover < .milliseconds(cluster.leaseMilliseconds + 2_000), "took over in \(failover)")
+    // A bound on taking over at all, not on how fast: running beside the whole suite on two cores,
+    // a failover that takes 1.6 s alone took 3.6 s. How fast, on a quiet machine, is what
+    // `switchyard bench`'s `ha.failover` measures.
+    #expect(failover < .milliseconds(cluster.leaseMilliseconds + 8_000), "took over in \(failover)")
     let headAtTakeover = try await cluster.streamEntries().filter { $0.epoch == 1 }.last?.last ?? 0
 
     switch fault {
