@@ -21,7 +21,7 @@ struct RemoteHeartbeats {
   /// Forgets the workers last heard before `cutoff`, their counters kept in their pool's total.
   mutating func forget(silentSince cutoff: ContinuousClock.Instant) {
     for (worker, entry) in latest where entry.at < cutoff {
-      retired[entry.kind, default: [:]].merge(entry.heartbeat.counters, uniquingKeysWith: Self.sum)
+      retired[entry.kind, default: [:]].merge(entry.heartbeat.counters, uniquingKeysWith: Heartbeat.sum)
       latest[worker] = nil
     }
   }
@@ -33,15 +33,8 @@ struct RemoteHeartbeats {
   func counters(of kind: JobKind) -> [String: Int64] {
     var total = retired[kind] ?? [:]
     for entry in latest.values where entry.kind == kind {
-      total.merge(entry.heartbeat.counters, uniquingKeysWith: Self.sum)
+      total.merge(entry.heartbeat.counters, uniquingKeysWith: Heartbeat.sum)
     }
     return total
-  }
-
-  /// Two counters added, stopping at the bounds: a heartbeat is any JSON a Redis client wrote, and
-  /// two counters of `Int64.max` added with `+` would trap the coordinator.
-  private static func sum(_ a: Int64, _ b: Int64) -> Int64 {
-    let (total, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b > 0 ? .max : .min) : total
   }
 }

@@ -22,7 +22,7 @@ extension PoolSupervisor {
       latencyP99Micros: Int64(metrics.latency.percentile(0.99)),
       latencyMaxMicros: Int64(metrics.latency.maxMicroseconds),
       health: pool.reportedHealth.description,
-      counters: pool.counters.merging(remoteCounters, uniquingKeysWith: +),
+      counters: pool.counters.merging(remoteCounters, uniquingKeysWith: Heartbeat.sum),
       remote: remote
     )
   }

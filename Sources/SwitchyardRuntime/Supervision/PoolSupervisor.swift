@@ -178,7 +178,7 @@ final class PoolSupervisor {
   /// others, and, unless it was leaving, it is restarted.
   func workerClosed(_ id: Int, reason: WorkerCloseReason, status: ExitStatus) -> [PoolOutcome] {
     guard let process = pool.workers.removeValue(forKey: id) else { return [] }
-    pool.retiredCounters.merge(process.counters, uniquingKeysWith: +)
+    pool.retiredCounters.merge(process.counters, uniquingKeysWith: Heartbeat.sum)
     let orphans = pool.scheduler.removeWorker(id)
     let wasLeaving = !process.state.isActive
     let how = process.killReason.map { "was killed (\($0))" } ?? "\(reason) and \(status)"

@@ -1,3 +1,5 @@
+import SwitchyardWire
+
 /// The workers of one kind, their scheduler, their supervision state and their metrics: its
 /// ``PoolSupervisor``'s own, changed by nothing else.
 @MainActor
@@ -59,7 +61,7 @@ final class WorkerPool {
   var counters: [String: Int64] {
     var totals = retiredCounters
     for worker in workers.values {
-      totals.merge(worker.counters, uniquingKeysWith: +)
+      totals.merge(worker.counters, uniquingKeysWith: Heartbeat.sum)
     }
     return totals
   }
