@@ -59,7 +59,7 @@ extension StreamQueue {
       }
       try handBack(
         batch, kind: kind, as: nil,
-        because: "its worker \(worker) sent no heartbeat for \(WorkerLiveness.timeout); the coordinator handed it back")
+        because: "remote worker \(worker) sent no heartbeat for \(WorkerLiveness.timeout), so the coordinator handed its job back")
       released.messages += batch.messages
       released.rejected += batch.rejected
       // Entries deleted while pending are dropped by XCLAIM and claimed by none; stop when none was.
@@ -76,7 +76,7 @@ extension StreamQueue {
   }
 
   /// Hands `batch`'s jobs back to the coordinator as retryable `workerLost` failures saying
-  /// why, as `worker` (`nil` for the coordinator itself), acknowledges and deletes their entries
+  /// why (a phrase the coordinator reads after "The", as it does its own workers' exits), as `worker` (`nil` for the coordinator itself), acknowledges and deletes their entries
   /// and the malformed ones, and unbinds their affinity keys so their retries bind afresh.
   func handBack(_ batch: StreamBatch<Run>, kind: String, as worker: String?, because why: String) throws(RedisError) {
     let handBacks = batch.messages.map { job in

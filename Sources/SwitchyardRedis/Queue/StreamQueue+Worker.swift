@@ -166,7 +166,7 @@ extension StreamQueue {
       if case let .run(run) = message { run } else { nil }
     }
     try handBack(
-      batch, kind: kind, as: worker, because: "the worker running this job stopped answering for \(minIdle); \(worker) reclaimed it")
+      batch, kind: kind, as: worker, because: "worker running this job stopped answering for \(minIdle), so \(worker) reclaimed it")
     return batch
   }
 
