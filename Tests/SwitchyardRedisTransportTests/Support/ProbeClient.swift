@@ -16,9 +16,16 @@ final class ProbeClient {
 
   /// Sends a `ProbeFeature` action as JSON.
   func send(_ action: JSONValue) throws {
-    guard case .sent = try client.request(.send(id: nextID(), action: action)) else {
-      throw TimedOut(what: "the coordinator to take \(action)")
-    }
+    let reply = try client.request(.send(id: nextID(), action: action))
+    guard case .sent = reply else { throw Refused(action: action, reply: reply) }
+  }
+
+  /// The coordinator answered a `send` with something other than `sent`.
+  struct Refused: Error, CustomStringConvertible {
+    let action: JSONValue
+    let reply: ControlMessage
+
+    var description: String { "The coordinator answered \(reply) to \(action)." }
   }
 
   /// Starts the probe run `name` with `job`.
