@@ -46,6 +46,9 @@ final class RemotePoolCluster {
         "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
       ] + (passwordFile.map { ["--broker-password-file", $0] } ?? []))
       client = try await coordinator.connect()
+      // Said at once: a test may spend seconds filling Redis before its first request, past the
+      // coordinator's 5 s deadline for a new client's first message.
+      _ = try client.request(.hello(Hello(role: "client", pid: getpid())))
       probe = ProbeClient(client)
     } catch {
       redis.stop()
