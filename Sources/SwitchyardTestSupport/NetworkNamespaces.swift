@@ -9,6 +9,7 @@ public final class NetworkNamespaces {
   /// Whether this process may make namespaces (root, with `ip` and kernel support).
   public static let available: Bool = {
     guard getuid() == 0, FileManager.default.isExecutableFile(atPath: ip) else { return false }
+    removeLeftovers()
     let probe = "sy16probe\(getpid())"
     guard (try? run(["netns", "add", probe])) != nil else { return false }
     _ = try? run(["netns", "del", probe])
@@ -16,6 +17,20 @@ public final class NetworkNamespaces {
   }()
 
   public static let ip = "/usr/sbin/ip"
+
+  /// Deletes the namespaces of test processes that are gone: one that crashed, or was killed,
+  /// never ran its cleanup, and its namespaces stayed until the machine restarted. A name's number
+  /// is its process id (modulo 100,000); a name whose number is a live process is left alone.
+  private static func removeLeftovers() {
+    guard let listing = try? run(["netns", "list"]) else { return }
+    for line in listing.split(separator: "\n") {
+      let name = String(line.split(separator: " ").first ?? "")
+      guard let match = name.wholeMatch(of: /sy16[a-z]+(\d+)(x\d+)?/), let pid = Int32(match.1),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      _ = try? run(["netns", "del", name])
+    }
+  }
 
   /// The hub's namespace, where the shared service (Redis) runs.
   public let hub: String
