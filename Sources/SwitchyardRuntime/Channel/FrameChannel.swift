@@ -38,12 +38,11 @@ final class FrameChannel: Sendable {
     setNonBlocking(fd)
   }
 
-  /// Writes `bytes` (whole frames) now if nothing waits ahead of them, else queues them; what is
-  /// queued counts against the limit with `retained`, bytes held for the same reader elsewhere.
-  func send(_ bytes: [UInt8], beside retained: Int = 0) -> SendOutcome {
+  /// Writes `bytes` (whole frames) now if nothing waits ahead of them, else queues them.
+  func send(_ bytes: [UInt8]) -> SendOutcome {
     output.withLock { output -> SendOutcome in
       guard !output.isClosed else { return .closed }
-      guard output.queue.isEmpty else { return output.queue.append(bytes, beside: retained) ? .sent : .overLimit }
+      guard output.queue.isEmpty else { return output.queue.append(bytes) ? .sent : .overLimit }
       let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if written == bytes.count { return .sent }
       if written < 0, errno != EAGAIN, errno != EINTR {
@@ -51,7 +50,7 @@ final class FrameChannel: Sendable {
         return .sent
       }
       let rest = Array(bytes[max(0, written)...])
-      return output.queue.append(rest, beside: retained) ? .queuedWakeIOThread : .overLimit
+      return output.queue.append(rest) ? .queuedWakeIOThread : .overLimit
     }
   }
 

@@ -26,11 +26,10 @@ struct OutboundQueue {
   /// without breaking the stream.
   var isAtFrameBoundary: Bool { headOffset == 0 }
 
-  /// Queues `bytes` (whole frames); returns `false`, queueing nothing, if that would pass the limit
-  /// with `retained` bytes the owner holds for the same reader elsewhere.
-  mutating func append(_ bytes: [UInt8], beside retained: Int = 0) -> Bool {
+  /// Queues `bytes` (whole frames); returns `false`, queueing nothing, if that would pass the limit.
+  mutating func append(_ bytes: [UInt8]) -> Bool {
     guard !bytes.isEmpty else { return true }
-    guard byteCount + retained + bytes.count <= limit else { return false }
+    guard byteCount + bytes.count <= limit else { return false }
     frames.append(bytes)
     byteCount += bytes.count
     return true

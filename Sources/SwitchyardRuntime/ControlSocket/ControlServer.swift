@@ -99,11 +99,13 @@ final class ControlServer: Sendable {
       return (entry.channel, entry.latestBytes)
     }
     guard let target else { return }
-    // Checked before any of it is written: refused after a partial write, the frame would be cut off.
+    // Checked here, with the subscriptions' unwritten values, before any of it is written: refused
+    // by the channel after a partial write, the frame would be cut off. Only this actor queues, so
+    // the channel can hold no more by the time it writes.
     guard target.channel.pendingBytes + target.retained + bytes.count <= limits.maxOutboundBytesPerClient else {
       return drop(client, .repliesUnread(limit: limits.maxOutboundBytesPerClient))
     }
-    deliver(target.channel.send(bytes, beside: target.retained), to: client)
+    deliver(target.channel.send(bytes), to: client)
   }
 
   /// Queues `message` as the latest value of subscription `id`, replacing one not yet written;
