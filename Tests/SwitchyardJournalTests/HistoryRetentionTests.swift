@@ -30,8 +30,9 @@ import Testing
     defer { directory.remove() }
     let history = try JournalHistory(directory: directory.path)
     #expect(try history.records(from: 1).map(\.sequence) == Array(1...40))
-    // Recovery's two, and the one history rebuilds the oldest records from; none in between.
-    #expect(snapshots(directory) == ["snapshot-00000000000000000000.snap", "snapshot-00000000000000000030.snap", "snapshot-00000000000000000040.snap"])
+    // Recovery's two, the one history rebuilds the oldest records from, and the one before each
+    // later segment, which becomes the base once retention lets the segments before it go.
+    #expect(snapshots(directory) == (0...4).map { "snapshot-000000000000000000\($0)0.snap" })
     let state = try history.state(at: 5, initial: { [UInt8]() }, restore: { $0.state }) { state, record in state += record.payload }
     #expect(state == Array("state 0".utf8) + (1...5).flatMap(payload))
   }
@@ -57,6 +58,34 @@ import Testing
     #expect(first <= base + 1)
     let state = try history.state(at: base + 1, initial: { [UInt8]() }, restore: { $0.state }) { state, record in state += record.payload }
     #expect(state.suffix(payload(Int(base) + 1).count) == payload(Int(base) + 1)[...])
+  }
+
+  /// A snapshot every ten records, and a size limit holding about sixty: more snapshots than
+  /// recovery keeps fall inside the history the limit keeps. Each
+  /// segment history keeps keeps the snapshot before it, so the limit is honoured as history moves
+  /// on. (It kept only the newest snapshots and the one before the oldest record, so once the
+  /// segments between them were let go no snapshot was left to start a shorter history from: the
+  /// initial snapshot stayed the base, and every segment since record 1 with it.)
+  @Test func theSizeLimitHoldsAsHistoryMovesOnPastManySnapshots() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let retention = HistoryRetention(maximumAge: nil, maximumBytes: 2000)
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, segmentSize: 100, snapshotsKept: 2, historyRetention: retention))
+    try await journal.snapshot(through: 0) { Array("state 0".utf8) }
+    for round in 1...30 {
+      try await appendDurably(journal, (round * 10 - 9)..<(round * 10 + 1))
+      try await journal.snapshot(through: UInt64(round * 10)) { Array("state \(round)".utf8) }
+    }
+    journal.close()
+    let segmentBytes = directory.segmentNames().reduce(0) { $0 + directory.contents($1).count }
+    // The limit, plus the records between the base snapshot and the first kept segment.
+    #expect(segmentBytes <= 2000 + 400)
+    let history = try JournalHistory(directory: directory.path)
+    let first = try #require(try history.records(limit: 1).first?.sequence)
+    let base = try #require(try history.snapshotSequences().first)
+    #expect(base > 200 && first <= base + 1, "history starts at \(first), rebuilt from \(base)")
+    let state = try history.state(at: 300, initial: { [UInt8]() }, restore: { $0.state }) { state, record in state += record.payload }
+    #expect(state == Array("state 30".utf8))
   }
 
   @Test func theAgeLimitRemovesSegmentsLastWrittenLongerAgo() async throws {

@@ -38,8 +38,8 @@ struct SnapshotStore: Sendable {
   }
 
   /// Keeps the newest `kept` snapshots and the journal from the oldest of them on, which recovery
-  /// needs, and the segments `history` retains with the newest snapshot before them, from which
-  /// history rebuilds their states; removes every other snapshot and segment.
+  /// needs, and the segments `history` retains with the newest snapshot before each of them, from
+  /// which history rebuilds their states; removes every other snapshot and segment.
   func applyRetention(keeping kept: Int, history: HistoryRetention, now: Int64) throws(JournalError) {
     let snapshots = try directory.snapshots()
     guard let oldestKept = snapshots.suffix(kept).first?.sequence else { return }
@@ -49,8 +49,15 @@ struct SnapshotStore: Sendable {
     let letGo = history.segmentsLetGo(attributes, now: now)
     let historyStart = segments.indices.contains(letGo) ? segments[letGo].firstSequence : oldestKept + 1
     let base = (snapshots.last { $0.sequence < historyStart } ?? snapshots[0]).sequence
+    // Every kept segment becomes history's first once those before it are let go, and its states
+    // are then rebuilt from the snapshot before it: removing that one now would leave an older
+    // base, and every segment since, for good.
+    var bases: Set<UInt64> = [base]
+    for segment in segments[letGo...] {
+      if let before = snapshots.last(where: { $0.sequence < segment.firstSequence }) { bases.insert(before.sequence) }
+    }
     let keptFrom = min(base, oldestKept)
-    for (sequence, name) in snapshots.dropLast(kept) where sequence != base { try directory.remove(name) }
+    for (sequence, name) in snapshots.dropLast(kept) where !bases.contains(sequence) { try directory.remove(name) }
     // A segment's records all precede the next segment's first one; the last segment is never removed.
     for (index, (segment, next)) in zip(segments, segments.dropFirst()).enumerated()
     where index < letGo && next.firstSequence <= keptFrom + 1 {
