@@ -217,6 +217,25 @@ import Testing
     again.close()
   }
 
+  /// An operator who takes the LOCK file for a stale one and removes it must not let a second
+  /// writer in: the lock is held on the directory too. (It was on the file alone, and the second
+  /// coordinator locked a new LOCK file and appended records under the first one's numbers.)
+  @Test func aSecondOpenerIsRefusedAfterTheLockFileIsRemoved() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    #expect(unlink(directory.file(DataDirectory.lockFileName)) == 0)
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard case let .locked(path, _) = error as? JournalError else { return false }
+      return path == directory.path
+    }
+    journal.close()
+    let (again, _) = try openJournal(directory)
+    again.close()
+  }
+
   @Test func aDirectoryOfANewerFormatIsRefusedUntouched() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
