@@ -51,10 +51,11 @@ public final class HighAvailabilityNode: Sendable {
     var following = false
     var announced: LeaseGrant?
     var unreachable: RedisError?
+    var orphaned = false
     while true {
       do {
         if let leadership = try standBy(
-          lease: lease, follower: follower, following: &following, announced: &announced, log: log, lost: lost)
+          lease: lease, follower: follower, following: &following, announced: &announced, orphaned: &orphaned, log: log, lost: lost)
         {
           return leadership
         }
@@ -72,11 +73,18 @@ public final class HighAvailabilityNode: Sendable {
   /// One turn of standing by: asks for the lease, and copies what the leader wrote or waits a
   /// poll; returns the leadership once the lease is won.
   private func standBy(
-    lease: RedisLease, follower: JournalFollower, following: inout Bool, announced: inout LeaseGrant?,
+    lease: RedisLease, follower: JournalFollower, following: inout Bool, announced: inout LeaseGrant?, orphaned: inout Bool,
     log: @escaping @Sendable (LogEvent) -> Void, lost: @escaping @Sendable (String) -> Void
   ) throws -> Leadership? {
     let asked = ContinuousClock.now
-    if let grant = try lease.acquire(holder: configuration.holder) {
+    // Redis lost the journal this copy came from (restarted without persistence, or flushed). The
+    // leader may have acknowledged records the copy lacks, and seeding a new shared journal from it
+    // would drop them for good: the lease is left to a coordinator whose own journal is whole,
+    // which seeds the journal again, and this one copies that once it has a snapshot.
+    let copyOrphaned = try following && !follower.hasSharedJournal()
+    if copyOrphaned, !orphaned { log(.error(HighAvailabilityError.sharedJournalLost(copied: follower.lastSequence).description)) }
+    orphaned = copyOrphaned
+    if !copyOrphaned, let grant = try lease.acquire(holder: configuration.holder) {
       let seeds = try !following && !follower.hasSharedJournal()
       if following { try follower.catchUp() }
       let copied = follower.lastSequence
@@ -104,7 +112,7 @@ public final class HighAvailabilityNode: Sendable {
       announced = leader
     }
     if !following { following = try follower.hasSharedJournal() }
-    if following {
+    if following, !copyOrphaned {
       try follower.follow(block: pollInterval)
     } else {
       Thread.sleep(forTimeInterval: pollInterval.seconds)
