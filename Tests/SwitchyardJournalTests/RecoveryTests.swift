@@ -45,6 +45,26 @@ import Testing
     journal.close()
     #expect(replayed.count == 10)
     #expect(journal.recovery.changes.count == 1)
+    // Zeros hold nothing to keep.
+    #expect(!directory.names().contains { $0.hasSuffix(".damaged") })
+  }
+
+  /// A whole last record whose checksum fails looks torn and is cut, but it may as well be an
+  /// acknowledged record that went bad on disk: its bytes are kept beside the segment, as a
+  /// repair keeps what it cuts. (They were truncated away, and the record with them.)
+  @Test func aTornTailsBytesAreKeptAside() async throws {
+    let directory = try await journalOfTenRecords()
+    defer { directory.remove() }
+    var bytes = directory.contents(Self.firstSegment)
+    bytes[bytes.count - 1] ^= 0x40
+    directory.write(Self.firstSegment, bytes)
+    let (journal, replayed) = try openJournal(directory)
+    journal.close()
+    #expect(replayed.map(\.payload) == (1..<10).map(payload))
+    let aside = "\(Self.firstSegment).from-10.damaged"
+    #expect(directory.contents(aside) == Array(bytes[(16 + 32 * 9)...]))
+    #expect(journal.recovery.changes.count == 1)
+    #expect(journal.recovery.changes.first?.contains(aside) == true)
   }
 
   /// Where record 4 starts.

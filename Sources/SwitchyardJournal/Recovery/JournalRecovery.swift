@@ -165,8 +165,14 @@ struct JournalRecovery {
         return (start, true)
       case let .damaged(offset, reason, mayBeTorn):
         if isLast && mayBeTorn {
+          // A crash's torn write, or an acknowledged record gone bad on disk: the two look alike,
+          // so what is cut is kept, unless it is zeros only.
+          let kept = try holdsData(segment.name, from: offset) ? try setAsideTail(of: segment.name, from: offset, record: expected) : nil
           try truncate(segment.name, at: offset)
-          note("Cut a torn record off the end of \(segment.name) at byte \(offset) (\(reason)): a crash interrupted its write.", file: segment.name)
+          note(
+            "Cut a torn record off the end of \(segment.name) at byte \(offset) (\(reason)): a crash interrupted its write"
+              + (kept.map { "; its bytes are kept in \($0)." } ?? "."),
+            file: segment.name)
         } else {
           try cut(segments, from: index, at: offset, record: expected, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason))
         }
@@ -216,6 +222,15 @@ struct JournalRecovery {
     try copy.write(tail)
     try copy.synchronize()
     return tailName
+  }
+
+  /// Whether the segment `name` holds a byte other than zero from `offset` on.
+  private func holdsData(_ name: String, from offset: Int) throws(JournalError) -> Bool {
+    let file = try FileDescriptor.open(directory.file(name), O_RDONLY)
+    defer { file.close() }
+    var tail = [UInt8](repeating: 0, count: max(0, try file.size() - offset))
+    tail.removeLast(tail.count - (try file.read(into: &tail, at: offset)))
+    return tail.contains { $0 != 0 }
   }
 
   private func truncate(_ name: String, at offset: Int) throws(JournalError) {
