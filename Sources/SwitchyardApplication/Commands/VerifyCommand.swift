@@ -95,6 +95,7 @@ private struct VerificationJSON: Encodable {
   var digests: Int
   var snapshots: Int
   var effects: Int
+  var missing: [[UInt64]]
   var seconds: Double
   var accepted: [Accepted]
   var divergence: Divergence?
@@ -110,6 +111,7 @@ private struct VerificationJSON: Encodable {
     digests = report.digests
     snapshots = report.snapshots
     effects = report.effects
+    missing = report.missing.map { [$0.lowerBound, $0.upperBound] }
     seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
     accepted = report.accepted.map { accepted in
       let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(accepted.acceptedAt)

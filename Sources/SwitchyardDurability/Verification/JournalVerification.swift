@@ -23,13 +23,15 @@ public enum JournalVerification {
     )
     var report = VerificationReport(directory: directory, version: replay.migrations.version)
     var state: Base.State?
-    let effects = ReplayedEffects()
+    var effects = ReplayedEffects()
     do {
       let (snapshot, last) = try history.walk(
         restore: { snapshot in
           let restored = try replay.state(snapshot)
           check.restored(restored)
           state = restored
+          // Past a repair's gap, the effects replayed before it are not the ones the records after it name.
+          effects = ReplayedEffects()
           report.fromSnapshot = snapshot.sequence
         },
         apply: { record in
@@ -43,7 +45,8 @@ public enum JournalVerification {
           let writtenBy = snapshot.applicationVersion
           try check.compare(current, withSnapshot: try replay.state(snapshot), sequence: snapshot.sequence, writtenBy: writtenBy)
           report.snapshots += 1
-        }
+        },
+        missing: { report.missing.append($0) }
       )
       report.fromSnapshot = snapshot
       report.lastRecord = last

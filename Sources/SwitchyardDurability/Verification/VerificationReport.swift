@@ -16,6 +16,9 @@ public struct VerificationReport: Sendable {
   public var effects = 0
   /// How many digests an older version wrote before a state migration, which cannot be compared.
   public var olderDigests = 0
+  /// Records missing where a repair continued from a snapshot ahead of the damage; replay went on
+  /// from that snapshot, so they were not checked.
+  public var missing: [ClosedRange<UInt64>] = []
   /// The divergences found that a later `divergenceAccepted` record accepted, oldest first.
   public var accepted: [AcceptedDivergence] = []
   /// The first divergence no record accepted, which ended the replay.
@@ -36,6 +39,7 @@ public struct VerificationReport: Sendable {
     return "verified \(directory) through version \(version): \(records) records from the snapshot of record \(fromSnapshot) "
       + "to record \(lastRecord), \(digests) state digests, \(snapshots) snapshots and \(effects) records' effects matched"
       + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "")
+      + missing.map { "; records \($0.lowerBound)–\($0.upperBound) are missing (a repair cut them), replayed on from the snapshot of \($0.upperBound)" }.joined()
       + (accepted.isEmpty ? "" : ", \(accepted.count) divergence\(accepted.count == 1 ? "" : "s") accepted (below)") + ", in "
       + "\((seconds * 1000).rounded() / 1000) s"
   }

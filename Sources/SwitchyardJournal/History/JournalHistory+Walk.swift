@@ -4,11 +4,15 @@ extension JournalHistory {
   /// covers were applied; returns the snapshot walked from and the last record.
   ///
   /// Reads without the lock, as history does; a damaged record at the very end of the newest
-  /// segment ends the walk (a writer may be appending it).
+  /// segment ends the walk (a writer may be appending it). Records missing just before a sound
+  /// snapshot's successor are what a repair leaves when it continues from a snapshot ahead of the
+  /// damage: the walk tells `missing` and goes on from that snapshot, restored, as the repaired
+  /// start did. Any other gap stops it.
   public func walk(
     restore: (JournalSnapshot) throws -> Void,
     apply: (JournalRecord) throws -> Void,
-    check: (JournalSnapshot) throws -> Void
+    check: (JournalSnapshot) throws -> Void,
+    missing: (ClosedRange<UInt64>) -> Void = { _ in }
   ) throws -> (snapshot: UInt64, last: UInt64) {
     let store = SnapshotStore(directory: DataDirectory(path: directory))
     let sequences = try snapshotSequences()
@@ -25,25 +29,37 @@ extension JournalHistory {
     try restore(oldest)
     var later = sequences.filter { $0 > oldest.sequence }[...]
     var last = oldest.sequence
-    var failure: (any Error)?
-    try visit(from: oldest.sequence + 1) { record in
+    while true {
+      var failure: (any Error)?
       do {
-        guard record.sequence == last + 1 else {
-          throw JournalError.missingRecords(from: last + 1, through: record.sequence - 1, before: "record \(record.sequence)")
+        try visit(from: last + 1) { record in
+          do {
+            guard record.sequence == last + 1 else {
+              throw JournalError.missingRecords(from: last + 1, through: record.sequence - 1, before: "record \(record.sequence)")
+            }
+            try apply(record)
+            last = record.sequence
+            while let next = later.first, next <= last {
+              later.removeFirst()
+              if next == last, let snapshot = try store.newest(atOrBefore: next), snapshot.sequence == next { try check(snapshot) }
+            }
+            return true
+          } catch {
+            failure = error
+            return false
+          }
         }
-        try apply(record)
-        last = record.sequence
-        while let next = later.first, next <= last {
-          later.removeFirst()
-          if next == last, let snapshot = try store.newest(atOrBefore: next), snapshot.sequence == next { try check(snapshot) }
-        }
-        return true
       } catch {
         failure = error
-        return false
       }
+      guard let failure else { return (oldest.sequence, last) }
+      guard case let .missingRecords(from, through, _) = failure as? JournalError, from == last + 1,
+        let bridge = try store.newest(atOrBefore: through), bridge.sequence == through
+      else { throw failure }
+      missing(from...through)
+      try restore(bridge)
+      last = through
+      later = later.drop { $0 <= through }
     }
-    if let failure { throw failure }
-    return (oldest.sequence, last)
   }
 }
