@@ -236,6 +236,21 @@ import Testing
     again.close()
   }
 
+  /// A segment size below a segment's header (`--segment-size 1`) still journals, a batch to a
+  /// segment. (The empty first segment counted as full, its successor was to start at the same
+  /// record, and creating it failed with EEXIST: the journal stopped before its first record.)
+  @Test func aSegmentSizeSmallerThanAHeaderStartsASegmentPerBatch() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, segmentSize: 1))
+    try await appendDurably(journal, 1..<4)
+    journal.close()
+    #expect(directory.segmentNames().count == 3)
+    let (reopened, replayed) = try openJournal(directory)
+    reopened.close()
+    #expect(replayed.map(\.payload) == (1..<4).map(payload))
+  }
+
   @Test func aDirectoryOfANewerFormatIsRefusedUntouched() throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

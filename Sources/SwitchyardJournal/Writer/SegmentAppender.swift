@@ -39,7 +39,8 @@ struct SegmentAppender {
   /// full disk frees), unless the cut itself fails, which throws that failure instead.
   mutating func write(_ records: [UInt8], firstSequence: UInt64) throws(JournalError) {
     guard !records.isEmpty else { return }
-    if size >= segmentSize {
+    // A segment holding no record yet is never full: its successor would start at the same record.
+    if size >= segmentSize, size > SegmentHeader.size {
       // The old segment is made durable before any record of the new one can be called durable,
       // so recovery never finds a hole behind a durable record.
       try file.synchronizeData()
