@@ -5,13 +5,15 @@ extension RedisBroker {
   /// How often the streams' backlogs and the workers' heartbeats are read.
   static let backlogInterval = Duration.seconds(1)
 
-  /// Reads each stream's backlog and its workers' heartbeats for status, and publishes each
-  /// pool's backlog; with `releasingDead`, first hands back what every worker whose heartbeat
-  /// stopped holds (``releaseDeadWorkers(of:in:live:)``).
+  /// Reads each stream's backlog and its workers' heartbeats for status, looks for jobs Redis
+  /// lost (`RedisBroker+Loss.swift`), and publishes each pool's backlog; with `releasingDead`,
+  /// first hands back what every worker whose heartbeat stopped holds
+  /// (``releaseDeadWorkers(of:in:live:)``).
   func readBacklogs(releasingDead: Bool) throws(RedisError) {
     var reads: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration])] = [:]
     for kind in kinds {
-      var backlog = try reader.backlog(of: kind.rawValue)
+      var (written, backlog) = try readBacklog(of: kind)
+      try findLostJobs(of: kind, among: written, length: backlog.length)
       let heard = state.withLock { state in state.heard.filter { $0.value.kind == kind }.map(\.key) }
       let names = Array(Set(backlog.consumers.map(\.name) + heard))
       let heartbeats = try reader.heartbeatAges(kind: kind.rawValue, workers: names)
