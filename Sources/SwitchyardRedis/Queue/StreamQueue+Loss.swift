@@ -1,7 +1,7 @@
 extension StreamQueue {
-  /// Makes `kind`'s job stream and worker group again, empty, after Redis lost the group (it
-  /// restarted without its data, was flushed, or the group was destroyed): whatever entries the
-  /// stream still holds are deleted with it, in one transaction.
+  /// Makes `kind`'s job stream and worker group again, empty and with the coordinator's mark,
+  /// after Redis lost the group (it restarted without its data, was flushed, or the group was
+  /// destroyed): whatever entries the stream still holds are deleted with it, in one transaction.
   ///
   /// Their jobs' pending state went with the group, so which of them a worker still runs is
   /// unknown; the coordinator dispatches each again under a new generation, which fences off
@@ -9,12 +9,8 @@ extension StreamQueue {
   /// same one.
   public func recreateJobStream(of kind: String) throws(RedisError) {
     let stream = layout.jobs(kind)
-    let replies = try connection.pipeline([
-      RedisCommand("MULTI"),
-      RedisCommand("DEL", stream),
-      RedisCommand("XGROUP", "CREATE", stream, StreamLayout.workerGroup, "0", "MKSTREAM"),
-      RedisCommand("EXEC"),
-    ])
+    let replies = try connection.pipeline(
+      [RedisCommand("MULTI"), RedisCommand("DEL", stream)] + Self.createMarkedGroup(on: stream) + [RedisCommand("EXEC")])
     for reply in replies {
       if case let .error(error) = reply { throw .server(error) }
       if case let .array(executed) = reply {

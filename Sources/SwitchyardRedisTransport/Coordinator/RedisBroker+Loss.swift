@@ -9,27 +9,31 @@ import SwitchyardWire
 extension RedisBroker {
   /// The effects of `kind` in flight whose jobs were written, then the stream's backlog.
   ///
-  /// When the stream or its worker group is gone (`NOGROUP`), both are made again, empty, first
+  /// When the stream or its worker group is gone (`NOGROUP`), or a worker made the group again
+  /// (it lacks the coordinator's mark), both are made again, empty, first
   /// (``StreamQueue/recreateJobStream(of:)``), so the jobs in flight all go missing and are
   /// dispatched again: with the group went which worker holds which job.
   func readBacklog(of kind: JobKind) throws(RedisError) -> (written: [WrittenJob], backlog: StreamBacklog) {
     let written = writtenJobs(of: kind)
+    let how: String
     do {
-      return (written, try reader.backlog(of: kind.rawValue))
+      let backlog = try reader.backlog(of: kind.rawValue)
+      if backlog.isMarked { return (written, backlog) }
+      how = "had lost its worker group (a worker made it again)"
     } catch .server(let error) where error.code == "NOGROUP" {
-      state.withLock { $0.losses[kind, default: StreamLosses()].groupLost() }
-      let stream = reader.layout.jobs(kind.rawValue)
-      try reader.recreateJobStream(of: kind.rawValue)
-      log(
-        .warning(
-          "the '\(kind)' pool's job stream \(stream) had lost its worker group: Redis restarted without its data, "
-            + "was flushed, or the group was destroyed. Made the stream and its group again, empty; "
-            + "the pool's jobs in flight are dispatched again.",
-          .string("pool", kind.rawValue)
-        )
-      )
-      return (writtenJobs(of: kind), try reader.backlog(of: kind.rawValue))
+      how = "had lost its worker group"
     }
+    state.withLock { $0.losses[kind, default: StreamLosses()].groupLost() }
+    let stream = reader.layout.jobs(kind.rawValue)
+    try reader.recreateJobStream(of: kind.rawValue)
+    log(
+      .warning(
+        "the '\(kind)' pool's job stream \(stream) \(how): Redis restarted without its data, was flushed, "
+          + "or the group was destroyed. Made the stream and its group again, empty; the pool's jobs in flight are dispatched again.",
+        .string("pool", kind.rawValue)
+      )
+    )
+    return (writtenJobs(of: kind), try reader.backlog(of: kind.rawValue))
   }
 
   /// One effect's current attempt and where its job was written.
