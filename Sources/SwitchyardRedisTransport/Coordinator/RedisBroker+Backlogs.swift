@@ -10,6 +10,7 @@ extension RedisBroker {
   /// first hands back what every worker whose heartbeat stopped holds
   /// (``releaseDeadWorkers(of:in:live:)``).
   func readBacklogs(releasingDead: Bool) throws(RedisError) {
+    try learnKinds()
     var reads: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration])] = [:]
     for kind in kinds {
       var (written, backlog) = try readBacklog(of: kind)
@@ -31,6 +32,22 @@ extension RedisBroker {
       state.deaths = state.deaths.filter { now - $0.value < Self.forgetSilentWorkersAfter }
       state.heartbeats.forget(silentSince: now - Self.forgetSilentWorkersAfter)
     }
+  }
+
+  /// Finds the kind of each worker first heard without it by its heartbeat key, once: a worker
+  /// that said hello before this coordinator started (it restarted) is then listed in status by
+  /// its heartbeat, before a job makes it a consumer of its kind's group. Once only, so names a
+  /// stray writer makes up cost one look each.
+  private func learnKinds() throws(RedisError) {
+    let unplaced = state.withLock { Array($0.unplaced) }
+    guard !unplaced.isEmpty else { return }
+    for kind in kinds {
+      let live = try reader.heartbeatAges(kind: kind.rawValue, workers: unplaced)
+      state.withLock { state in
+        for worker in live.keys where state.heard[worker]?.kind == nil { state.heard[worker]?.kind = kind }
+      }
+    }
+    state.withLock { $0.unplaced.subtract(unplaced) }
   }
 
   /// How long a published backlog outlives the coordinator that stopped publishing it.

@@ -47,6 +47,9 @@ final class RedisBroker: Sendable {
     var poolBacklogs: [JobKind: Int] = [:]
     /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
     var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
+    /// Workers first heard without their kind (their `hello` went before this coordinator read
+    /// the stream), whose heartbeat keys are to be looked for once (``learnKinds()``).
+    var unplaced: Set<String> = []
     /// Remote workers' latest counters, summed per kind for their pool's status.
     var heartbeats = RemoteHeartbeats()
     /// The jobs each kind's stream lost, and those whose entries were found gone, awaiting a read
@@ -300,6 +303,7 @@ final class RedisBroker: Sendable {
           var kind = state.heard[worker]?.kind
           if case let .hello(hello) = reply.message { kind = hello.kind.map { JobKind($0) } }
           if kind == nil, let effect = reply.message.effect { kind = state.routes[effect]?.kind }
+          if kind == nil, state.heard[worker] == nil { state.unplaced.insert(worker) }
           state.heard[worker] = (kind, now)
         }
         let kind: JobKind?
