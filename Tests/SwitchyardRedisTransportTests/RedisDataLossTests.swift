@@ -23,7 +23,9 @@ struct RedisDataLossTests {
   }
 
   @Test func theJobStreamTrimmed() async throws {
-    try await loseData { cluster in try cluster.redisCommand("XTRIM", StreamLayout(coordinator: cluster.name).jobs("probe"), "MAXLEN", "0") }
+    try await loseData { cluster in
+      try cluster.redisCommand("XTRIM", StreamLayout(coordinator: cluster.name).jobs("probe"), "MAXLEN", "0")
+    }
   }
 
   @Test func redisRestartedEmpty() async throws {

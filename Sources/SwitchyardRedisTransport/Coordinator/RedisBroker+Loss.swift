@@ -52,10 +52,11 @@ extension RedisBroker {
     }
   }
 
-  /// Finds which of `written` lost their entries, when the stream holds fewer than `length`
-  /// entries (read after `written` was taken): every job written and not yet answered has its
+  /// Finds which of `written` lost their entries, when the stream holds fewer entries than them
+  /// (`length`, read after `written` was taken): a job written and not yet answered has its
   /// entry, as a worker deletes it in the same transaction as it writes the job's end. The count
-  /// costs nothing, so only a stream shorter than its jobs in flight is searched entry by entry.
+  /// comes with the backlog, so only a stream shorter than its jobs in flight is searched entry by
+  /// entry, in one script: after a loss, or under load, when ends are written and not yet read.
   ///
   /// Those gone become suspects, lost unless the replies read next end them.
   func findLostJobs(of kind: JobKind, among written: [WrittenJob], length: Int) throws(RedisError) {
@@ -99,7 +100,15 @@ extension RedisBroker {
       )
       let why = "job's entry in Redis stream \(stream) was lost (Redis restarted without its data, was flushed, or the stream was trimmed)"
       link?.events.messages(
-        attempts.map { .failed(Failed(effect: $0.effect, generation: $0.generation, code: JobFailure.Code.workerLost.rawValue, message: why, retryable: true)) })
+        attempts.map { attempt in
+          .failed(
+            Failed(
+              effect: attempt.effect, generation: attempt.generation, code: JobFailure.Code.workerLost.rawValue, message: why,
+              retryable: true
+            )
+          )
+        }
+      )
     }
   }
 }
