@@ -50,7 +50,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   /// Runs `body` with a copy of this replay whose reductions find their dependencies in force,
   /// installed once for every record `body` applies with it rather than around each: for a walk
   /// through many records, on one thread. The copy is `body`'s alone.
-  func replayingInForce<T>(_ body: (Self) throws -> T) rethrows -> T {
+  package func replayingInForce<T>(_ body: (Self) throws -> T) rethrows -> T {
     var replay = self
     replay.reductions = ReplayReductions()
     return try replay.reductions.whileInForce { try body(replay) }
