@@ -49,26 +49,28 @@ extension ActionJournal {
     let poison = PoisonRecord.read(directory: directory)
     var skipped = SkippedRecords.read(directory: directory)
     var skippedNow: String?
-    let journal = try Journal.open(
-      directory: directory,
-      options: options,
-      restoringAtOrBefore: Self.snapshotBeforeEffectsInFlight(in: directory),
-      restore: { snapshot in
-        state = try replay.state(snapshot)
-        check.restored(state)
-        recovery.snapshotSequence = snapshot.sequence
-      },
-      replay: { record in
-        if record.sequence == skip, !skipped.contains(record.sequence) {
-          try SkippedRecords.add(record.sequence, directory: directory)
-          skipped.insert(record.sequence)
-          skippedNow = actionPath(of: record)
-        } else if let poison, poison.moment != .live, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
-          throw JournalReplayError.poisoned(sequence: record.sequence, action: actionPath(of: record), signal: poison.signalName)
+    let journal = try replay.replayingInForce { replay in
+      try Journal.open(
+        directory: directory,
+        options: options,
+        restoringAtOrBefore: Self.snapshotBeforeEffectsInFlight(in: directory),
+        restore: { snapshot in
+          state = try replay.state(snapshot)
+          check.restored(state)
+          recovery.snapshotSequence = snapshot.sequence
+        },
+        replay: { record in
+          if record.sequence == skip, !skipped.contains(record.sequence) {
+            try SkippedRecords.add(record.sequence, directory: directory)
+            skipped.insert(record.sequence)
+            skippedNow = actionPath(of: record)
+          } else if let poison, poison.moment != .live, record.sequence == poison.sequence, !skipped.contains(record.sequence) {
+            throw JournalReplayError.poisoned(sequence: record.sequence, action: actionPath(of: record), signal: poison.signalName)
+          }
+          _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped, check: check)
         }
-        _ = try replay.apply(record, to: &state, effects: effects, recovery: recovery, skipped: skipped, check: check)
-      }
-    )
+      )
+    }
     let actionJournal = ActionJournal(journal: journal, policy: policy, effectsToResume: recovery, log: log)
     if let skip {
       if let skippedNow {

@@ -232,7 +232,7 @@ public final class ActionJournal: ActionLog {
   }
 
   private func enqueue(_ record: consuming PendingRecord) {
-    guard pending.add(record) else { return }
+    guard pending.add(consume record) else { return }
     (encodingThread ?? startEncodingThread()).recordsQueued()
   }
 

@@ -34,4 +34,18 @@ enum ActionOrigin: Sendable {
     case let .output(_, effect), let .outputInAction(_, effect), let .finished(effect), let .failed(effect, _): effect
     }
   }
+
+  /// The origin `metadata` holds, if it holds one.
+  ///
+  /// A comparison of types, not a cast: casting the metadata every action is sent with cost the
+  /// journal more than numbering the action.
+  init?(_ metadata: (any Sendable)?) {
+    guard let metadata, let origin = Self.origin(in: metadata) else { return nil }
+    self = origin
+  }
+
+  private static func origin<Metadata: Sendable>(in metadata: Metadata) -> ActionOrigin? {
+    guard Metadata.self == ActionOrigin.self else { return nil }
+    return withUnsafePointer(to: metadata) { UnsafeRawPointer($0).load(as: ActionOrigin.self) }
+  }
 }

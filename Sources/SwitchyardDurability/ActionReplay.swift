@@ -17,7 +17,7 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
   /// Which version wrote each record: the data directory's, once known.
   var versions = ApplicationVersions()
   /// The dependencies actions are reduced with, built once for every record.
-  private let reductions = ReplayReductions()
+  private var reductions = ReplayReductions()
 
   /// Replays through `reducer`, leaving out the records `start --skip-record` left out of the
   /// journal in `directory`, if given; what an older version than `version` wrote goes through
@@ -45,6 +45,15 @@ public struct ActionReplay<Base: Reducer> where Base.State: Codable, Base.Action
     let writtenBy = versions.version(of: sequence)
     guard writtenBy != migrations.version else { return action }
     return try migrations.action(action, writtenBy: writtenBy, what: "The action of record \(sequence)")
+  }
+
+  /// Runs `body` with a copy of this replay whose reductions find their dependencies in force,
+  /// installed once for every record `body` applies with it rather than around each: for a walk
+  /// through many records, on one thread. The copy is `body`'s alone.
+  package func replayingInForce<T>(_ body: (Self) throws -> T) rethrows -> T {
+    var replay = self
+    replay.reductions = ReplayReductions()
+    return try replay.reductions.whileInForce { try body(replay) }
   }
 
   /// This replay reading the data directory `directory`, whose `VERSIONS` file says which version

@@ -31,7 +31,7 @@ public struct JournaledReducer<Base: Reducer>: Reducer where Base.State: Codable
   /// Reduces `action`, then journals it as its origin says: `metadata` is the ``ActionOrigin`` it
   /// was sent with, if any.
   package func reduce(into state: inout Base.State, action: Base.Action, metadata: (any Sendable)?) -> Effect<Base.Action> {
-    let origin = metadata.flatMap { $0 as? ActionOrigin }
+    let origin = ActionOrigin(metadata)
     // A closure returning nothing: recording one returning the effect would be generic over it,
     // which costs metadata lookups on every action in this unspecialised code.
     var effect = Effect<Base.Action>.none
@@ -85,7 +85,7 @@ extension JournaledReducer: MetadataReducer {}
 
 extension JournaledReducer: ClientActionMetadata {
   /// A client's action is journaled as the JSON it arrived as.
-  package func metadata(ofClientJSON json: RawJSON) -> any Sendable {
+  package static func metadata(ofClientJSON json: RawJSON) -> any Sendable {
     ActionOrigin.client(json)
   }
 }

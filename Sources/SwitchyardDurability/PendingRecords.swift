@@ -31,7 +31,7 @@ final class PendingRecords: Sendable {
   /// after the lock is released.
   func add(_ record: consuming PendingRecord) -> Bool {
     // Moved in, not copied: a copy of a record costs value-witness calls for each of its parts.
-    var moving = Optional(record)
+    var moving = Optional(consume record)
     var encoded: [PendingRecord] = []
     let first = buffers.withLock { buffers in
       buffers.waiting.append(moving.take()!)

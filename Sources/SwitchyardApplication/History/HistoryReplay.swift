@@ -81,20 +81,22 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
   /// Calls `reached` with the snapshot's sequence and then each record's as it is applied.
   private func rebuild(at sequence: UInt64, reached: (UInt64) -> Void) throws -> (state: Feature.State, effects: ReplayedEffects) {
     let effects = ReplayedEffects()
-    let state: Feature.State = try history.state(
-      at: sequence,
-      initial: { () throws -> Feature.State in
-        throw JournalError.historyUnavailable(sequence: sequence, reason: "no snapshot at or before it remains")
-      },
-      restore: { snapshot in
-        reached(snapshot.sequence)
-        return try replay.state(snapshot)
-      },
-      apply: { state, record in
-        _ = try replay.apply(record, to: &state, effects: effects)
-        reached(record.sequence)
-      }
-    )
+    let state: Feature.State = try replay.replayingInForce { replay in
+      try history.state(
+        at: sequence,
+        initial: { () throws -> Feature.State in
+          throw JournalError.historyUnavailable(sequence: sequence, reason: "no snapshot at or before it remains")
+        },
+        restore: { snapshot in
+          reached(snapshot.sequence)
+          return try replay.state(snapshot)
+        },
+        apply: { state, record in
+          _ = try replay.apply(record, to: &state, effects: effects)
+          reached(record.sequence)
+        }
+      )
+    }
     return (state, effects)
   }
 

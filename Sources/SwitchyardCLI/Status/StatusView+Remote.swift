@@ -8,7 +8,7 @@ extension StatusView {
     guard !remote.isEmpty else { return "" }
     var streams = Table([
       .init("REMOTE POOL"), .init("STREAM", alignsRight: true), .init("PENDING", alignsRight: true),
-      .init("OLDEST PENDING", alignsRight: true), .init("WORKERS", alignsRight: true),
+      .init("OLDEST PENDING", alignsRight: true), .init("WORKERS", alignsRight: true), .init("LOST", alignsRight: true),
     ])
     var workers = Table([
       .init("REMOTE WORKER"), .init("PID", alignsRight: true), .init("KIND"), .init("PENDING", alignsRight: true),
@@ -21,6 +21,7 @@ extension StatusView {
         .init("\(stream.pending)"),
         .init(stream.oldestPendingMillis.map { HumanReadable.age(millis: $0) } ?? "-"),
         .init("\(stream.workers.count)"),
+        Self.lostCell(stream),
       ])
       for worker in stream.workers.sorted(by: { ($0.host, $0.pid) < ($1.host, $1.pid) }) {
         workers.append([
@@ -33,5 +34,12 @@ extension StatusView {
       }
     }
     return "\n" + streams.render(colored: colored) + (remote.contains { !$0.1.workers.isEmpty } ? "\n" + workers.render(colored: colored) : "")
+  }
+
+  /// The jobs Redis lost and the coordinator dispatched again, and how long ago it last lost any:
+  /// `6 (12 s ago)`, or `-` when it never did.
+  private static func lostCell(_ stream: RemotePoolStatus) -> Table.Cell {
+    guard let ago = stream.lastLossMillisAgo else { return .init("-") }
+    return .init("\(stream.lostJobs ?? 0) (\(HumanReadable.age(millis: ago)) ago)", color: .yellow)
   }
 }

@@ -10,6 +10,9 @@ import SwitchyardRuntime
 final class ReplayReductions {
   private let target = Target()
   private var replayer: ReductionReplayer?
+  /// Whether ``whileInForce(_:)`` installed the replayer's dependencies, so a reduction installs
+  /// nothing.
+  private var isInForce = false
 
   /// Reduces with `recording` replayed, the remote effects the reduction makes going to `effects`
   /// and `recovery`; throws ``DependencyReplayError`` when the reduction asked for other values.
@@ -21,15 +24,30 @@ final class ReplayReductions {
   ) throws -> R {
     target.effects = effects
     target.recovery = recovery
-    let replayer =
-      self.replayer
-      ?? withDependencies {
-        $0.jobExecutor = ReplayJobExecutor(target: target)
-      } operation: {
-        ReductionReplayer()
-      }
+    let replayer = madeReplayer()
+    return isInForce ? try replayer.replayInForce(recording, operation: operation) : try replayer.replay(recording, operation: operation)
+  }
+
+  /// Runs `body` with the dependencies every reduction replays with in force, installed once for
+  /// the reductions it makes rather than around each.
+  func whileInForce<T>(_ body: () throws -> T) rethrows -> T {
+    try madeReplayer().whileInForce {
+      isInForce = true
+      defer { isInForce = false }
+      return try body()
+    }
+  }
+
+  /// The replayer, made with the dependencies in force at the first call.
+  private func madeReplayer() -> ReductionReplayer {
+    if let replayer { return replayer }
+    let replayer = withDependencies {
+      $0.jobExecutor = ReplayJobExecutor(target: target)
+    } operation: {
+      ReductionReplayer()
+    }
     self.replayer = replayer
-    return try replayer.replay(recording, operation: operation)
+    return replayer
   }
 
   /// Where the record being reduced sends its remote effects: the executor, built once, reads it.

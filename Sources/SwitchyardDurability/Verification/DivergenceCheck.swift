@@ -28,9 +28,11 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   private(set) var checked = 0
   /// How many records' effects matched.
   private(set) var effectsChecked = 0
-  /// The state at the last check, and the actions replayed since.
+  /// The state at the last check, and the actions replayed since with their records' sequence
+  /// numbers.
   private var lastChecked: State?
-  private var actions: [(sequence: UInt64, action: Action)] = []
+  private var actions: [Action] = []
+  private var sequences = ReplayedSequences()
 
   init(
     accepting: Bool, migrations: MigrationChain, passingOverMigratedDigests: Bool = false, acceptances: DivergenceAcceptances? = nil
@@ -45,11 +47,13 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   func restored(_ state: State) {
     lastChecked = state
     actions.removeAll()
+    sequences.removeAll()
   }
 
   /// Notes that `action`, record `sequence`, was replayed.
   func replayed(_ action: Action, sequence: UInt64) {
-    actions.append((sequence, action))
+    actions.append(action)
+    sequences.append(sequence)
   }
 
   /// Compares `state` with the digest record `sequence` holds, which version `writtenBy` wrote.
@@ -103,7 +107,7 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   }
 
   private func divergence(_ kind: ReplayDivergence.Kind, sequence: UInt64, writtenBy: Int) -> ReplayDivergence {
-    let named = actions.map { ReplayDivergence.ReplayedAction(sequence: $0.sequence, path: Self.path(of: $0.action)) }
+    let named = zip(sequences.numbers, actions).map { ReplayDivergence.ReplayedAction(sequence: $0, path: Self.path(of: $1)) }
     return ReplayDivergence(kind: kind, sequence: sequence, actions: named, writtenBy: writtenBy, build: migrations.version)
   }
 
@@ -126,9 +130,26 @@ final class DivergenceCheck<State: Encodable, Action: Encodable> {
   private func checkpoint(_ state: State) {
     lastChecked = state
     actions.removeAll(keepingCapacity: true)
+    sequences.removeAll()
   }
 
   private static func path(of action: Action) -> String {
     (try? WireJSONEncoder().encodeValue(action)).map(ActionPath.of) ?? "\(action)"
+  }
+}
+
+/// The sequence numbers of the actions a ``DivergenceCheck`` replayed since its last check, in a
+/// type that is not generic: an array of them, or of pairs with the actions, in the generic check
+/// looked its type up at run time for every record replayed.
+private struct ReplayedSequences {
+  private(set) var numbers: [UInt64] = []
+
+  mutating func append(_ sequence: UInt64) {
+    numbers.append(sequence)
+  }
+
+  /// Empties the list, keeping its capacity.
+  mutating func removeAll() {
+    numbers.removeAll(keepingCapacity: true)
   }
 }

@@ -15,7 +15,14 @@ public enum JournalVerification {
   /// first divergence, if any. Throws what keeps the directory from being read at all.
   public static func verify<Base>(directory: String, replay: ActionReplay<Base>) throws -> VerificationReport {
     let started = ContinuousClock.now
-    let replay = try replay.reading(directory)
+    return try replay.reading(directory).replayingInForce { replay in
+      try replayed(directory: directory, replay: replay, started: started)
+    }
+  }
+
+  private static func replayed<Base>(
+    directory: String, replay: ActionReplay<Base>, started: ContinuousClock.Instant
+  ) throws -> VerificationReport {
     let history = try JournalHistory(directory: directory)
     let check = DivergenceCheck<Base.State, Base.Action>(
       accepting: false, migrations: replay.migrations, passingOverMigratedDigests: true,

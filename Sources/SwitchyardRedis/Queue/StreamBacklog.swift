@@ -8,12 +8,16 @@ public struct StreamBacklog: Sendable, Equatable {
   public var oldestPendingAge: Duration?
   /// The workers in the kind's group, with what each holds and when it last read.
   public var consumers: [StreamConsumerInfo]
+  /// Whether the group holds the coordinator's mark (``StreamLayout/coordinatorMark``): `false`
+  /// once a worker made the group again after it was lost.
+  public var isMarked: Bool
 
   /// Creates a backlog.
-  public init(length: Int, pending: Int, oldestPendingAge: Duration?, consumers: [StreamConsumerInfo]) {
+  public init(length: Int, pending: Int, oldestPendingAge: Duration?, consumers: [StreamConsumerInfo], isMarked: Bool = true) {
     self.length = length
     self.pending = pending
     self.oldestPendingAge = oldestPendingAge
     self.consumers = consumers
+    self.isMarked = isMarked
   }
 }

@@ -16,6 +16,11 @@ public struct StreamLayout: Sendable, Equatable {
   /// The consumer group every worker of a kind joins on that kind's job stream.
   public static let workerGroup = "workers"
 
+  /// A consumer the coordinator adds to every worker group it makes, which never reads: a group
+  /// without it was made by a worker after the coordinator's was lost. No worker's name
+  /// (``workerName(host:pid:)``) is it, as theirs hold a slash.
+  public static let coordinatorMark = "switchyard-coordinator"
+
   /// A worker's consumer name, `HOST/PID`: unique among live workers, and what `status` shows
   /// of a remote worker.
   public static func workerName(host: String = ProcessInfo.processInfo.hostName, pid: Int32 = getpid()) -> String {

@@ -3,17 +3,26 @@ import SwitchyardWire
 extension StreamQueue {
   /// Takes the namespace over for a new coordinator: drops what an earlier one of the same name
   /// left (its effects died with it, and its effect IDs would collide with ours; its workers'
-  /// hand-offs and affinity bindings go too), then creates each kind's job stream and worker group.
+  /// hand-offs and affinity bindings go too), then creates each kind's job stream and worker group,
+  /// with the coordinator's mark (``StreamLayout/coordinatorMark``).
   public func prepare(kinds: [String]) throws(RedisError) {
     var keys = kinds.map(layout.jobs) + [layout.replies, layout.cancels]
     for pattern in layout.workerKeysPatterns { keys += try self.keys(matching: pattern) }
     var commands = [RedisCommand("DEL", keys)]
     for kind in kinds {
-      commands.append(RedisCommand("XGROUP", "CREATE", layout.jobs(kind), StreamLayout.workerGroup, "0", "MKSTREAM"))
+      commands += Self.createMarkedGroup(on: layout.jobs(kind))
     }
     for reply in try connection.pipeline(commands) {
       if case let .error(error) = reply, error.code != "BUSYGROUP" { throw .server(error) }
     }
+  }
+
+  /// Creates `stream` and its worker group, the coordinator's mark among its consumers.
+  static func createMarkedGroup(on stream: String) -> [RedisCommand] {
+    [
+      RedisCommand("XGROUP", "CREATE", stream, StreamLayout.workerGroup, "0", "MKSTREAM"),
+      RedisCommand("XGROUP", "CREATECONSUMER", stream, StreamLayout.workerGroup, StreamLayout.coordinatorMark),
+    ]
   }
 
   /// Every key matching `pattern`, by `SCAN` (which, unlike `KEYS`, never blocks the server long).
@@ -92,7 +101,7 @@ extension StreamQueue {
   }
 
   /// The job stream of `kind` as `status` shows it: length, pending entries and their oldest's
-  /// age, and the workers reading it.
+  /// age, and the workers reading it, the coordinator's mark apart.
   public func backlog(of kind: String) throws(RedisError) -> StreamBacklog {
     let stream = layout.jobs(kind)
     let replies = try connection.pipeline([
@@ -108,11 +117,13 @@ extension StreamQueue {
     let pending = try StreamPendingSummary(reply: replies[1])
     var consumers: [StreamConsumerInfo] = []
     for consumer in replies[2].elements ?? [] { consumers.append(try StreamConsumerInfo(reply: consumer)) }
+    let marks = consumers.filter { $0.name == StreamLayout.coordinatorMark }.count
+    consumers.removeAll { $0.name == StreamLayout.coordinatorMark }
     guard let time = replies[3].elements, time.count == 2, let seconds = time[0].integer, let micros = time[1].integer else {
       throw .unexpectedReply(command: "TIME", reply: replies[3].summary)
     }
     let now = UInt64(seconds) * 1000 + UInt64(micros) / 1000
     let age = pending.oldest.map { Duration.milliseconds(Int64(now) - Int64($0.milliseconds)) }
-    return StreamBacklog(length: Int(length), pending: pending.count, oldestPendingAge: age, consumers: consumers)
+    return StreamBacklog(length: Int(length), pending: pending.count, oldestPendingAge: age, consumers: consumers, isMarked: marks > 0)
   }
 }

@@ -10,8 +10,13 @@ extension RedisBroker {
   /// The latest backlog of `kind`'s stream, as status shows it; `nil` before the first read.
   func remoteStatus(of kind: JobKind) -> RemotePoolStatus? {
     let now = ContinuousClock.now
-    guard let read = state.withLock({ $0.backlogs[kind] }) else { return nil }
-    return Self.status(of: read.backlog, readMillisAgo: (now - read.at).milliseconds, heartbeats: read.heartbeats)
+    guard let (read, losses) = state.withLock({ state in state.backlogs[kind].map { ($0, state.losses[kind]) } }) else { return nil }
+    var status = Self.status(of: read.backlog, readMillisAgo: (now - read.at).milliseconds, heartbeats: read.heartbeats)
+    if let losses, let last = losses.last {
+      status.lostJobs = losses.jobs
+      status.lastLossMillisAgo = (now - last).milliseconds
+    }
+    return status
   }
 
   /// `backlog`, read `since` milliseconds ago, as status shows it, with the live workers'

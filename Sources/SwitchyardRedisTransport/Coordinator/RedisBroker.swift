@@ -17,7 +17,7 @@ final class RedisBroker: Sendable {
   private let writer: StreamQueue
   let reader: StreamQueue
   let state = Mutex(State())
-  private let wake = DispatchSemaphore(value: 0)
+  let wake = DispatchSemaphore(value: 0)
   private let isClosed = Atomic<Bool>(false)
   let kinds: [JobKind]
   /// The server, as a link's ``LinkPeer/broker(_:)`` names it.
@@ -25,8 +25,9 @@ final class RedisBroker: Sendable {
 
   struct State {
     var links: [JobKind: BrokerLink] = [:]
-    /// The kind and current generation of every effect enqueued and not yet ended.
-    var routes: [UInt64: (kind: JobKind, generation: UInt32)] = [:]
+    /// The kind and current generation of every effect enqueued and not yet ended, and its job's
+    /// entry once written.
+    var routes: [UInt64: (kind: JobKind, generation: UInt32, entry: StreamEntryID?)] = [:]
 
     /// The kind of `effect`, forgetting it when `ending` its current generation; a stale
     /// attempt's end still reaches the pool, whose fence drops it.
@@ -46,8 +47,14 @@ final class RedisBroker: Sendable {
     var poolBacklogs: [JobKind: Int] = [:]
     /// Every remote worker that wrote a reply, by consumer name: its kind once known, and when.
     var heard: [String: (kind: JobKind?, at: ContinuousClock.Instant)] = [:]
+    /// Workers first heard without their kind (their `hello` went before this coordinator read
+    /// the stream), whose heartbeat keys are to be looked for once (``learnKinds()``).
+    var unplaced: Set<String> = []
     /// Remote workers' latest counters, summed per kind for their pool's status.
     var heartbeats = RemoteHeartbeats()
+    /// The jobs each kind's stream lost, and those whose entries were found gone, awaiting a read
+    /// of the replies that could still end them.
+    var losses: [JobKind: StreamLosses] = [:]
   }
 
   /// A `run` or `cancel` on its way to Redis, encoded by the writing thread.
@@ -132,7 +139,7 @@ final class RedisBroker: Sendable {
     state.withLock { state in
       for message in messages {
         switch message {
-        case let .run(run): state.routes[run.effect] = (link.kind, run.generation)
+        case let .run(run): state.routes[run.effect] = (link.kind, run.generation, nil)
         case let .cancel(cancel): _ = state.kind(of: cancel.effect, ending: cancel.generation)
         }
       }
@@ -181,16 +188,34 @@ final class RedisBroker: Sendable {
   /// takes its first end and drops the second.
   private func write(_ messages: [(message: Outgoing, kind: JobKind)]) throws(RedisError) {
     var runs: [(kind: String, run: EncodedMessage)] = []
+    var attempts: [(effect: UInt64, generation: UInt32)] = []
+    func enqueue() throws(RedisError) {
+      noteWritten(attempts, at: try writer.enqueue(encoded: runs))
+      runs.removeAll()
+      attempts.removeAll()
+    }
     for (message, kind) in messages {
       switch message {
-      case .run: runs.append((kind.rawValue, message.encoded))
+      case let .run(run):
+        runs.append((kind.rawValue, message.encoded))
+        attempts.append((run.effect, run.generation))
       case .cancel:
-        try writer.enqueue(encoded: runs)
-        runs.removeAll()
+        try enqueue()
         try writer.broadcast(encoded: message.encoded)
       }
     }
-    try writer.enqueue(encoded: runs)
+    try enqueue()
+  }
+
+  /// Remembers where each attempt's job was written, while it is still the effect's current one:
+  /// what a check for lost jobs looks for (``findLostJobs(of:among:length:)``).
+  private func noteWritten(_ attempts: [(effect: UInt64, generation: UInt32)], at entries: [StreamEntryID]) {
+    guard !entries.isEmpty else { return }
+    state.withLock { state in
+      for ((effect, generation), entry) in zip(attempts, entries) where state.routes[effect]?.generation == generation {
+        state.routes[effect]?.entry = entry
+      }
+    }
   }
 
   /// Reads replies forever. Every read Redis answers is the links' proof of life: the broker
@@ -240,8 +265,12 @@ final class RedisBroker: Sendable {
       for entry in batch.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
       route(batch.messages)
       if let last = batch.last { position = .after(last) }
-      // Fewer entries asked for only until the stream is caught up with.
-      if batch.messages.count + batch.rejected.count < count { count = Self.replyBatch }
+      // Fewer entries than asked for: the stream is caught up with, so every end written before
+      // this read has been routed, and jobs found gone before it without one are lost.
+      if batch.messages.count + batch.rejected.count < count {
+        count = Self.replyBatch
+        redispatchLostJobs()
+      }
     }
   }
 
@@ -274,6 +303,7 @@ final class RedisBroker: Sendable {
           var kind = state.heard[worker]?.kind
           if case let .hello(hello) = reply.message { kind = hello.kind.map { JobKind($0) } }
           if kind == nil, let effect = reply.message.effect { kind = state.routes[effect]?.kind }
+          if kind == nil, state.heard[worker] == nil { state.unplaced.insert(worker) }
           state.heard[worker] = (kind, now)
         }
         let kind: JobKind?

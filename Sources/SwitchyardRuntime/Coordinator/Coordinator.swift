@@ -47,7 +47,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
   let runtime: EffectRouter
   let tap: ActionTap
   /// What a client's action is sent with, when the root reducer asks to know (a journal's does).
-  let clientMetadata: (any ClientActionMetadata)?
+  let clientMetadata: (any ClientActionMetadata.Type)?
   let observation: ActionObservation<R.State, R.Action>
   private let startedAt = ContinuousClock.now
   private var runDirectory: RunDirectory?
@@ -83,7 +83,7 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     self.observation = observation
     self.runtime = runtime
     self.tap = tap
-    self.clientMetadata = reducer as? any ClientActionMetadata
+    self.clientMetadata = R.self as? any ClientActionMetadata.Type
     // The application's reducer stays a reducer of the store's builder, not a call inside a
     // closure, so the store builds its body once rather than on every action.
     self.store = Store(initialState: initialState) {

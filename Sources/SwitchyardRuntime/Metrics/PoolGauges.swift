@@ -27,6 +27,7 @@ struct PoolGauges {
     let pending: Gauge
     let oldestPendingAge: Gauge
     let workers: Gauge
+    let lostJobs: Counter
   }
 
   init(registry: MetricsRegistry, pool: JobKind) {
@@ -66,7 +67,8 @@ struct PoolGauges {
     target.set(Double(pool.configuration.size))
     let (byState, oldestHeartbeat) = pool.workerGauges()
     for (state, gauge) in workers { gauge.set(Double(byState[state] ?? 0)) }
-    for (state, gauge) in health { gauge.set(pool.health.description == state ? 1 : 0) }
+    let reported = pool.health.reported(with: status).description
+    for (state, gauge) in health { gauge.set(reported == state ? 1 : 0) }
     heartbeatAge.set(oldestHeartbeat.map { now - $0 } ?? .zero)
     if let status { publish(status) }
   }
@@ -81,12 +83,18 @@ struct PoolGauges {
         "switchyard_remote_oldest_pending_age_seconds", help: "Age of the oldest claimed, unacknowledged job; 0 when none.",
         labels: labels
       ),
-      workers: registry.gauge("switchyard_remote_workers", help: "Remote workers the coordinator has heard from.", labels: labels)
+      workers: registry.gauge("switchyard_remote_workers", help: "Remote workers the coordinator has heard from.", labels: labels),
+      lostJobs: registry.counter(
+        "switchyard_remote_jobs_lost_total",
+        help: "Jobs Redis lost (restarted without its data, flushed, the stream trimmed or its group destroyed), dispatched again.",
+        labels: labels
+      )
     )
     remote = gauges
     gauges.streamLength.set(Double(status.streamLength))
     gauges.pending.set(Double(status.pending))
     gauges.oldestPendingAge.set(Double(status.oldestPendingMillis ?? 0) / 1_000)
     gauges.workers.set(Double(status.workers.count))
+    gauges.lostJobs.setTotal(Double(status.lostJobs ?? 0))
   }
 }

@@ -3,7 +3,7 @@ enum PoolHealth: Equatable, Sendable, CustomStringConvertible {
   /// As many ready workers as its target.
   case healthy
   /// Fewer ready workers than its target (starting, restarting, or scaling), or scaled to none with
-  /// jobs queued.
+  /// jobs queued; or, for a remote pool, Redis lost its jobs a moment ago (``reported(with:)``).
   case degraded
   /// Restarted more often than its policy allows; it runs nothing until it is scaled again.
   case failed(reason: String)

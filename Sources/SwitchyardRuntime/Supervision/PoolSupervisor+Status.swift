@@ -21,7 +21,7 @@ extension PoolSupervisor {
       latencyP90Micros: Int64(metrics.latency.percentile(0.9)),
       latencyP99Micros: Int64(metrics.latency.percentile(0.99)),
       latencyMaxMicros: Int64(metrics.latency.maxMicroseconds),
-      health: pool.reportedHealth.description,
+      health: pool.reportedHealth.reported(with: remote).description,
       counters: pool.counters.merging(remoteCounters, uniquingKeysWith: Heartbeat.sum),
       remote: remote
     )

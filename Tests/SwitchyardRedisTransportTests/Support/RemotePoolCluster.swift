@@ -23,6 +23,8 @@ final class RemotePoolCluster {
   private let concurrency: Int
   /// The file holding Redis's password, which the coordinator and every worker read; `nil` for none.
   let passwordFile: String?
+  /// The coordinator's arguments, for a test that starts another in its place.
+  let coordinatorArguments: [String]
 
   var brokerURL: String { "redis://127.0.0.1:\(redis.port)/0" }
 
@@ -41,10 +43,11 @@ final class RemotePoolCluster {
       return path
     }
     redis = try LocalRedisServer(appendOnly: appendOnly, password: password)
+    coordinatorArguments = [
+      "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
+    ] + (passwordFile.map { ["--broker-password-file", $0] } ?? [])
     do {
-      coordinator = try CoordinatorChild(arguments: [
-        "--pools", "probe=redis:\(inFlight)", "--broker", "redis://127.0.0.1:\(redis.port)/0", "--name", name,
-      ] + (passwordFile.map { ["--broker-password-file", $0] } ?? []))
+      coordinator = try CoordinatorChild(arguments: coordinatorArguments)
       client = try await coordinator.connect()
       // Said at once: a test may spend seconds filling Redis before its first request, past the
       // coordinator's 5 s deadline for a new client's first message.

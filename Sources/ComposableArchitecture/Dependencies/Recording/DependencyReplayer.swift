@@ -25,7 +25,14 @@ public final class DependencyReplayer: Sendable {
   /// keeps one replayer, and the dependencies built around it, from reduction to reduction.
   func restart(_ recording: DependencyRecording) {
     let remaining = Self.reversed(recording)
-    state.withLock { $0 = State(remaining: remaining) }
+    state.withLock { state in
+      // Most reductions ask for nothing: their state is reset in place, not built anew and swapped.
+      if remaining.isEmpty && state.remaining.isEmpty && state.exhausted.isEmpty {
+        state.isFinished = false
+      } else {
+        state = State(remaining: remaining)
+      }
+    }
   }
 
   /// `recording` reversed, so each value is taken from the end in constant time.
@@ -46,6 +53,8 @@ public final class DependencyReplayer: Sendable {
       $0.isFinished = true
       return ($0.remaining, $0.exhausted)
     }
+    // The common case, checked before the lists below are built for every replayed reduction.
+    guard !remaining.isEmpty || !exhausted.isEmpty else { return }
     if let dependency = exhausted.sorted().first { throw .exhausted(dependency: dependency) }
     let unused = [
       ("uuid", remaining.uuids.count), ("date", remaining.dates.count),
