@@ -41,6 +41,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case snapshotEncodingFailed(reason: String)
   /// The journal no longer holds what is needed to rebuild the state at `sequence`.
   case historyUnavailable(sequence: UInt64, reason: String)
+  /// Retention removed `segment` after a reader without the lock listed it and before it opened it.
+  case removedWhileRead(segment: String)
   /// A backup was asked of a directory that holds no journal.
   case backupSourceNotJournal(directory: String)
   /// A backup's destination already exists; a backup never writes over anything.
@@ -65,7 +67,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
       .unreadableHighWaterMark, .snapshotAheadOfJournal, .unreadableVersions, .newerApplicationVersion:
       true
-    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .snapshotNotReplicated, .stalled, .snapshotEncodingFailed, .historyUnavailable,
+    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .snapshotNotReplicated, .stalled, .snapshotEncodingFailed, .historyUnavailable, .removedWhileRead,
       .backupSourceNotJournal, .backupDestinationExists:
       false
     }
@@ -122,6 +124,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
       "The state could not be encoded for a snapshot: \(reason). The journal still holds every action."
     case let .historyUnavailable(sequence, reason):
       "The state at record \(sequence) cannot be rebuilt: \(reason)."
+    case let .removedWhileRead(segment):
+      "Retention removed \(segment) while this read the journal, whose coordinator keeps writing and snapshotting. "
+        + "Run it again, or read a copy taken with 'switchyard backup'."
     case let .backupSourceNotJournal(directory):
       "\(directory) holds no journal (no FORMAT file). Name the coordinator's data directory with --data-dir or --run-dir."
     case let .backupDestinationExists(path):

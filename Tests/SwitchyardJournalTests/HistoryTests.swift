@@ -90,4 +90,19 @@ import Testing
     try await appendDurably(journal, 1..<4)
     #expect(try JournalHistory(directory: directory.path).records().count == 3)
   }
+
+  /// A reader takes no lock, so retention may remove a segment it listed before it opens it: the
+  /// error says so and what to do. (It was the open's ENOENT, with "Check that the data directory
+  /// is writable and its disk is not full", in 10 of 52 `verify` runs beside a busy coordinator.)
+  @Test func aSegmentRemovedWhileReadIsNamedAsSuch() async throws {
+    let directory = try await summingJournal()
+    defer { directory.remove() }
+    let second = directory.segmentNames()[1]
+    #expect(throws: JournalError.removedWhileRead(segment: second)) {
+      try JournalHistory(directory: directory.path).visit(from: 1) { record in
+        if record.sequence == 1 { try? FileManager.default.removeItem(atPath: directory.file(second)) }
+        return true
+      }
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads a data directory's records and rebuilds past states, without a coordinator and without
 /// taking its lock: what `switchyard history` uses, offline or beside a running coordinator.
 ///
@@ -101,7 +103,12 @@ public struct JournalHistory: Sendable {
       if let expected, segment.firstSequence != expected {
         throw .missingRecords(from: expected, through: segment.firstSequence - 1, before: segment.name)
       }
-      var reader = try SegmentReader(directory: dataDirectory, name: segment.name)
+      var reader: SegmentReader
+      do {
+        reader = try SegmentReader(directory: dataDirectory, name: segment.name)
+      } catch .io(_, _, ENOENT) {
+        throw .removedWhileRead(segment: segment.name)
+      }
       defer { reader.close() }
       var next = segment.firstSequence
       records: while true {
