@@ -83,7 +83,13 @@ final class JournalFollower {
     guard let oldest = try stream.snapshotSequences().first, let bytes = try stream.snapshot(oldest) else {
       throw HighAvailabilityError.noSharedSnapshot
     }
-    try Journal.install(try JournalSnapshot(encoded: bytes), in: directory)
+    let setAside = try Journal.install(try JournalSnapshot(encoded: bytes), in: directory)
+    if !setAside.isEmpty {
+      options.log(
+        .warning(
+          "set aside the journal \(directory) held, which was not a copy of the shared journal and may hold actions it lacks, as "
+            + "\(setAside.joined(separator: ", ")); 'switchyard history --set-aside FILE' lists their records"))
+    }
     journal = try Journal.open(directory: directory, options: options, restore: restore, replay: replay)
     snapshotted = oldest
   }

@@ -1,20 +1,47 @@
+import Glibc
+
 extension Journal {
+  /// The file that marks a data directory as a copy of a shared journal, which ``install(_:in:)``
+  /// may discard.
+  static let copyMarkerName = "REPLICA"
+
   /// Makes `directory` a journal that starts from `snapshot`: its segments, snapshots and
   /// `HIGHWATER` are removed, the snapshot written and an empty segment started after it, so that
   /// ``open(directory:options:restoringAtOrBefore:restore:replay:)`` restores the snapshot and
-  /// appends from the record after it.
+  /// appends from the record after it; returns the files it set aside.
   ///
-  /// For a replica whose records come from elsewhere: what the directory held is discarded, and
-  /// the directory's lock is taken for the while, so a journal open on it refuses this.
-  public static func install(_ snapshot: JournalSnapshot, in directory: String) throws(JournalError) {
+  /// For a replica whose records come from elsewhere: what the directory held is discarded when it
+  /// was such a copy (its `REPLICA` file says so); a journal of the directory's own, which may hold
+  /// the only record of acknowledged actions, is set aside as `NAME.replaced.damaged` instead. The
+  /// directory's lock is taken for the while, so a journal open on it refuses this.
+  @discardableResult
+  public static func install(_ snapshot: JournalSnapshot, in directory: String) throws(JournalError) -> [String] {
     let dataDirectory = DataDirectory(path: directory)
     try dataDirectory.create()
     let lock = try DirectoryLock(dataDirectory)
     defer { lock.release() }
-    for name in try dataDirectory.names() {
+    let names = try dataDirectory.names()
+    let journalFiles = names.filter { name in
       switch DataDirectory.entry(named: name) {
-      case .segment, .snapshot, .unfinishedSnapshot: try dataDirectory.remove(name)
-      default: if name == HighWaterMark.fileName { try dataDirectory.remove(name) }
+      case .segment, .snapshot, .unfinishedSnapshot: true
+      default: name == HighWaterMark.fileName
+      }
+    }
+    let holdsRecords = { (name: String) -> Bool in
+      switch DataDirectory.entry(named: name) {
+      case .segment, .snapshot: true
+      default: false
+      }
+    }
+    let isOwnJournal = !names.contains(copyMarkerName) && journalFiles.contains(where: holdsRecords)
+    var setAside: [String] = []
+    for name in journalFiles {
+      if isOwnJournal && holdsRecords(name) {
+        let aside = dataDirectory.unusedName(name + ".replaced" + SetAsideRecords.suffix)
+        try dataDirectory.rename(name, to: aside)
+        setAside.append(aside)
+      } else {
+        try dataDirectory.remove(name)
       }
     }
     _ = try FormatFile.check(dataDirectory, hasJournalFiles: false)
@@ -23,5 +50,7 @@ extension Journal {
     try segment.synchronize()
     segment.close()
     try HighWaterMark.write(HighWaterMark.Contents(segment: snapshot.sequence + 1, through: snapshot.sequence), in: dataDirectory)
+    try dataDirectory.replace(copyMarkerName, with: Array("a copy of a shared journal, which a standby replaces as it copies it again\n".utf8))
+    return setAside
   }
 }
