@@ -37,6 +37,7 @@ import Testing
       check: { _ in },
       missing: { missing.append($0) }
     )
+    #expect(try JournalHistory(directory: directory.path).records(from: 5).map(\.sequence) == [5, 6] + Array(9...12))
     #expect(restored == [0, 8])
     #expect(applied == Array(1...6) + Array(9...12))
     #expect(missing == [7...8])

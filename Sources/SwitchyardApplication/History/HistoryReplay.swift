@@ -128,7 +128,14 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
     guard let first = records.first else { return [] }
     var (state, effects) = try rebuild(at: first.sequence - 1) { _ in }
     var before = try WireJSONEncoder().encodeValue(state)
+    var previous = first.sequence - 1
     return try records.map { record in
+      if record.sequence != previous + 1 {
+        // Past the gap a repair left: the state is the snapshot it continued from.
+        (state, effects) = try rebuild(at: record.sequence - 1) { _ in }
+        before = try WireJSONEncoder().encodeValue(state)
+      }
+      previous = record.sequence
       let action: JSONValue
       switch try replay.apply(record, to: &state, effects: effects) {
       case let .action(value, _): action = try WireJSONEncoder().encodeValue(value)

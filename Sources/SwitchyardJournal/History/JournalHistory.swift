@@ -93,14 +93,19 @@ public struct JournalHistory: Sendable {
   /// Calls `body` with each record from `first` on, until it returns `false` or the journal ends.
   ///
   /// A damaged record at the end of the last segment ends the journal: it may be one a running
-  /// coordinator is writing, or the torn tail its next start will cut.
+  /// coordinator is writing, or the torn tail its next start will cut. Records numbered on past a
+  /// gap that ends at a sound snapshot (what a repair leaves) follow the ones before it.
   func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
     let segments = try dataDirectory.segments()
     guard let start = segments.lastIndex(where: { $0.firstSequence <= first }) ?? (segments.isEmpty ? nil : 0) else { return }
     var expected: UInt64?
     for index in start..<segments.count {
       let segment = segments[index]
-      if let expected, segment.firstSequence != expected {
+      // A repair that continued from a snapshot ahead of the damage started the journal again
+      // after it: the records between are gone, and readers rebuild from that snapshot.
+      if let expected, segment.firstSequence != expected,
+        try SnapshotStore(directory: dataDirectory).newest(atOrBefore: segment.firstSequence - 1)?.sequence != segment.firstSequence - 1
+      {
         throw .missingRecords(from: expected, through: segment.firstSequence - 1, before: segment.name)
       }
       var reader: SegmentReader
