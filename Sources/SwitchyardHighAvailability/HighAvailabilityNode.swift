@@ -89,6 +89,9 @@ public final class HighAvailabilityNode: Sendable {
       if following { try follower.catchUp() }
       let copied = follower.lastSequence
       follower.close()
+      // Its journal is the shared journal's from now on (seeded from it, or copied): a standby it
+      // turns into later replaces it rather than setting it aside.
+      try Journal.markShared(in: follower.directory)
       let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
         current.withLock { $0.role = .standby }
         lost(reason)

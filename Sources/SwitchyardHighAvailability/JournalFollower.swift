@@ -9,7 +9,8 @@ import SwitchyardRedis
 /// `restore` and `replay` hear the state and the records as they are copied, for a replica
 /// that applies them. Used from one thread.
 final class JournalFollower {
-  private let directory: String
+  /// The data directory the copy is in.
+  let directory: String
   private let options: JournalOptions
   private let stream: FencedJournalStream
   private let restore: (JournalSnapshot) throws -> Void

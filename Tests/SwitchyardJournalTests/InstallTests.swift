@@ -32,4 +32,17 @@ import Testing
     #expect(try Journal.install(shared, in: directory.path).isEmpty)
     #expect(directory.names().filter { $0.hasSuffix(".damaged") }.count == own.count)
   }
+
+  /// A leader marks its journal as the shared journal's when it leads: the standby it later turns
+  /// into replaces it like any copy, with nothing set aside.
+  @Test func aLeadersMarkedJournalIsReplacedLikeACopy() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    try await appendDurably(journal, 1..<6)
+    journal.close()
+    try Journal.markShared(in: directory.path)
+    #expect(try Journal.install(shared, in: directory.path).isEmpty)
+    #expect(!directory.names().contains { $0.hasSuffix(".damaged") })
+  }
 }

@@ -1,9 +1,19 @@
 import Glibc
 
 extension Journal {
-  /// The file that marks a data directory as a copy of a shared journal, which ``install(_:in:)``
-  /// may discard.
+  /// The file that marks a data directory's journal as part of a shared journal (a standby's copy,
+  /// or a leader's own once it leads), which ``install(_:in:)`` may discard.
   static let copyMarkerName = "REPLICA"
+
+  /// Marks `directory`'s journal as part of a shared journal: what a leader's journal becomes, so
+  /// that the standby it turns into later replaces it without setting it aside.
+  public static func markShared(in directory: String) throws(JournalError) {
+    let dataDirectory = DataDirectory(path: directory)
+    try dataDirectory.create()
+    try dataDirectory.replace(copyMarkerName, with: copyMarker)
+  }
+
+  private static let copyMarker = Array("part of a shared journal, which a standby replaces as it copies it again\n".utf8)
 
   /// Makes `directory` a journal that starts from `snapshot`: its segments, snapshots and
   /// `HIGHWATER` are removed, the snapshot written and an empty segment started after it, so that
@@ -50,7 +60,7 @@ extension Journal {
     try segment.synchronize()
     segment.close()
     try HighWaterMark.write(HighWaterMark.Contents(segment: snapshot.sequence + 1, through: snapshot.sequence), in: dataDirectory)
-    try dataDirectory.replace(copyMarkerName, with: Array("a copy of a shared journal, which a standby replaces as it copies it again\n".utf8))
+    try dataDirectory.replace(copyMarkerName, with: copyMarker)
     return setAside
   }
 }
