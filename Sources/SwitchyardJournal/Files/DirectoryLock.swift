@@ -23,6 +23,9 @@ final class DirectoryLock: Sendable {
     }
     for (locked, path) in [(folder, directory.path), (file, lockFile)] where flock(locked.rawValue, LOCK_EX | LOCK_NB) != 0 {
       let failure = errno
+      // A file system that cannot lock a directory (NFS emulates flock with write locks, which a
+      // directory opened to read cannot take) keeps the file's lock alone, as before.
+      if locked.rawValue == folder.rawValue, failure != EWOULDBLOCK { continue }
       let holder = (try? file.readAll()).map { String(decoding: $0, as: UTF8.self) }.flatMap { Int32($0) }
       Self.release([folder, file])
       if failure == EWOULDBLOCK { throw .locked(directory: directory.path, holder: holder.map(String.init)) }
