@@ -51,6 +51,8 @@ import Testing
     let standby = try #require(role(second.runDirectory))
     #expect(standby.role == .standby && standby.epoch == 1 && standby.leader?.contains("/\(first.process.pid) ") == true)
     try await eventually("the replica holding the first 20 sends") { (try? runNames(second.runDirectory))?.count ?? 0 >= 20 }
+    // Its copy names the application, so `history` there replays it with the right reducer.
+    #expect(FileManager.default.fileExists(atPath: second.runDirectory + "/data/APPLICATION"))
     let refused = try ControlClient(socketPath: second.socketPath).request(.send(id: 1, action: HighAvailabilityCluster.start("x")))
     guard case .error(1, .notLeader, _) = refused else { Issue.record("the standby answered \(refused)"); return }
     // `switchyard send` given the standby's run directory goes to the leader on this host.

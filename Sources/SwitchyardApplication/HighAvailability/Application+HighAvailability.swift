@@ -29,6 +29,10 @@ extension Application {
     let directory = options.resolvedDataDirectory
     let leadership: Leadership
     do {
+      // The copy names its application as a leader's directory does, so `history` on this host
+      // replays it with the right reducer.
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try journalOwner.claim(directory: directory)
       leadership = try await offCooperativePool {
         try node.standByUntilLeading(
           directory: directory,
