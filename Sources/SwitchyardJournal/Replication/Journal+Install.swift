@@ -1,5 +1,3 @@
-import Glibc
-
 extension Journal {
   /// The file that marks a data directory's journal as part of a shared journal (a standby's copy,
   /// or a leader's own once it leads), which ``install(_:in:)`` may discard.
