@@ -14,7 +14,11 @@ struct HTTPClientInteropTests {
     let server = try PeerProcess("python3", [PeerProcess.script("http_server.py")])
     do {
       let port = try #require(UInt16(try await server.firstLine()), "the Python server printed no port")
-      let client = HTTPClient()
+      // Kept idle longer than a loaded run can take between two requests: the test is of reuse, not
+      // of the 4 s idle timeout, which a test waiting that long for a thread would run into.
+      var configuration = HTTPClient.Configuration()
+      configuration.idleTimeout = .seconds(60)
+      let client = HTTPClient(configuration: configuration)
       let base = "http://127.0.0.1:\(port)"
       let first = try await client.get(URL(string: "\(base)/bytes?n=70000")!)
       let second = try await client.get(URL(string: "\(base)/bytes?n=3")!)
