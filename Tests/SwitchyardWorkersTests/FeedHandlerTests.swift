@@ -10,6 +10,11 @@ import Testing
 /// backoff, and a clean close on cancel.
 @Suite(.timeLimit(.minutes(1)))
 struct FeedHandlerTests {
+  /// Far above the handler's default of 5 s: the servers here answer the handshake from Swift's
+  /// cooperative pool, which the whole suite shares, and in full runs the first connection timed
+  /// out while the suite's first tests kept the pool busy. The timeout is not what these test.
+  static let connectTimeout = Duration.seconds(30)
+
   /// The next `count` feed messages' sequence numbers; -1 for a message that is not a ``FeedMessage``.
   private func sequences(_ count: Int, from events: inout AsyncStream<FeedEvent>.Iterator) async -> [Int] {
     var numbers: [Int] = []
@@ -36,7 +41,10 @@ struct FeedHandlerTests {
   @Test func deliversMessagesInOrderAndReconnectsWithBackoffAfterTheUpstreamRestarts() async throws {
     let upstream = try UpstreamService.start(UpstreamConfiguration(feedRate: 100))
     let clock = GatedClock()
-    let handler = FeedHandler(retry: RetrySchedule(backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(300)), clock: clock))
+    let handler = FeedHandler(
+      retry: RetrySchedule(backoff: Backoff(initial: .milliseconds(100), maximum: .milliseconds(300)), clock: clock),
+      connectTimeout: Self.connectTimeout
+    )
     let recording = JobRecording<FeedEvent>()
     let job = Task { try await handler.run(FeedJob(sessionID: "1", url: upstream.feedURL), context: recording.context) }
     var events = recording.outputs.makeAsyncIterator()
@@ -91,7 +99,8 @@ struct FeedHandlerTests {
     let server = try HTTPServer.start(router: router)
     let recording = JobRecording<FeedEvent>()
     let job = Task {
-      try await FeedHandler().run(FeedJob(sessionID: "1", url: "ws://127.0.0.1:\(server.port)/feed"), context: recording.context)
+      try await FeedHandler(connectTimeout: Self.connectTimeout).run(
+        FeedJob(sessionID: "1", url: "ws://127.0.0.1:\(server.port)/feed"), context: recording.context)
     }
     var events = recording.outputs.makeAsyncIterator()
     #expect(await events.next() == .connected)
