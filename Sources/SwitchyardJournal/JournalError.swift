@@ -141,3 +141,20 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension JournalError {
+  /// What recovery found, without the refusal's advice: for the line saying `--repair` repaired
+  /// it, which repeated "nothing was changed … start with --repair" when it quoted the refusal.
+  var finding: String {
+    switch self {
+    case let .corruptRecord(segment, offset, reason):
+      "the journal was damaged in \(segment) at byte \(offset): \(reason)."
+    case let .missingRecords(from, through, before):
+      "the journal was missing records \(from) through \(through), just before \(before)."
+    case let .recordsLost(_, evidence):
+      "journal records were lost: \(evidence)."
+    default:
+      description
+    }
+  }
+}

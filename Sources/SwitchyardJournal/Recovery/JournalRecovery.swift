@@ -64,7 +64,7 @@ struct JournalRecovery {
       let lost = try lostRecords(segments: segments, last: last, snapshot: snapshot.map { _ in snapshotName }, covered: covered)
     {
       guard options.repair else { throw lost }
-      note("Repaired: \(lost) Continuing from what remains.")
+      note("Repaired: \(lost.finding) Continuing from what remains.")
     }
     if last < covered {
       guard options.repair else { throw JournalError.snapshotAheadOfJournal(snapshot: snapshotName, sequence: covered, journalEnd: last) }
@@ -206,7 +206,7 @@ struct JournalRecovery {
       setAside.append(damagedName)
     }
     try directory.synchronize()
-    note("Repaired: \(damage) Cut the journal there and set aside \(setAside.joined(separator: ", ")).")
+    note("Repaired: \(damage.finding) Cut the journal there and set aside \(setAside.joined(separator: ", ")).")
   }
 
   /// Copies the bytes of the segment `name` from `offset` on to a file of their own, fsynced before
