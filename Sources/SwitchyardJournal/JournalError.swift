@@ -76,8 +76,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .io(operation, path, errno):
-      "\(operation) failed on \(path): \(String(cString: strerror(errno))) (errno \(errno)). "
-        + "Check that the data directory is writable and its disk is not full."
+      "\(operation) failed on \(path): \(String(cString: strerror(errno))) (errno \(errno)). " + Self.advice(errno: errno)
     case let .locked(directory, holder):
       "The data directory \(directory) is in use by \(holder.map { "process \($0)" } ?? "another process"). "
         + "Stop that coordinator first, or give this one another --data-dir."
@@ -155,6 +154,20 @@ extension JournalError {
       "journal records were lost: \(evidence)."
     default:
       description
+    }
+  }
+
+  /// What to do about a failed file operation, as far as its `errno` says.
+  private static func advice(errno: Int32) -> String {
+    switch errno {
+    case EISDIR:
+      "A directory stands where the journal keeps a file: move it out of the data directory."
+    case EACCES, EPERM, EROFS:
+      "Check that the data directory is writable by this user, on a file system mounted read-write."
+    case ENOSPC, EDQUOT:
+      "The disk (or this user's quota) is full: free space, or give the journal another --data-dir."
+    default:
+      "Check that the data directory is writable and its disk is not full."
     }
   }
 }

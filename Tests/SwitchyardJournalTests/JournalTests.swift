@@ -236,6 +236,24 @@ import Testing
     again.close()
   }
 
+  /// A directory where the lock file belongs is named as such. (The refusal said to check that the
+  /// data directory is writable and its disk not full, neither of which was the matter.)
+  @Test func aDirectoryInTheLockFilesPlaceIsNamed() throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    journal.close()
+    let lock = directory.file(DataDirectory.lockFileName)
+    #expect(unlink(lock) == 0)
+    #expect(mkdir(lock, 0o755) == 0)
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard let error = error as? JournalError, case let .io(_, path, code) = error else { return false }
+      return path == lock && code == EISDIR && error.description.contains("A directory stands where the journal keeps a file")
+    }
+  }
+
   /// A segment size below a segment's header (`--segment-size 1`) still journals, a batch to a
   /// segment. (The empty first segment counted as full, its successor was to start at the same
   /// record, and creating it failed with EEXIST: the journal stopped before its first record.)
