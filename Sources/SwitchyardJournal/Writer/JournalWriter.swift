@@ -233,13 +233,17 @@ final class JournalWriter: @unchecked Sendable {
       flushOnce()
     }
     appender.close()
-    isFinished = true
     let failed = waiters
     waiters = []
-    condition.broadcast()
     let reason = stoppedReason ?? "it was closed"
     condition.unlock()
+    // Told before ``close()`` returns, not after: a caller that closed and then read what its
+    // waiters heard found nothing yet. No waiter is added meanwhile: the phase refuses them.
     for waiter in failed { waiter.completion(.failure(.stopped(reason: reason))) }
+    condition.lock()
+    isFinished = true
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// After `failure`, holds the records it failed to write to try again later, if it was a write
