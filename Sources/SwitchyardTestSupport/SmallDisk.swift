@@ -18,8 +18,10 @@ public final class SmallDisk: Sendable {
     return true
   }()
 
-  /// Mounts a tmpfs of `megabytes` at a fresh directory.
+  /// Mounts a tmpfs of `megabytes` at a fresh directory, first unmounting those of test processes
+  /// that are gone.
   public init(megabytes: Int = 4) throws {
+    Self.removeLeftovers()
     path = uniqueTemporaryPath("disk")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     guard mount("tmpfs", path, "tmpfs", 0, "size=\(megabytes)m") == 0 else {
@@ -48,6 +50,25 @@ public final class SmallDisk: Sendable {
 
   /// Unmounts the tmpfs (lazily, should a file still be open on it) and removes its directory.
   public func remove() {
+    Self.unmount(path)
+  }
+
+  /// Unmounts the disks of test processes that are gone: one that crashed, or was killed, never
+  /// ran its ``remove()``, and its tmpfs stayed mounted until the machine restarted. A disk whose
+  /// process lives is left alone.
+  public static func removeLeftovers() {
+    guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return }
+    let prefix = NSTemporaryDirectory() + "sy-disk-"
+    for line in mounts.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count > 2, fields[2] == "tmpfs", fields[1].hasPrefix(prefix) else { continue }
+      let path = String(fields[1])
+      guard let pid = Int32(path.dropFirst(prefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unmount(path)
+    }
+  }
+
+  private static func unmount(_ path: String) {
     umount2(path, Int32(MNT_DETACH))
     rmdir(path)
   }
