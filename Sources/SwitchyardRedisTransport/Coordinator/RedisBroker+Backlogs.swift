@@ -4,12 +4,16 @@ import SwitchyardRuntime
 extension RedisBroker {
   /// How often the streams' backlogs and the workers' heartbeats are read.
   static let backlogInterval = Duration.seconds(1)
+  /// How long a pass of the backlogs may take before it counts as Redis stalled, as a read far
+  /// past its block does.
+  static let stalledPass = Duration.seconds(2)
 
   /// Reads each stream's backlog and its workers' heartbeats for status, looks for jobs Redis
   /// lost (`RedisBroker+Loss.swift`), and publishes each pool's backlog; with `releasingDead`,
   /// first hands back what every worker whose heartbeat stopped holds
   /// (``releaseDeadWorkers(of:in:live:)``).
   func readBacklogs(releasingDead: Bool) throws(RedisError) {
+    let started = ContinuousClock.now
     try learnKinds()
     var reads: [JobKind: (backlog: StreamBacklog, heartbeats: [String: Duration])] = [:]
     for kind in kinds {
@@ -19,7 +23,10 @@ extension RedisBroker {
       let names = Array(Set(backlog.consumers.map(\.name) + heard))
       let heartbeats = try reader.heartbeatAges(kind: kind.rawValue, workers: names)
       state.withLock { $0.beating.formUnion(heartbeats.keys) }
-      if releasingDead, try releaseDeadWorkers(of: kind, in: backlog, live: heartbeats) {
+      // A pass Redis held up finds heartbeat keys that expired while it stalled, not dead workers.
+      if releasingDead, ContinuousClock.now - started < Self.stalledPass,
+        try releaseDeadWorkers(of: kind, in: backlog, live: heartbeats)
+      {
         backlog = try reader.backlog(of: kind.rawValue)
       }
       reads[kind] = (backlog, heartbeats)
