@@ -117,13 +117,13 @@ extension StreamQueue {
     let pending = try StreamPendingSummary(reply: replies[1])
     var consumers: [StreamConsumerInfo] = []
     for consumer in replies[2].elements ?? [] { consumers.append(try StreamConsumerInfo(reply: consumer)) }
-    let marks = consumers.filter { $0.name == StreamLayout.coordinatorMark }.count
+    let isMarked = consumers.contains { $0.name == StreamLayout.coordinatorMark }
     consumers.removeAll { $0.name == StreamLayout.coordinatorMark }
     guard let time = replies[3].elements, time.count == 2, let seconds = time[0].integer, let micros = time[1].integer else {
       throw .unexpectedReply(command: "TIME", reply: replies[3].summary)
     }
     let now = UInt64(seconds) * 1000 + UInt64(micros) / 1000
     let age = pending.oldest.map { Duration.milliseconds(Int64(now) - Int64($0.milliseconds)) }
-    return StreamBacklog(length: Int(length), pending: pending.count, oldestPendingAge: age, consumers: consumers, isMarked: marks > 0)
+    return StreamBacklog(length: Int(length), pending: pending.count, oldestPendingAge: age, consumers: consumers, isMarked: isMarked)
   }
 }
