@@ -37,6 +37,6 @@ struct RedisStallTests {
     #expect(run.outcome == .finished && run.attempts == 1 && run.outputs == Array(0..<12))
     guard case let .statusReport(_, report) = try cluster.client.request(.status(id: 2)) else { throw TimedOut(what: "status") }
     let pool = try #require(report.pools.first { $0.kind == "probe" })
-    #expect(pool.restarts == 0 && pool.retried == 0)
+    #expect(pool.restarts == 0 && pool.retried == 0, "the coordinator's and the worker's logs:\n\(cluster.log)")
   }
 }
