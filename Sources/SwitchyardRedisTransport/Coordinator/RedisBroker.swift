@@ -239,10 +239,11 @@ final class RedisBroker: Sendable {
         } catch {
           answeringSince = .now
         }
-        // A pass held up is Redis stalled, as a slow read is: heartbeats could not be written meanwhile.
-        if ContinuousClock.now - backlogsRead > Self.stalledPass { answeringSince = .now }
         // Replies applied are trimmed once a pass of the backlogs, not after every read.
         if case let .after(applied) = position, applied != .zero { try? reader.trimReplies(before: applied) }
+        // A pass held up, or the trim after it, is Redis stalled, as a slow read is: heartbeats
+        // could not be written meanwhile.
+        if ContinuousClock.now - backlogsRead > Self.stalledPass { answeringSince = .now }
       }
       let batch: StreamBatch<WorkerMessage>
       let readStarted = ContinuousClock.now
