@@ -85,6 +85,14 @@ public final class HighAvailabilityNode: Sendable {
     if copyOrphaned, !orphaned { log(.error(HighAvailabilityError.sharedJournalLost(copied: follower.lastSequence).description)) }
     orphaned = copyOrphaned
     if !copyOrphaned, let grant = try lease.acquire(holder: configuration.holder) {
+      // Redis may have lost the journal between that check and the lease, as a flush frees the
+      // lease too: checked again with the lease held, an orphaned copy gives the lease back.
+      if following, try !follower.hasSharedJournal() {
+        try lease.release(grant)
+        if !orphaned { log(.error(HighAvailabilityError.sharedJournalLost(copied: follower.lastSequence).description)) }
+        orphaned = true
+        return nil
+      }
       let seeds = try !following && !follower.hasSharedJournal()
       if following { try follower.catchUp() }
       let copied = follower.lastSequence
