@@ -32,7 +32,12 @@ struct SegmentReader {
   /// Opens the segment `name` and reads its header; a header that is missing or wrong is damage
   /// at offset 0.
   init(directory: DataDirectory, name: String, bufferSize: Int = 1 << 20) throws(JournalError) {
-    let file = try FileDescriptor.open(directory.file(name), O_RDONLY)
+    try self.init(file: FileDescriptor.open(directory.file(name), O_RDONLY), name: name, bufferSize: bufferSize)
+  }
+
+  /// Reads the segment `name` already open as `file`, which the reader then owns (and closes on a
+  /// throw).
+  init(file: FileDescriptor, name: String, bufferSize: Int = 1 << 20) throws(JournalError) {
     do throws(JournalError) {
       self.size = try file.size()
       self.firstSequence = try Self.readHeader(of: file, name: name)

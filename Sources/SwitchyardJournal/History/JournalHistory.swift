@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reads a data directory's records and rebuilds past states, without a coordinator and without
 /// taking its lock: what `switchyard history` uses, offline or beside a running coordinator.
 ///
@@ -96,11 +94,10 @@ public struct JournalHistory: Sendable {
   /// coordinator is writing, or the torn tail its next start will cut. Records numbered on past a
   /// gap that ends at a sound snapshot (what a repair leaves) follow the ones before it.
   func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
-    let segments = try dataDirectory.segments()
-    guard let start = segments.lastIndex(where: { $0.firstSequence <= first }) ?? (segments.isEmpty ? nil : 0) else { return }
+    var segments = try SegmentsAhead(directory: dataDirectory, from: first)
+    defer { segments.close() }
     var expected: UInt64?
-    for index in start..<segments.count {
-      let segment = segments[index]
+    for (index, segment) in segments.listed.enumerated() {
       // A repair that continued from a snapshot ahead of the damage started the journal again
       // after it: the records between are gone, and readers rebuild from that snapshot.
       if let expected, segment.firstSequence != expected,
@@ -108,12 +105,7 @@ public struct JournalHistory: Sendable {
       {
         throw .missingRecords(from: expected, through: segment.firstSequence - 1, before: segment.name)
       }
-      var reader: SegmentReader
-      do {
-        reader = try SegmentReader(directory: dataDirectory, name: segment.name)
-      } catch .io(_, _, ENOENT) {
-        throw .removedWhileRead(segment: segment.name)
-      }
+      var reader = try segments.reader(at: index)
       defer { reader.close() }
       var next = segment.firstSequence
       records: while true {
@@ -129,7 +121,7 @@ public struct JournalHistory: Sendable {
           expected = next
           break records
         case let .damaged(offset, reason, mayBeTorn):
-          if index == segments.count - 1 && mayBeTorn { return }
+          if index == segments.listed.count - 1 && mayBeTorn { return }
           throw .corruptRecord(segment: segment.name, offset: offset, reason: reason)
         }
       }
