@@ -22,8 +22,8 @@ final class RemoteWorkerSession: Sendable {
   /// The entries of the jobs it runs, acknowledged when they end and renewed while they run, and
   /// the cancels that came before their jobs.
   private let held = Mutex(HeldJobs())
-  /// This worker's jobs outside ``held`` while Redis refuses its replies: those whose ends wait
-  /// to be written, and those read meanwhile, waiting to start. Renewed as held ones are.
+  /// This worker's jobs outside ``held``: those whose ends are on their way to Redis (or wait while
+  /// Redis refuses them), and those read meanwhile, waiting to start. Renewed as held ones are.
   private let waiting = Mutex<[StreamMessage<Run>]>([])
   /// Signalled when a job ends while the reader waits at its concurrency, so it reads again.
   private let freed = DispatchSemaphore(value: 0)
@@ -83,7 +83,12 @@ final class RemoteWorkerSession: Sendable {
         }
         for entry in batch.rejected { log(.warning("\(entry)", .string("stream_entry", "\(entry.id)"))) }
         guard !batch.messages.isEmpty else { continue }
-        let (started, cancelled) = held.withLock { $0.hold(batch.messages) }
+        var started: [StreamMessage<Run>] = []
+        let cancelled = endHeld { held in
+          let outcome = held.hold(batch.messages)
+          started = outcome.started
+          return outcome.cancelled
+        }
         if !cancelled.isEmpty { write(WorkerReplies(completed: cancelled)) }
         guard !started.isEmpty else { continue }
         // Jobs that finish without suspending reply here, with no thread woken to write.
@@ -108,6 +113,9 @@ final class RemoteWorkerSession: Sendable {
   private func replyThenRead(from queue: StreamQueue) throws(RedisError) -> StreamBatch<Run> {
     try replyOrder.withLock { _ throws(RedisError) -> StreamBatch<Run> in
       var replies = takeReplies()
+      // Renewed since they ended (``endHeld(_:)``), until the pipeline or ``write(_:)`` wrote their ends.
+      let ending = replies.completed
+      defer { stopRenewing(ending) }
       let free = concurrency - held.withLock(\.count)
       guard free > 0 else {
         write(replies)
@@ -150,7 +158,7 @@ final class RemoteWorkerSession: Sendable {
       do {
         let batch = try queue.readCancels(after: position, block: .seconds(1))
         if let last = batch.last { position = .after(last) }
-        let cancelled = held.withLock { held in batch.messages.compactMap { held.cancel($0.message) } }
+        let cancelled = endHeld { held in batch.messages.compactMap { held.cancel($0.message) } }
         guard !cancelled.isEmpty else { continue }
         handle(cancelled.map { .cancel(Cancel(effect: $0.message.effect, generation: $0.message.generation)) })
         write(WorkerReplies(completed: cancelled))
@@ -188,7 +196,9 @@ final class RemoteWorkerSession: Sendable {
       }
       do {
         try replies.keepHandOffs(kind: kind.rawValue, worker: name, lease: claimIdle)
-        let jobs = held.withLock(\.all) + waiting.withLock { $0 }
+        // Held first: a job that ends meanwhile moves to `waiting` before it leaves `held`.
+        let holding = held.withLock(\.all)
+        let jobs = holding + waiting.withLock { $0 }
         if !jobs.isEmpty {
           try replies.renew(jobs, worker: name)
           try replies.renewLeases(jobs, kind: kind.rawValue, lease: claimIdle)
@@ -262,7 +272,20 @@ final class RemoteWorkerSession: Sendable {
   }
 
   private func release(_ effect: UInt64, generation: UInt32) -> StreamMessage<Run>? {
-    held.withLock { $0.release(effect, generation: generation) }
+    endHeld { held in held.release(effect, generation: generation).map { [$0] } ?? [] }.first
+  }
+
+  /// Takes the jobs `body` ends out of ``held`` and into ``waiting`` in one step, under held's lock.
+  ///
+  /// ``maintain(every:)`` lists held jobs, then waiting ones: a job between the two, out of one and
+  /// not yet in the other, went unrenewed while its end was on its way out, and once Redis had
+  /// stalled past the claim idle time this worker's own reclaim handed it back as lost.
+  private func endHeld(_ body: (inout HeldJobs) -> [StreamMessage<Run>]) -> [StreamMessage<Run>] {
+    held.withLock { held in
+      let ended = body(&held)
+      if !ended.isEmpty { waiting.withLock { $0 += ended } }
+      return ended
+    }
   }
 
   /// Writes replies, trying again while Redis refuses them (out of memory, or unreachable) for as
@@ -276,12 +299,19 @@ final class RemoteWorkerSession: Sendable {
     keepRenewing(outgoing.completed) { writeWhileItMatters(outgoing) }
   }
 
-  /// Renews `jobs` with the held ones while `body` runs.
+  /// Renews `jobs` with the held ones while `body` runs, and stops once it returns; those that
+  /// ended here are renewed already.
   private func keepRenewing(_ jobs: [StreamMessage<Run>], while body: () -> Void) {
     guard !jobs.isEmpty else { return body() }
-    waiting.withLock { $0 += jobs }
-    defer { waiting.withLock { waiting in waiting.removeAll { job in jobs.contains { $0.id == job.id } } } }
+    waiting.withLock { waiting in waiting += jobs.filter { job in !waiting.contains { $0.id == job.id } } }
+    defer { stopRenewing(jobs) }
     body()
+  }
+
+  /// Stops renewing `jobs`: their ends are written, or given up on.
+  private func stopRenewing(_ jobs: [StreamMessage<Run>]) {
+    guard !jobs.isEmpty else { return }
+    waiting.withLock { waiting in waiting.removeAll { job in jobs.contains { $0.id == job.id } } }
   }
 
   private func writeWhileItMatters(_ outgoing: WorkerReplies) {
