@@ -65,6 +65,19 @@ struct RemoteEffectOutputTests {
     #expect(record.delivered == 2 && record.repeatsDropped == 1)
   }
 
+  /// A `finished` saying more outputs were emitted than arrived lost the last ones (an operator
+  /// trimmed the reply stream), which no later output shows: the effect ended without them.
+  @Test func anAttemptThatFinishedAfterMoreOutputsThanArrivedIsAGap() throws {
+    let record = RemoteEffectRecord(id: 1, request: try RemoteRequest(ProbeJob(tag: "t"))) { _ in }
+    try record.emit(RawJSON(.int(0)), sequence: 0)
+    try record.emit(RawJSON(.int(1)), sequence: 1)
+    #expect(record.gap(finishedAfter: 4).map(\.sign) == .finished(outputs: 4))
+    #expect(record.gap(finishedAfter: 4)?.expected == 2)
+    #expect(record.gap(finishedAfter: 2) == nil, "every output arrived")
+    #expect(record.gap(finishedAfter: nil) == nil, "an older worker does not say: as before")
+    #expect(record.gap(finishedAfter: 1) == nil, "a retry that emitted fewer than an earlier attempt delivered lost none")
+  }
+
   /// Effect ids from 1 in every coordinator let a restarted one's effects take its predecessor's
   /// outputs, still arriving from workers on the same streams, and its remembered cancels.
   @Test func aLaterCoordinatorsIdsStartPastAnEarlierOnesAndStayExactInJavaScript() {

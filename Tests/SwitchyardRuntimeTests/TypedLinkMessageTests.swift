@@ -46,7 +46,7 @@ struct TypedLinkMessageTests {
   @Test func eachReplyFramesAndEncodesAsTheMessageTheCoordinatorReads() throws {
     let replies: [WorkerReply] = [
       .emit(EncodedEmit(effect: 41, generation: 3, output: Array("[1,2]".utf8), sequence: 4)),
-      .finished(Finished(effect: 41, generation: 3)),
+      .finished(Finished(effect: 41, generation: 3, outputs: 5)),
       .failed(Failed(effect: 42, generation: 1, code: "timeout", message: "too slow", retryable: true)),
       .heartbeat(Heartbeat(inFlight: 2, counters: ["runsReceived": 3])),
       .pong(Pong(nonce: 9)),
@@ -63,7 +63,7 @@ struct TypedLinkMessageTests {
     #expect(framed == encoded)
     #expect(framed[0] == .emit(Emit(effect: 41, generation: 3, output: try RawJSON(parsing: Array("[1,2]".utf8)), sequence: 4)))
     #expect(framed[1...] == [
-      .finished(Finished(effect: 41, generation: 3)),
+      .finished(Finished(effect: 41, generation: 3, outputs: 5)),
       .failed(Failed(effect: 42, generation: 1, code: "timeout", message: "too slow", retryable: true)),
       .heartbeat(Heartbeat(inFlight: 2, counters: ["runsReceived": 3])), .pong(Pong(nonce: 9)),
     ])

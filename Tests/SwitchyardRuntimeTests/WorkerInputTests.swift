@@ -65,10 +65,17 @@ struct WorkerInputTests {
     func emitted(_ messages: [WorkerMessage]) -> [UInt64?] {
       messages.compactMap { if case let .emit(emit) = $0 { emit.sequence } else { nil } }
     }
+    func finishedAfter(_ messages: [WorkerMessage]) -> UInt64? {
+      messages.lazy.compactMap { if case let .finished(end) = $0 { end.outputs } else { nil } }.first
+    }
     // A handler that does not resume emits from the start; the coordinator drops 0, 1 and 2.
-    #expect(emitted(try await runWorker(job: run(resumes: false))) == [0, 1, 2, 3, 4])
+    let fromTheStart = try await runWorker(job: run(resumes: false))
+    #expect(emitted(fromTheStart) == [0, 1, 2, 3, 4])
     // One that resumes emits only what was not delivered, numbered where it left off.
-    #expect(emitted(try await runWorker(job: run(resumes: true))) == [3, 4])
+    let resumed = try await runWorker(job: run(resumes: true))
+    #expect(emitted(resumed) == [3, 4])
+    // Either way its `finished` says the effect emitted 5, so a coordinator missing the last sees it.
+    #expect(finishedAfter(fromTheStart) == 5 && finishedAfter(resumed) == 5)
   }
 
   /// A `run` any Redis client can write said 2^63 outputs were delivered: every worker that took

@@ -10,6 +10,7 @@ import Testing
     .run(Run(effect: 7, generation: 1, kind: "noop", job: nil)),
     .emit(Emit(effect: 7, generation: 1, output: ["results": ["a", "b"], "score": 0.5])),
     .finished(Finished(effect: 7, generation: 1)),
+    .finished(Finished(effect: 7, generation: 2, outputs: 5)),
     .failed(Failed(effect: 7, generation: 1, code: "timeout", message: "Too slow.", retryable: true)),
     .cancel(Cancel(effect: 7, generation: 1)),
     .ping(Ping(nonce: .max)),
@@ -113,7 +114,11 @@ import Testing
   }
 
   @Test func aFinishedFrameWrittenByHandIsTheFrameItsEncodingMakes() throws {
-    for finished in [Finished(effect: .max, generation: .max), Finished(effect: 1, generation: 0)] {
+    let cases = [
+      Finished(effect: .max, generation: .max), Finished(effect: 1, generation: 0),
+      Finished(effect: .max, generation: .max, outputs: .max), Finished(effect: 1, generation: 0, outputs: 0),
+    ]
+    for finished in cases {
       var written: [UInt8] = []
       WorkerMessage.finished(finished).appendFrame(to: &written)
       let encoded = try WireJSONEncoder().encode(WorkerMessage.finished(finished))
@@ -121,6 +126,38 @@ import Testing
       decoder.append(contentsOf: written)
       #expect(try decoder.next() == encoded)
       #expect(try WorkerMessage(payload: encoded) == .finished(finished))
+    }
+  }
+
+  /// `outputs` is how many outputs the effect emitted, so a coordinator sees the last ones lost;
+  /// an older worker leaves it out, which must read as unknown, never as none.
+  @Test func aFinishedSaysHowManyOutputsItsEffectEmittedOrNothing() throws {
+    #expect(WorkerMessage.finished(Finished(effect: 3, generation: 2)).encodedPayload().text
+      == #"{"type":"finished","effect":3,"generation":2}"#)
+    #expect(WorkerMessage.finished(Finished(effect: 3, generation: 2, outputs: 4)).encodedPayload().text
+      == #"{"type":"finished","effect":3,"generation":2,"outputs":4}"#)
+    let read: [(String, UInt64?)] = [
+      (#"{"type":"finished","effect":3,"generation":2}"#, nil),
+      (#"{"type":"finished","effect":3,"generation":2,"outputs":4}"#, 4),
+      (#"{"type":"finished","effect":3,"generation":2,"outputs":null}"#, nil),
+      (#"{"outputs":18446744073709551615,"generation":2,"effect":3,"type":"finished"}"#, .max),
+      (#"{"type":"finished","effect":3,"generation":2,"outputs":4.0}"#, 4),
+    ]
+    for (payload, outputs) in read {
+      let bytes = Array(payload.utf8)
+      // Read straight from the parse where it can be, and as the general path reads it.
+      #expect(try WorkerMessage(payload: bytes) == .finished(Finished(effect: 3, generation: 2, outputs: outputs)), "\(payload)")
+      #expect(try WireJSONDecoder().decode(WorkerMessage.self, from: bytes) == .finished(Finished(effect: 3, generation: 2, outputs: outputs)))
+    }
+    let refused = [
+      #"{"type":"finished","effect":3,"generation":2,"outputs":-1}"#,
+      #"{"type":"finished","effect":3,"generation":2,"outputs":"4"}"#,
+      #"{"type":"finished","effect":3,"generation":2,"outputs":18446744073709551616}"#,
+    ]
+    for payload in refused {
+      #expect(throws: WireError.mistypedField(type: "finished", field: "outputs", expected: "a UInt64"), "\(payload)") {
+        try WorkerMessage(payload: Array(payload.utf8))
+      }
     }
   }
 

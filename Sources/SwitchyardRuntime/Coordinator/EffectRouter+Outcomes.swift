@@ -79,6 +79,20 @@ extension EffectRouter {
     if let next { apply(next, in: supervisor) }
   }
 
+  /// Some of `record`'s outputs were lost on their way from `process` (``OutputGap``): its attempt
+  /// is lost, retried or failed as if its worker had died, with a warning, as the loss is
+  /// the transport's (a reply Redis refused, an operator's trim of the reply stream), not the job's.
+  func outputsLost(_ record: RemoteEffectRecord, _ gap: OutputGap, from process: WorkerProcess, in supervisor: PoolSupervisor) {
+    let whence = if case .broker = process.peer { "; the reply stream lost entries (trimmed, or lost by Redis)" } else { "" }
+    log(
+      LogEvent(
+        .warning, "effect \(record.id) of the '\(supervisor.kind)' pool: the \(gap)\(whence). Treated as if its worker died.",
+        fields: process.logFields + [.integer("effect_id", record.id)]
+      )
+    )
+    attemptLost(record, in: supervisor, because: "\(gap)")
+  }
+
   private func retry(_ id: UInt64, generation: UInt32, in supervisor: PoolSupervisor) {
     // An effect that ended during its backoff stopped being counted as waiting when it ended.
     guard let record = effects[id], record.isAwaitingRetry, record.generation == generation else { return }

@@ -30,7 +30,7 @@ extension EffectRouter {
         do {
           try record.emit(emit.output, sequence: emit.sequence)
         } catch let gap as OutputGap {
-          attemptLost(record, in: supervisor, because: "\(gap)")
+          outputsLost(record, gap, from: process, in: supervisor)
         } catch {
           cancel(record, on: worker, in: supervisor)
           let failure = JobFailure(
@@ -41,6 +41,10 @@ extension EffectRouter {
         }
       case let .finished(finished):
         guard let record = effects.current(finished.effect, generation: finished.generation, from: worker) else {
+          continue
+        }
+        if let gap = record.gap(finishedAfter: finished.outputs) {
+          outputsLost(record, gap, from: process, in: supervisor)
           continue
         }
         complete(record, in: supervisor, with: .success(()), at: now)

@@ -74,10 +74,18 @@ final class RemoteEffectRecord {
         repeatsDropped += 1
         return
       }
-      guard sequence == delivered else { throw OutputGap(expected: delivered, received: sequence) }
+      guard sequence == delivered else { throw OutputGap(expected: delivered, sign: .output(sequence: sequence)) }
     }
     delivered += 1
     try report?(.output(output))
+  }
+
+  /// The outputs an attempt that finished saying the effect had emitted `outputs` (``Finished/outputs``)
+  /// left undelivered, if any: its last outputs were lost on the way, and ending the effect now
+  /// would lose them for good. `nil` when every one arrived, or the worker did not say (an older one).
+  func gap(finishedAfter outputs: UInt64?) -> OutputGap? {
+    guard let outputs, outputs > delivered else { return nil }
+    return OutputGap(expected: delivered, sign: .finished(outputs: outputs))
   }
 
   /// Cancels the effect, unless it has ended.

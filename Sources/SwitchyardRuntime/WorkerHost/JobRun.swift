@@ -35,7 +35,9 @@ final class JobRun: Sendable {
     let outcome: WorkerReply
     do {
       try await handler.run(job, self)
-      outcome = .finished(.init(effect: effect, generation: generation))
+      // The next number is how many outputs the effect has emitted: a coordinator that delivered
+      // fewer lost the last ones, which no later output will show it.
+      outcome = .finished(.init(effect: effect, generation: generation, outputs: nextSequence.load(ordering: .relaxed)))
       session.counters.increment(.runsFinished)
     } catch {
       outcome = failed(JobFailure(error))

@@ -31,7 +31,7 @@ extension WorkerReply: FrameAppending {
   func appendFrame(to bytes: inout [UInt8]) {
     switch self {
     case let .emit(emit): emit.appendFrame(to: &bytes)
-    case let .finished(end): Finished.appendFrame(effect: end.effect, generation: end.generation, to: &bytes)
+    case let .finished(end): Finished.appendFrame(effect: end.effect, generation: end.generation, outputs: end.outputs, to: &bytes)
     case let .hello(hello): WorkerMessage.hello(hello).appendFrame(to: &bytes)
     case let .failed(failed): WorkerMessage.failed(failed).appendFrame(to: &bytes)
     case let .pong(pong): WorkerMessage.pong(pong).appendFrame(to: &bytes)
@@ -45,7 +45,8 @@ extension WorkerReply: FrameAppending {
     switch self {
     case let .emit(emit):
       Emit.appendPayload(effect: emit.effect, generation: emit.generation, output: emit.output, sequence: emit.sequence, to: &bytes)
-    case let .finished(end): Finished.appendPayload(effect: end.effect, generation: end.generation, to: &bytes)
+    case let .finished(end):
+      Finished.appendPayload(effect: end.effect, generation: end.generation, outputs: end.outputs, to: &bytes)
     case let .hello(hello): bytes.append(contentsOf: WorkerMessage.hello(hello).encodedPayload())
     case let .failed(failed): bytes.append(contentsOf: WorkerMessage.failed(failed).encodedPayload())
     case let .pong(pong): bytes.append(contentsOf: WorkerMessage.pong(pong).encodedPayload())

@@ -21,7 +21,12 @@ extension WorkerMessage {
       return .emit(Emit(effect: effect, generation: generation, output: RawJSON(document: document, node: output), sequence: sequence))
     }
     if document.stringEquals(typeNode, "finished") {
-      return .finished(Finished(effect: effect, generation: generation))
+      var outputs: UInt64?
+      if let node = document.member("outputs", in: 0), document.nodes[node].kind != .null {
+        guard let value = document.integer(UInt64.self, at: node) else { return nil }
+        outputs = value
+      }
+      return .finished(Finished(effect: effect, generation: generation, outputs: outputs))
     }
     if document.stringEquals(typeNode, "run") {
       return run(document, effect: effect, generation: generation)

@@ -53,7 +53,7 @@ public enum WorkerMessage: Equatable, Sendable {
   /// Appends this message as a whole frame, header and payload, so several can share one write.
   public func appendFrame(to buffer: inout [UInt8]) {
     if case let .finished(finished) = self {
-      return Finished.appendFrame(effect: finished.effect, generation: finished.generation, to: &buffer)
+      return Finished.appendFrame(effect: finished.effect, generation: finished.generation, outputs: finished.outputs, to: &buffer)
     }
     MessageCoding.appendFrame(self, to: &buffer)
   }
