@@ -10,7 +10,7 @@ import SwitchyardDiagnostics
 @Suite(.serialized)
 struct SupervisionTests {
   @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
-    try await withCoordinator { coordinator in
+    try await withCoordinator { coordinator, log in
       // Eight seconds: in-process coordinators of other suites share this main actor (the fuzz
       // test's alone keeps it busy for seconds), and a shorter run finished before the kill.
       let job = ProbeJob(tag: "t", outputs: 100, intervalMillis: 80)
@@ -27,7 +27,8 @@ struct SupervisionTests {
       try await coordinator.waitUntilReady(2)
       #expect(!coordinator.readyWorkerPIDs.contains(victim))
       #expect(coordinator.probePool.retried == 1)
-      #expect(coordinator.probePool.restarts == 1)
+      // Once in a loaded full run it was 2: the log says which worker was restarted again, and why.
+      #expect(coordinator.probePool.restarts == 1, "the coordinator's log:\n\(log.lines.joined(separator: "\n"))")
     }
   }
 
