@@ -147,4 +147,23 @@ import Testing
     again.close()
     #expect(replayedAgain == [13] && again.recovery.changes.isEmpty)
   }
+
+  /// The coordinator asks for an older snapshot to make again effects in flight before the
+  /// newest; when the records between cannot be read, it gets the newest, which needs none of them.
+  @Test func anOlderSnapshotAskedForYieldsToTheNewestWhenTheRecordsBetweenAreDamaged() async throws {
+    let directory = try await journalOfTwentyRecords()
+    defer { directory.remove() }
+    flip(directory, record: 5, byte: 27, mask: 0x40)
+    var restored = ""
+    var replayed: [UInt64] = []
+    let log = LogLines()
+    let journal = try Journal.open(directory: directory.path, options: JournalOptions(durability: .always, log: log.append), restoringAtOrBefore: 3) {
+      restored = String(decoding: $0.state, as: UTF8.self)
+    } replay: {
+      replayed.append($0.sequence)
+    }
+    journal.close()
+    #expect(restored == "state 12" && replayed == Array(13...20))
+    #expect(log.lines.first?.contains("rather than the snapshot of record 0") == true, "\(log.lines)")
+  }
 }

@@ -35,4 +35,29 @@ extension JournalRecovery {
     guard let mark = try HighWaterMark.read(directory) else { return false }
     return mark.through > covered || mark.segment > segments[index].firstSequence
   }
+
+  /// What keeps the records after the snapshot of `older` from being replayed up to the newest
+  /// snapshot, if anything: damage or a gap there, which a start from the newest never reads, ends
+  /// a start from `older` that the newest would have made.
+  func unreadableRecords(after older: UInt64) throws(JournalError) -> JournalError? {
+    guard let newest = try directory.snapshots().last?.sequence, newest > older else { return nil }
+    var last = older
+    var gap: JournalError?
+    do throws(JournalError) {
+      try JournalHistory(directory: directory.path).visit(from: older + 1) { record in
+        guard record.sequence == last + 1 else {
+          gap = .missingRecords(from: last + 1, through: record.sequence - 1, before: "record \(record.sequence)")
+          return false
+        }
+        last = record.sequence
+        return last < newest
+      }
+    } catch {
+      switch error {
+      case .corruptRecord, .missingRecords: return error
+      default: throw error
+      }
+    }
+    return gap
+  }
 }

@@ -37,7 +37,14 @@ struct JournalRecovery {
       note("Removed \(name), a snapshot whose writing was interrupted.", file: name)
     }
     let store = SnapshotStore(directory: directory)
-    let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
+    var older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
+    if let from = older?.sequence, let unreadable = try unreadableRecords(after: from) {
+      note(
+        "Recovered from the newest snapshot rather than the snapshot of record \(from) asked for (to make again effects "
+          + "in flight before the newest): \(unreadable.finding) The newest snapshot covers those records.",
+        level: .warning)
+      older = nil
+    }
     let snapshot = try older ?? store.newest(setAside: options.repair) { note($0, file: $1) }
     if let snapshot { try restore(snapshot) }
     let covered = snapshot?.sequence ?? 0
