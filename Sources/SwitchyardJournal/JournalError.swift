@@ -14,6 +14,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingFormatFile(directory: String)
   /// A record in the middle of the journal is damaged.
   case corruptRecord(segment: String, offset: Int, reason: String)
+  /// Records that a later sound snapshot covers are damaged: recovery never needs them, and a
+  /// reader that does not go past them stops there.
+  case damagedBeforeSnapshot(JournalDamage)
   /// Records are missing between two that are present: a segment was removed or lost.
   case missingRecords(from: UInt64, through: UInt64, before: String)
   /// The directory's `HIGHWATER` file, or a snapshot, says the journal held records it no longer
@@ -67,7 +70,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .newerFormat, .unreadableFormat, .missingFormatFile, .corruptRecord, .missingRecords, .recordsLost,
       .unreadableHighWaterMark, .snapshotAheadOfJournal, .unreadableVersions, .newerApplicationVersion:
       true
-    case .io, .locked, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .snapshotNotReplicated, .stalled, .snapshotEncodingFailed, .historyUnavailable, .removedWhileRead,
+    case .io, .locked, .damagedBeforeSnapshot, .payloadTooLarge, .outOfSequence, .stopped, .replicationFailed, .snapshotNotReplicated, .stalled, .snapshotEncodingFailed, .historyUnavailable, .removedWhileRead,
       .backupSourceNotJournal, .backupDestinationExists:
       false
     }
@@ -93,6 +96,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case let .corruptRecord(segment, offset, reason):
       "The journal is damaged in \(segment) at byte \(offset): \(reason). Nothing was changed. Restore the "
         + "file from a backup, or start with --repair to cut the journal there (later records are set aside)."
+    case let .damagedBeforeSnapshot(damage):
+      damage.description
     case let .missingRecords(from, through, before):
       "The journal is missing records \(from) through \(through), just before \(before): a segment file was "
         + "removed or lost. Restore it, or start with --repair to cut the journal at the gap."

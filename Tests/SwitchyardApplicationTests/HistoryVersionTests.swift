@@ -64,7 +64,7 @@ struct HistoryVersionTests {
     second.close()
 
     let replay = HistoryReplay(application: "counter", reducer: { CounterV2() }, version: 2, migrations: CounterV2.migrations)
-    let entries = try replay.entries(try JournalHistory(directory: directory), 1, 10)
+    let entries = try replay.entries(try JournalHistory(directory: directory), 1, 10).entries
     let actions = entries.filter { $0.action != "effectsInFlight" }
     #expect(actions.map(\.action) == ["add.by", "add.by", "add.by"], "version 1's increments read as version 2's add")
     #expect(actions.map(\.version) == [1, 1, nil])

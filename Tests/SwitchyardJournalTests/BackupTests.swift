@@ -44,6 +44,32 @@ import Testing
     #expect(replayed == Array((snapshot.sequence + 1)...report.lastSequence))
   }
 
+  /// A backup reads its copy back whole, so it refuses damage; where a later snapshot covers the
+  /// damage, the refusal says what fits it (the coordinator does not need those records), not to
+  /// start with `--repair`, which changes nothing there.
+  @Test func aBackupRefusesDamageALaterSnapshotCoversWithAdviceThatFitsIt() async throws {
+    let directory = TemporaryDirectory()
+    let destination = TemporaryDirectory()
+    defer {
+      directory.remove()
+      destination.remove()
+    }
+    let (journal, _) = try openJournal(directory)
+    try await appendDurably(journal, 1..<10)
+    try await journal.snapshot(through: 9) { Array("state 9".utf8) }
+    journal.close()
+    let segment = "segment-00000000000000000001.log"
+    var bytes = directory.contents(segment)
+    bytes[16 + 32 * 2 + 26] ^= 0x40
+    directory.write(segment, bytes)
+    #expect(throws: JournalError.damagedBeforeSnapshot(
+      JournalDamage(segment: segment, offset: 16 + 32 * 2, reason: "its CRC-32C checksum does not match its bytes", records: 3...9)
+    )) {
+      try JournalBackup.copy(from: directory.path, to: destination.path)
+    }
+    #expect(!FileManager.default.fileExists(atPath: destination.path))
+  }
+
   @Test func aBackupRefusesAnExistingDestinationAndADirectoryWithNoJournal() async throws {
     let directory = TemporaryDirectory()
     let destination = TemporaryDirectory()

@@ -106,7 +106,8 @@ enum HistoryCommand {
       let last = try history.lastSequence()
       next = last >= UInt64(limit) ? last - UInt64(limit) + 1 : 1
     }
-    var entries = try replay.entries(history, next, limit)
+    var (entries, damaged) = try replay.entries(history, next, limit)
+    for damage in damaged { StandardStream.error.write("\(damage)\n") }
     if let first = entries.first?.sequence, first > next {
       StandardStream.error.write(
         "history starts at #\(first): older records were removed by retention (start's --history-retention, --history-max-size)\n"
@@ -117,7 +118,8 @@ enum HistoryCommand {
     while true {
       if let last = entries.last { next = last.sequence + 1 }
       try await Task.sleep(for: .milliseconds(500))
-      entries = try replay.entries(history, next, .max)
+      (entries, damaged) = try replay.entries(history, next, .max)
+      for damage in damaged { StandardStream.error.write("\(damage)\n") }
       try print(entries, json: json)
     }
   }

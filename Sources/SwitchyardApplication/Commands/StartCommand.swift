@@ -55,9 +55,11 @@ enum StartCommand {
                   only while a saturated coordinator has records waiting to be encoded)
           off     records reach the kernel within \(batchDelayMilliseconds) ms and are never fsynced: a
                   process crash loses at most \(batchDelayMilliseconds) ms, a machine crash more
-        A damaged journal stops 'start' naming the file and byte, and a journal missing records it
-        held (a segment lost) stops it naming them; --repair cuts it there instead, copying what
-        follows aside as *.damaged ('\(toolName) history --set-aside FILE' lists its records).
+        A journal damaged after the newest snapshot stops 'start' naming the file and byte, and a
+        journal missing records it held (a segment lost) stops it naming them; --repair cuts it
+        there instead, copying what follows aside as *.damaged ('\(toolName) history --set-aside
+        FILE' lists its records). Damage to records the newest snapshot covers is read past, with
+        a warning, and changes nothing: the state needs only the records after the snapshot.
         A start that replayed many records snapshots at once (--snapshot-after-replay), so a crash
         loop does not replay more each time. Segments are kept for history for a week, or 1 GiB,
         whichever is reached first (--history-retention, --history-max-size).

@@ -19,7 +19,9 @@ enum VerifyCommand {
 
         Exits 0 with a one-line summary when everything matches; exits 1 with the first
         divergence — the action, and how the state or its effects differ — or the record no
-        migration reads.
+        migration reads. It exits 1 too on damage that a later snapshot covers, naming the file
+        and the records: the coordinator does not need them, as it recovers from that snapshot or
+        a later one, so the replay goes on from there and still checks the rest.
         A divergence that 'start --accept-divergence' accepted (its divergenceAccepted record
         follows it in the journal) passes, as it does for the next start: it is listed under the
         summary with the record that accepted it, its time and that build's version. A divergence
@@ -44,7 +46,7 @@ enum VerifyCommand {
     } else if report.passed {
       StandardStream.output.write(([report.summary] + report.acceptedLines).joined(separator: "\n") + "\n")
     } else {
-      StandardStream.error.write("\(report.divergence.map { "\($0)" } ?? report.failure ?? "")\n")
+      StandardStream.error.write(report.problems.joined(separator: "\n") + "\n")
     }
     return report.passed ? 0 : 1
   }
@@ -86,6 +88,21 @@ private struct VerificationJSON: Encodable {
     var action: String
   }
 
+  /// Damage a later snapshot covers: where, the records replay went past, and what to do.
+  struct Damage: Encodable {
+    var segment: String
+    var offset: Int
+    var records: [UInt64]
+    var message: String
+
+    init(_ damage: JournalDamage) {
+      segment = damage.segment
+      offset = damage.offset
+      records = [damage.records.lowerBound, damage.records.upperBound]
+      message = "\(damage)"
+    }
+  }
+
   var passed: Bool
   var directory: String
   var version: Int
@@ -96,6 +113,7 @@ private struct VerificationJSON: Encodable {
   var snapshots: Int
   var effects: Int
   var missing: [[UInt64]]
+  var damaged: [Damage]
   var seconds: Double
   var accepted: [Accepted]
   var divergence: Divergence?
@@ -112,6 +130,7 @@ private struct VerificationJSON: Encodable {
     snapshots = report.snapshots
     effects = report.effects
     missing = report.missing.map { [$0.lowerBound, $0.upperBound] }
+    damaged = report.damaged.map(Damage.init)
     seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
     accepted = report.accepted.map { accepted in
       let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(accepted.acceptedAt)

@@ -9,7 +9,9 @@ import SwitchyardDurability
 public struct HistoryReplay: Sendable {
   /// Who writes the data directories this replays.
   public let owner: JournalOwner
-  let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> [HistoryEntry]
+  /// Up to `limit` entries from `from` on, and the damage a later snapshot covers that the listing
+  /// went past (``HistoryTimeline/entries(from:limit:)``).
+  let entries: @MainActor @Sendable (JournalHistory, _ from: UInt64, _ limit: Int) throws -> (entries: [HistoryEntry], damaged: [JournalDamage])
   let state: @MainActor @Sendable (JournalHistory, _ sequence: UInt64) throws -> JSONValue
   /// `history --export-test`: records N…M as a ``RecordedHistory``, and the reducer's type as
   /// Swift spells it, module first.
@@ -121,17 +123,19 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
   }
 
   /// Up to `limit` records from `from` on (or the first a snapshot lets it rebuild), each with the
-  /// action's path and the state's changes.
-  func entries(from: UInt64, limit: Int) throws -> [HistoryEntry] {
+  /// action's path and the state's changes, and the damage the listing went past: the records a
+  /// later snapshot covers are left out, as a repair's gap is, and those after it follow.
+  func entries(from: UInt64, limit: Int) throws -> (entries: [HistoryEntry], damaged: [JournalDamage]) {
     let earliest = (try history.snapshotSequences().first).map { $0 + 1 } ?? 1
-    let records = try history.records(from: max(from, earliest), limit: limit)
-    guard let first = records.first else { return [] }
+    var damaged: [JournalDamage] = []
+    let records = try history.records(from: max(from, earliest), limit: limit) { damaged.add($0) }
+    guard let first = records.first else { return ([], damaged) }
     var (state, effects) = try rebuild(at: first.sequence - 1) { _ in }
     var before = try WireJSONEncoder().encodeValue(state)
     var previous = first.sequence - 1
-    return try records.map { record in
+    let entries = try records.map { record in
       if record.sequence != previous + 1 {
-        // Past the gap a repair left: the state is the snapshot it continued from.
+        // Past the gap a repair left, or damage: the state is the snapshot reading went on from.
         (state, effects) = try rebuild(at: record.sequence - 1) { _ in }
         before = try WireJSONEncoder().encodeValue(state)
       }
@@ -157,5 +161,6 @@ struct HistoryTimeline<Feature: Reducer> where Feature.State: Codable, Feature.A
         version: writtenBy == replay.version ? nil : writtenBy
       )
     }
+    return (entries, damaged)
   }
 }

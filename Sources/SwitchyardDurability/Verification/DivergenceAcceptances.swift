@@ -50,7 +50,8 @@ final class DivergenceAcceptances {
     if let history = try? JournalHistory(directory: directory) {
       var next = sequence + 1
       // In pages, so that a long journal is never held in memory whole.
-      while let page = try? history.records(from: next, limit: 4096), let last = page.last {
+      // Past damage a later snapshot covers, as verify's replay goes on past it.
+      while let page = try? history.records(from: next, limit: 4096, pastDamage: { _ in }), let last = page.last {
         for record in page {
           if let accepted = DivergenceAcceptedRecord(payload: record.payload) {
             found.append((record.sequence, record.timestampNanoseconds, accepted.divergenceAccepted))

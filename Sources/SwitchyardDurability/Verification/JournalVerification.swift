@@ -9,7 +9,9 @@ import SwitchyardJournal
 /// Records an older version wrote before a migration of the state are replayed, migrated, but
 /// their digests cannot be compared; the later snapshots still check them. A divergence that a
 /// later `divergenceAccepted` record accepted (``DivergenceAcceptances``) is listed, not failed:
-/// the `start` after that record no longer refuses it either.
+/// the `start` after that record no longer refuses it either. Damage that a later snapshot covers
+/// fails it, named, though `start` never reads it: replay goes on from that snapshot, so the rest
+/// is still checked.
 public enum JournalVerification {
   /// Replays the journal in `directory` through `replay`; the report says how far it got and the
   /// first divergence, if any. Throws what keeps the directory from being read at all.
@@ -53,7 +55,8 @@ public enum JournalVerification {
           try check.compare(current, withSnapshot: try replay.state(snapshot), sequence: snapshot.sequence, writtenBy: writtenBy)
           report.snapshots += 1
         },
-        missing: { report.missing.append($0) }
+        missing: { report.missing.append($0) },
+        damaged: { report.damaged.add($0) }
       )
       report.fromSnapshot = snapshot
       report.lastRecord = last

@@ -1,3 +1,4 @@
+import SwitchyardJournal
 
 /// What `verify` found replaying a data directory through this build.
 public struct VerificationReport: Sendable {
@@ -19,6 +20,10 @@ public struct VerificationReport: Sendable {
   /// Records missing where a repair continued from a snapshot ahead of the damage; replay went on
   /// from that snapshot, so they were not checked.
   public var missing: [ClosedRange<UInt64>] = []
+  /// Damage that a later snapshot covers: recovery never reads it, and replay went on from that
+  /// snapshot, but the records it spans were not checked, and `history` cannot rebuild their
+  /// states. Verification fails on it, so that a health check sees it.
+  public var damaged: [JournalDamage] = []
   /// The divergences found that a later `divergenceAccepted` record accepted, oldest first.
   public var accepted: [AcceptedDivergence] = []
   /// The first divergence no record accepted, which ended the replay.
@@ -28,9 +33,9 @@ public struct VerificationReport: Sendable {
   /// How long the replay took.
   public var elapsed: Duration = .zero
 
-  /// Whether this build replays the directory as it was recorded.
+  /// Whether this build replays the directory as it was recorded, and all of it could be read.
   public var passed: Bool {
-    divergence == nil && failure == nil
+    divergence == nil && failure == nil && damaged.isEmpty
   }
 
   /// One line saying what was checked, for a passing run.
@@ -40,8 +45,31 @@ public struct VerificationReport: Sendable {
       + "to record \(lastRecord), \(digests) state digests, \(snapshots) snapshots and \(effects) records' effects matched"
       + (olderDigests > 0 ? " (\(olderDigests) digests of an older version's state not comparable)" : "")
       + missing.map { "; records \($0.lowerBound)–\($0.upperBound) are missing (a repair cut them), replayed on from the snapshot of \($0.upperBound)" }.joined()
+      + damagedPassages
       + (accepted.isEmpty ? "" : ", \(accepted.count) divergence\(accepted.count == 1 ? "" : "s") accepted (below)") + ", in "
       + "\((seconds * 1000).rounded() / 1000) s"
+  }
+
+  /// The summary's clauses on the damage replay went past.
+  private var damagedPassages: String {
+    damaged.map { damage in
+      "; records \(damage.records.lowerBound)–\(damage.snapshot) were not checked (\(damage.segment) is damaged), replayed on "
+        + "from the snapshot of \(damage.snapshot)"
+    }.joined()
+  }
+
+  /// What failed, a paragraph each: the damage, then the divergence or the failure, or what else
+  /// was checked when only damage failed it.
+  public var problems: [String] {
+    var problems = damaged.map { "\($0)" }
+    if let divergence {
+      problems.append("\(divergence)")
+    } else if let failure {
+      problems.append(failure)
+    } else if !damaged.isEmpty {
+      problems.append("Apart from the damage, \(summary)")
+    }
+    return problems
   }
 
   /// A line for each accepted divergence, to follow the summary.

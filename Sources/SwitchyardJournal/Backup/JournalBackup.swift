@@ -97,11 +97,18 @@ public enum JournalBackup {
     let history = try JournalHistory(directory: copy.path)
     var first: UInt64?
     var last: UInt64 = 0
-    try history.visit(from: 1) { record in
+    var covered: JournalDamage?
+    try history.visit(from: 1) { damage, _ in
+      // Damage a later snapshot covers is the source's too; the refusal says what fits it, which is
+      // not the --repair that damage recovery reads calls for.
+      covered = damage
+      return false
+    } _: { record in
       if first == nil { first = record.sequence }
       last = record.sequence
       return true
     }
+    if let covered { throw .damagedBeforeSnapshot(covered) }
     let snapshots = try history.snapshotSequences()
     if let newest = snapshots.last, newest > last {
       throw .snapshotAheadOfJournal(snapshot: DataDirectory.snapshotName(sequence: newest), sequence: newest, journalEnd: last)

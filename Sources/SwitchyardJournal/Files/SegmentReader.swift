@@ -18,6 +18,9 @@ struct SegmentReader {
   let name: String
   let firstSequence: UInt64
   let size: Int
+  /// Why the header is damaged, when the reader was opened past it
+  /// (``init(file:name:pastDamagedHeader:bufferSize:)``).
+  private(set) var damagedHeader: String?
   /// Where the next record starts.
   private(set) var offset = SegmentHeader.size
   /// The sequence number of the last record read, one before the first until then.
@@ -30,18 +33,35 @@ struct SegmentReader {
   private var bufferCount = 0
 
   /// Opens the segment `name` and reads its header; a header that is missing or wrong is damage
-  /// at offset 0.
-  init(directory: DataDirectory, name: String, bufferSize: Int = 1 << 20) throws(JournalError) {
-    try self.init(file: FileDescriptor.open(directory.file(name), O_RDONLY), name: name, bufferSize: bufferSize)
+  /// at offset 0, unless the reader reads past it (`pastDamagedHeader`, as below).
+  init(directory: DataDirectory, name: String, pastDamagedHeader named: UInt64? = nil, bufferSize: Int = 1 << 20) throws(JournalError) {
+    try self.init(file: FileDescriptor.open(directory.file(name), O_RDONLY), name: name, pastDamagedHeader: named, bufferSize: bufferSize)
   }
 
   /// Reads the segment `name` already open as `file`, which the reader then owns (and closes on a
   /// throw).
-  init(file: FileDescriptor, name: String, bufferSize: Int = 1 << 20) throws(JournalError) {
+  ///
+  /// With `pastDamagedHeader`, the number its file name gives its first record, a header that is
+  /// damaged or names another record is not thrown: the records are read after it, numbered from
+  /// that one, and ``damagedHeader`` says what is wrong. A reader that needs none of the records
+  /// before a later one has no use for the header but their numbering, which the name repeats.
+  init(file: FileDescriptor, name: String, pastDamagedHeader named: UInt64? = nil, bufferSize: Int = 1 << 20) throws(JournalError) {
+    let header: Result<UInt64, JournalError>
     do throws(JournalError) {
       self.size = try file.size()
-      self.firstSequence = try Self.readHeader(of: file, name: name)
+      header = Result { () throws(JournalError) in try Self.readHeader(of: file, name: name) }
     } catch {
+      file.close()
+      throw error
+    }
+    switch (header, named) {
+    case let (.success(first), named):
+      firstSequence = named ?? first
+      if let named, named != first { damagedHeader = "its header names record \(first), its file name record \(named)" }
+    case let (.failure(.corruptRecord(_, _, reason)), named?):
+      firstSequence = named
+      damagedHeader = reason
+    case let (.failure(error), _):
       file.close()
       throw error
     }
@@ -87,6 +107,46 @@ struct SegmentReader {
         try refill(needing: neededBytes(at: start))
       }
     }
+  }
+
+  /// Moves past the damage at ``offset`` to the first sound record after it numbered within
+  /// `sequences` (and no further on than one per header's worth of bytes past the damage), so that
+  /// ``next()`` reads it; returns its number, or `nil` when the file holds none.
+  ///
+  /// A candidate must decode whole with a matching checksum; its sequence number, checked first,
+  /// rules out almost every offset without one. What lets a reader that needs none of the damaged
+  /// records (a snapshot covers them) go on to the ones it does need.
+  mutating func resynchronize(within sequences: ClosedRange<UInt64>) throws(JournalError) -> UInt64? {
+    let damage = offset
+    let highest = min(sequences.upperBound, sequences.lowerBound + UInt64((size - damage) / RecordLayout.headerSize))
+    var position = damage + 1
+    while position + RecordLayout.headerSize <= size {
+      if position + RecordLayout.headerSize > bufferStart + bufferCount {
+        offset = position
+        try refill(needing: RecordLayout.headerSize)
+      }
+      let start = position - bufferStart
+      let sequence = buffer.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)) }
+      let needed = neededBytes(at: start)
+      if sequence >= sequences.lowerBound, sequence <= highest, needed <= RecordLayout.headerSize + RecordLayout.maximumPayloadSize,
+        position + needed <= size
+      {
+        if position + needed > bufferStart + bufferCount {
+          offset = position
+          try refill(needing: needed)
+        }
+        let candidate = position - bufferStart
+        if case .record = buffer.withUnsafeBytes({ RecordLayout.decode(UnsafeRawBufferPointer(rebasing: $0[candidate..<bufferCount])) }) {
+          offset = position
+          lastSequence = sequence - 1
+          return sequence
+        }
+      }
+      position += 1
+    }
+    // Back at the damage, the buffer emptied: reading on finds the same damage again.
+    (offset, bufferStart, bufferCount) = (damage, damage, 0)
+    return nil
   }
 
   /// Whether a whole record numbered after the last one read lies in the buffer past the header at

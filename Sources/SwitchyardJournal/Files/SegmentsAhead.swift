@@ -41,11 +41,13 @@ struct SegmentsAhead {
   }
 
   /// The reader of the segment at `index` in ``listed``, which owns its descriptor from then on;
-  /// opens the one that enters the window.
-  mutating func reader(at index: Int) throws(JournalError) -> SegmentReader {
+  /// opens the one that enters the window. `pastDamagedHeader` reads past a damaged header, the
+  /// records numbered as the file name says (``SegmentReader/init(file:name:pastDamagedHeader:bufferSize:)``).
+  mutating func reader(at index: Int, pastDamagedHeader: Bool = false) throws(JournalError) -> SegmentReader {
     try openWindow(after: index)
     guard let file = opened.removeValue(forKey: index) else { throw .removedWhileRead(segment: listed[index].name) }
-    return try SegmentReader(file: file, name: listed[index].name)
+    let segment = listed[index]
+    return try SegmentReader(file: file, name: segment.name, pastDamagedHeader: pastDamagedHeader ? segment.firstSequence : nil)
   }
 
   /// Closes the descriptors no reader took.

@@ -7,14 +7,17 @@ extension JournalHistory {
   /// segment ends the walk (a writer may be appending it). Records missing just before a sound
   /// snapshot's successor are what a repair leaves when it continues from a snapshot ahead of the
   /// damage: the walk tells `missing` and goes on from that snapshot, restored, as the repaired
-  /// start did. Any other gap stops it.
+  /// start did. Any other gap stops it. Damage that a later sound snapshot covers, which recovery
+  /// never reads, the walk tells `damaged` and goes on from that snapshot, restored, so the records
+  /// after it are still checked; damage none covers stops it.
   public func walk(
     restore: (JournalSnapshot) throws -> Void,
     apply: (JournalRecord) throws -> Void,
     check: (JournalSnapshot) throws -> Void,
-    missing: (ClosedRange<UInt64>) -> Void = { _ in }
+    missing: (ClosedRange<UInt64>) -> Void = { _ in },
+    damaged: (JournalDamage) -> Void = { _ in }
   ) throws -> (snapshot: UInt64, last: UInt64) {
-    let store = SnapshotStore(directory: DataDirectory(path: directory))
+    let store = SnapshotStore(directory: dataDirectory)
     let sequences = try snapshotSequences()
     var sound: JournalSnapshot?
     for sequence in sequences {
@@ -32,7 +35,18 @@ extension JournalHistory {
     while true {
       var failure: (any Error)?
       do {
-        try visit(from: last + 1) { record in
+        try visit(from: last + 1) { damage, snapshot in
+          damaged(damage)
+          do {
+            try restore(snapshot)
+          } catch {
+            failure = error
+            return false
+          }
+          last = snapshot.sequence
+          later = later.drop { $0 <= last }
+          return true
+        } _: { record in
           do {
             guard record.sequence == last + 1 else {
               throw JournalError.missingRecords(from: last + 1, through: record.sequence - 1, before: "record \(record.sequence)")

@@ -6,7 +6,7 @@
 public struct JournalHistory: Sendable {
   /// The data directory's path.
   public let directory: String
-  private let dataDirectory: DataDirectory
+  let dataDirectory: DataDirectory
 
   /// Reads the data directory at `directory`, refusing one written in a newer format.
   public init(directory: String) throws(JournalError) {
@@ -18,13 +18,30 @@ public struct JournalHistory: Sendable {
   }
 
   /// Up to `limit` records, in order, from the record `first` on (or the oldest kept, if later).
-  public func records(from first: UInt64 = 1, limit: Int = .max) throws(JournalError) -> [JournalRecord] {
+  ///
+  /// Damage that a later sound snapshot covers throws ``JournalError/damagedBeforeSnapshot(_:)``,
+  /// unless `pastDamage` is given: it is told of the damage, and the records after that snapshot
+  /// follow the ones before the damage, as they follow a repair's gap.
+  public func records(
+    from first: UInt64 = 1,
+    limit: Int = .max,
+    pastDamage: ((JournalDamage) -> Void)? = nil
+  ) throws(JournalError) -> [JournalRecord] {
     var records: [JournalRecord] = []
     guard limit > 0 else { return records }
-    try visit(from: first) { record in
+    var stoppedAt: JournalDamage?
+    try visit(from: first) { damage, _ in
+      guard let pastDamage else {
+        stoppedAt = damage
+        return false
+      }
+      pastDamage(damage)
+      return true
+    } _: { record in
       records.append(record)
       return records.count < limit
     }
+    if let stoppedAt { throw .damagedBeforeSnapshot(stoppedAt) }
     return records
   }
 
@@ -33,7 +50,7 @@ public struct JournalHistory: Sendable {
   public func lastSequence() throws(JournalError) -> UInt64 {
     guard let newest = try dataDirectory.segments().last else { return 0 }
     var last = newest.firstSequence - 1
-    try visit(from: newest.firstSequence) { record in
+    try visit(from: newest.firstSequence, pastDamage: { _, _ in true }) { record in
       last = record.sequence
       return true
     }
@@ -50,7 +67,8 @@ public struct JournalHistory: Sendable {
   /// snapshot precedes it.
   ///
   /// Throws ``JournalError/historyUnavailable(sequence:reason:)`` when retention removed records it
-  /// needs or the journal ends before `sequence`, or what `restore` or `apply` threw.
+  /// needs, one it needs is damaged where a later snapshot covers it, or the journal ends before
+  /// `sequence`; or what `restore` or `apply` threw.
   public func state<State>(
     at sequence: UInt64,
     initial: () throws -> State,
@@ -62,24 +80,41 @@ public struct JournalHistory: Sendable {
     let start = (snapshot?.sequence ?? 0) + 1
     var last = start - 1
     var failure: (any Error)?
-    try visit(from: start) { record in
-      guard record.sequence <= sequence else { return false }
-      guard record.sequence == last + 1 else {
-        failure = JournalError.historyUnavailable(
-          sequence: sequence,
-          reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence) "
-            + "(start's --history-retention and --history-max-size keep more)"
-        )
-        return false
+    var damaged: (segment: String, offset: Int, reason: String)?
+    do throws(JournalError) {
+      try visit(from: start) { record in
+        guard record.sequence <= sequence else { return false }
+        guard record.sequence == last + 1 else {
+          failure = JournalError.historyUnavailable(
+            sequence: sequence,
+            reason: "no snapshot at or before it remains, and retention removed the journal before record \(record.sequence) "
+              + "(start's --history-retention and --history-max-size keep more)"
+          )
+          return false
+        }
+        do {
+          try apply(&state, record)
+        } catch {
+          failure = error
+          return false
+        }
+        last = record.sequence
+        return true
       }
-      do {
-        try apply(&state, record)
-      } catch {
-        failure = error
-        return false
+    } catch {
+      guard case let .corruptRecord(segment, offset, reason) = error else { throw error }
+      damaged = (segment, offset, reason)
+    }
+    // Damage past the state asked for is none of its business; a later snapshot's states need none before it.
+    if let damaged, last < sequence {
+      guard let covering = try coveringSnapshot(of: last + 1) else {
+        throw JournalError.corruptRecord(segment: damaged.segment, offset: damaged.offset, reason: damaged.reason)
       }
-      last = record.sequence
-      return true
+      let damage = JournalDamage(segment: damaged.segment, offset: damaged.offset, reason: damaged.reason, records: last + 1...covering.sequence)
+      throw JournalError.historyUnavailable(
+        sequence: sequence,
+        reason: "\(damage.finding). \(damage.advice) The states from record \(covering.sequence) on are rebuilt from its snapshot"
+      )
     }
     if let failure { throw failure }
     guard last == sequence else {
@@ -92,7 +127,9 @@ public struct JournalHistory: Sendable {
   ///
   /// A damaged record at the end of the last segment ends the journal: it may be one a running
   /// coordinator is writing, or the torn tail its next start will cut. Records numbered on past a
-  /// gap that ends at a sound snapshot (what a repair leaves) follow the ones before it.
+  /// gap that ends at a sound snapshot (what a repair leaves) follow the ones before it. Damage
+  /// before `first` in the segment that holds it, its header's included, is read past to the
+  /// first sound record after it, as recovery reads past damage before its snapshot's next record.
   func visit(from first: UInt64, _ body: (JournalRecord) -> Bool) throws(JournalError) {
     var segments = try SegmentsAhead(directory: dataDirectory, from: first)
     defer { segments.close() }
@@ -105,7 +142,7 @@ public struct JournalHistory: Sendable {
       {
         throw .missingRecords(from: expected, through: segment.firstSequence - 1, before: segment.name)
       }
-      var reader = try segments.reader(at: index)
+      var reader = try segments.reader(at: index, pastDamagedHeader: segment.firstSequence < first)
       defer { reader.close() }
       var next = segment.firstSequence
       records: while true {
@@ -121,6 +158,10 @@ public struct JournalHistory: Sendable {
           expected = next
           break records
         case let .damaged(offset, reason, mayBeTorn):
+          if next < first, let found = try reader.resynchronize(within: next...first) {
+            next = found
+            continue records
+          }
           if index == segments.listed.count - 1 && mayBeTorn { return }
           throw .corruptRecord(segment: segment.name, offset: offset, reason: reason)
         }

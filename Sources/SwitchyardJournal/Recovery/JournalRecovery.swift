@@ -6,6 +6,8 @@ import Glibc
 ///
 /// Damage anywhere but the tail stops recovery with the file and offset, and nothing is changed
 /// unless the options say `repair`: then the journal is cut there and what follows set aside.
+/// Damage to records the snapshot covers is read past instead, with a warning: the state needs
+/// only the records after it.
 struct JournalRecovery {
   let directory: DataDirectory
   let options: JournalOptions
@@ -35,7 +37,14 @@ struct JournalRecovery {
       note("Removed \(name), a snapshot whose writing was interrupted.", file: name)
     }
     let store = SnapshotStore(directory: directory)
-    let older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
+    var older = try limit.flatMap { limit throws(JournalError) in try store.newest(atOrBefore: limit, among: options.snapshotsKept) }
+    if let from = older?.sequence, let unreadable = try unreadableRecords(after: from) {
+      note(
+        "Recovered from the newest snapshot rather than the snapshot of record \(from) asked for (to make again effects "
+          + "in flight before the newest): \(unreadable.finding) The newest snapshot covers those records.",
+        level: .warning)
+      older = nil
+    }
     let snapshot = try older ?? store.newest(setAside: options.repair) { note($0, file: $1) }
     if let snapshot { try restore(snapshot) }
     let covered = snapshot?.sequence ?? 0
@@ -126,8 +135,13 @@ struct JournalRecovery {
   ) throws -> (size: Int?, isComplete: Bool) {
     let segment = segments[index]
     let isLast = index == segments.count - 1
+    // A segment that starts with records the snapshot covers needs its header for nothing but
+    // their numbering, which its name repeats.
+    let pastHeader = segment.firstSequence <= covered ? segment.firstSequence : nil
     var records: SegmentReader
-    switch Result(catching: { () throws(JournalError) in try SegmentReader(directory: directory, name: segment.name) }) {
+    switch Result(catching: { () throws(JournalError) in
+      try SegmentReader(directory: directory, name: segment.name, pastDamagedHeader: pastHeader)
+    }) {
     case let .success(reader):
       records = reader
     case let .failure(.corruptRecord(name, offset, reason)):
@@ -142,6 +156,9 @@ struct JournalRecovery {
       throw error
     }
     defer { records.close() }
+    if let damagedHeader = records.damagedHeader {
+      notePastDamage(in: segment.name, at: 0, reason: damagedHeader, unreadable: nil, covered: covered)
+    }
     if records.firstSequence != segment.firstSequence {
       let reason = "its header names record \(records.firstSequence), its file name record \(segment.firstSequence)"
       try cut(segments, from: index, because: .corruptRecord(segment: segment.name, offset: 0, reason: reason))
@@ -164,6 +181,23 @@ struct JournalRecovery {
       case .end:
         return (start, true)
       case let .damaged(offset, reason, mayBeTorn):
+        // The snapshot covers the damaged record: the state needs the records after the snapshot
+        // only, so recovery goes on from the first sound record past the damage. Unless none
+        // follows while records after the snapshot should: that is damage the state needs.
+        if expected <= covered {
+          // Only the segment that holds record covered + 1 holds records the snapshot covers.
+          if let found = try records.resynchronize(within: expected...(covered + 1)) {
+            notePastDamage(in: segment.name, at: offset, reason: reason, unreadable: expected..<found, covered: covered)
+            expected = found
+            continue
+          }
+          if try !recordsFollowSnapshot(covered, segments, at: index) {
+            notePastDamage(in: segment.name, at: offset, reason: reason, unreadable: expected..<(covered + 1), covered: covered)
+            expected = covered + 1
+            // Appending starts a segment of its own after the snapshot, the damage left in place.
+            return (nil, false)
+          }
+        }
         if isLast && mayBeTorn {
           // A crash's torn write, or an acknowledged record gone bad on disk: the two look alike,
           // so what is cut is kept, unless it is zeros only.
@@ -250,9 +284,9 @@ struct JournalRecovery {
       && (bytes.allSatisfy { $0 == 0 } || SegmentHeader.magic.starts(with: bytes.prefix(SegmentHeader.magic.count)))
   }
 
-  /// Records a change recovery made, about `file` when it is one file.
-  private mutating func note(_ line: String, file: String? = nil) {
+  /// Records a change recovery made, or damage it read past, about `file` when it is one file.
+  mutating func note(_ line: String, file: String? = nil, level: LogLevel = .info) {
     changes.append(line)
-    options.log(LogEvent(.info, line, fields: file.map { [.string("file", $0)] } ?? []))
+    options.log(LogEvent(level, line, fields: file.map { [.string("file", $0)] } ?? []))
   }
 }

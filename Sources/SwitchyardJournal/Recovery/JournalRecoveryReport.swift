@@ -6,7 +6,8 @@ public struct JournalRecoveryReport: Sendable, Equatable {
   public var replayedRecords: Int
   /// The last record in the journal; the next append gets the one after it.
   public var lastSequence: UInt64
-  /// The lines recovery logged, one per change it made to the directory (a torn tail cut, a repair).
+  /// The lines recovery logged, one per change it made to the directory (a torn tail cut, a repair)
+  /// and per damage it read past, which changes nothing (records a snapshot covers).
   public var changes: [String]
   /// The last record an older format version wrote (its directory was upgraded when opened), or 0
   /// when the current version wrote every record: what it journals beyond actions starts after.

@@ -37,6 +37,18 @@ struct SnapshotStore: Sendable {
     return nil
   }
 
+  /// The snapshot of record `sequence`, if its file is there and sound.
+  func sound(at sequence: UInt64) throws(JournalError) -> JournalSnapshot? {
+    let read: Result<JournalSnapshot, SnapshotLayout.LayoutError>
+    do throws(JournalError) {
+      read = try self.read(DataDirectory.snapshotName(sequence: sequence))
+    } catch .io(_, _, ENOENT) {
+      return nil
+    }
+    guard case let .success(snapshot) = read, snapshot.sequence == sequence else { return nil }
+    return snapshot
+  }
+
   /// Keeps the newest `kept` snapshots and the journal from the oldest of them on, which recovery
   /// needs, and the segments `history` retains with the newest snapshot before each of them, from
   /// which history rebuilds their states; removes every other snapshot and segment.

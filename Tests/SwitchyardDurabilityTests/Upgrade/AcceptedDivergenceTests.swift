@@ -123,7 +123,48 @@ import Testing
     #expect(divergence.sequence == record + 1)
   }
 
+  /// Replay finds the record that accepted a divergence in pages of records read ahead; a page
+  /// that reached damage a later snapshot covers was lost whole, and verify failed at the
+  /// divergence as if nothing had accepted it, never reaching the damage.
+  @Test func aDivergenceAcceptedBeforeDamageALaterSnapshotCoversIsStillAccepted() async throws {
+    let directory = uniqueTemporaryPath("accepted")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try await journalThenCrash(directory, Tally(), Tally.State(), [.add(1), .add(2), .add(3)])
+    let record = try acceptDivergence(directory, Tally(bonus: 100), Tally.State())
+    try await journalThenCrash(directory, Tally(bonus: 100), Tally.State(), [.add(4), .add(5)])
+    // An orderly stop snapshots the state after the record to be damaged.
+    let (journal, state) = try open(directory, Tally(bonus: 100), Tally.State())
+    let store = Store(initialState: state) { JournaledReducer(Tally(bonus: 100), journal: journal) }
+    await store.send(.add(6)).finish()
+    journal.close(finalState: store.withState { $0 })
+    let snapshot = try #require(try JournalHistory(directory: directory).snapshotSequences().last)
+    let damaged = record + 1
+    try #require(snapshot > damaged)
+    let path = directory + "/segment-00000000000000000001.log"
+    var bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
+    let offset = try #require(Self.offset(ofRecord: damaged, in: bytes))
+    bytes[offset + 30] ^= 0x40
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Tally(bonus: 100)))
+    #expect(report.divergence == nil, "\(report.divergence.map { "\($0)" } ?? "")")
+    #expect(!report.accepted.isEmpty && report.accepted.allSatisfy { $0.record == record })
+    #expect(report.damaged.map(\.records) == [damaged...snapshot])
+    #expect(!report.passed)
+  }
+
   // MARK: - Helpers
+
+  /// Where record `sequence` starts in `segment`'s bytes, following each record's length field.
+  private static func offset(ofRecord sequence: UInt64, in segment: [UInt8]) -> Int? {
+    var offset = 16
+    while offset + 24 <= segment.count {
+      let field = { (at: Int, count: Int) in segment[(offset + at)..<(offset + at + count)].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+      if field(8, 8) == sequence { return offset }
+      offset += 24 + Int(field(0, 4))
+    }
+    return nil
+  }
 
   /// `start --accept-divergence` through `reducer`; returns the sequence of its `divergenceAccepted` record.
   @discardableResult

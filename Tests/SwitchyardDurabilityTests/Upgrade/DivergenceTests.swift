@@ -62,6 +62,48 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before, "verify writes nothing")
   }
 
+  /// Damage in an older segment that a later snapshot covers: `start` never reads it, but
+  /// `verify`, an operator's health check, fails naming it with advice that holds (not `--repair`,
+  /// which changes nothing there), and still checks every record after that snapshot.
+  @Test func verifyFailsOnDamageALaterSnapshotCoversNamingItAndChecksTheRest() async throws {
+    let directory = uniqueTemporaryPath("verify")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let options = JournalOptions(durability: .always, segmentSize: 200)
+    for actions in [[1, 2, 3, 4, 5], [6, 7, 8]] {
+      let (journal, state) = try ActionJournal.open(
+        directory: directory, options: options, policy: SnapshotPolicy(everyActions: nil, every: nil),
+        replay: ActionReplay(Tally()), initialState: Tally.State(), log: { _ in }
+      )
+      let store = Store(initialState: state) { JournaledReducer(Tally(), journal: journal) }
+      for value in actions { await store.send(.add(value)).finish() }
+      // An orderly stop snapshots: the first covers records 1 to 5.
+      journal.close(finalState: store.withState { $0 })
+    }
+    let history = try JournalHistory(directory: directory)
+    let snapshot = try #require(history.snapshotSequences().dropFirst().first)
+    let segment = "segment-00000000000000000001.log"
+    let path = directory + "/" + segment
+    var bytes = try #require(FileManager.default.contents(atPath: path))
+    bytes[16 + 30] ^= 0x40
+    try bytes.write(to: URL(fileURLWithPath: path))
+
+    let (journal, state) = try open(directory, Tally(), Tally.State())
+    journal.close()
+    #expect(state.total == 36, "start needs none of the damaged records")
+    let report = try JournalVerification.verify(directory: directory, replay: ActionReplay(Tally()))
+    #expect(!report.passed)
+    #expect(report.damaged.map(\.segment) == [segment])
+    #expect(report.damaged.map(\.records) == [1...snapshot])
+    #expect(report.divergence == nil && report.failure == nil)
+    let last = try history.lastSequence()
+    #expect(report.fromSnapshot == 0 && report.records >= 3 && report.lastRecord == last, "\(report)")
+    let problems = report.problems.joined(separator: "\n")
+    for words in ["\(segment) at byte 16", "record 1 cannot be read", "does not need them", "switchyard backup", "Apart from the damage, verified"] {
+      #expect(problems.contains(words), "\(problems) lacks \(words)")
+    }
+    #expect(!problems.contains("start with --repair"), "\(problems)")
+  }
+
   @Test func recordsAnOlderVersionWroteBeforeAStateMigrationAreRefusedUnlessAccepted() async throws {
     let directory = uniqueTemporaryPath("divergence")
     defer { try? FileManager.default.removeItem(atPath: directory) }
