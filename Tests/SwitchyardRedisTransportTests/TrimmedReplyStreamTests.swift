@@ -31,7 +31,7 @@ struct TrimmedReplyStreamTests {
     #expect(run.outputs.count < Self.outputs)
   }
 
-  /// Runs a probe job whose outputs the coordinator, stopped once two have arrived, has not read
+  /// Runs a probe job whose outputs the coordinator, stopped once the job is in Redis, has not read
   /// when its worker finishes; trims the reply stream to the `finished` and everything after it;
   /// lets the coordinator go on, and returns the run once it ends, with the coordinator's log.
   private func trimTheLastOutputs(retryable: Bool) async throws -> (ProbeRun, String) {
@@ -40,10 +40,12 @@ struct TrimmedReplyStreamTests {
     let redis = RedisConnection(configuration: cluster.redis.configuration)
     defer { redis.close() }
     let replies = StreamLayout(coordinator: cluster.name).replies
-    // 1.5 s of outputs after the second: time enough to stop the coordinator well before the end.
-    let job = ProbeJob(tag: "trim", outputs: Self.outputs, intervalMillis: 250, retryable: retryable)
+    // 3.2 s of outputs, and the coordinator stopped as soon as the job is in Redis, watched there
+    // every 20 ms: stopped once two outputs had arrived through the control socket, a loaded full
+    // run once saw the coordinator read all eight first, and nothing was trimmed that it needed.
+    let job = ProbeJob(tag: "trim", outputs: Self.outputs, intervalMillis: 400, retryable: retryable)
     try cluster.start("trim", job)
-    _ = try await cluster.wait(for: "trim") { $0.outputs.count >= 2 }
+    try await cluster.eventually("the job in its stream") { try cluster.backlog().length == 1 }
 
     let coordinator = cluster.coordinator.process.pid
     kill(coordinator, SIGSTOP)
