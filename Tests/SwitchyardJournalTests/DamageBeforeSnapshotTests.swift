@@ -122,18 +122,12 @@ import Testing
     #expect(directory.everything() == before)
   }
 
-  /// A journal that ends at its snapshot, its last records damaged: nothing says records followed,
+  /// A journal that ends at its snapshot, its last records zeroed: nothing says records followed,
   /// so appending starts a segment of its own after the snapshot, the damaged one left as it is.
   @Test func damageAtTheEndOfAJournalTheSnapshotCoversStartsTheNextSegment() async throws {
-    let directory = TemporaryDirectory()
+    let directory = try await journalEndingAtItsSnapshot()
     defer { directory.remove() }
-    let (journal, _) = try openJournal(directory)
-    for sequence in 1...12 { try await journal.waitUntilDurable(try journal.append(Self.payload(sequence))) }
-    try await journal.snapshot(through: 12) { Array("state 12".utf8) }
-    journal.close()
-    let bytes = directory.contents(Self.segment)
-    let damaged = Array(bytes.prefix(Self.offset(ofRecord: 8))) + Array(repeating: 0x5A, count: bytes.count - Self.offset(ofRecord: 8))
-    directory.write(Self.segment, damaged)
+    let damaged = damagingFromRecord8(directory, with: 0)
     let (reopened, restored, replayed) = try open(directory)
     #expect(restored == "state 12" && replayed.isEmpty)
     let appended = try reopened.append(Self.payload(13))
@@ -146,6 +140,38 @@ import Testing
     let (again, _, replayedAgain) = try open(directory)
     again.close()
     #expect(replayedAgain == [13] && again.recovery.changes.isEmpty)
+  }
+
+  /// Bytes other than zeros from the damage to the end may have been records appended after the
+  /// snapshot, which `HIGHWATER` does not yet count: refused as any damage is, nothing changed.
+  @Test func garbageToTheEndAfterDamageTheSnapshotCoversIsRefused() async throws {
+    let directory = try await journalEndingAtItsSnapshot()
+    defer { directory.remove() }
+    let damaged = damagingFromRecord8(directory, with: 0x5A)
+    #expect {
+      try open(directory)
+    } throws: { error in
+      if case .corruptRecord(Self.segment, Self.offset(ofRecord: 8), _) = error as? JournalError { true } else { false }
+    }
+    #expect(directory.contents(Self.segment) == damaged && directory.segmentNames() == [Self.segment])
+  }
+
+  /// Twelve records, the snapshot of the last, and the journal closed.
+  private func journalEndingAtItsSnapshot() async throws -> TemporaryDirectory {
+    let directory = TemporaryDirectory()
+    let (journal, _) = try openJournal(directory)
+    for sequence in 1...12 { try await journal.waitUntilDurable(try journal.append(Self.payload(sequence))) }
+    try await journal.snapshot(through: 12) { Array("state 12".utf8) }
+    journal.close()
+    return directory
+  }
+
+  /// Overwrites the segment from record 8 to its end with `byte`; returns what it then holds.
+  private func damagingFromRecord8(_ directory: TemporaryDirectory, with byte: UInt8) -> [UInt8] {
+    let bytes = directory.contents(Self.segment)
+    let damaged = Array(bytes.prefix(Self.offset(ofRecord: 8))) + Array(repeating: byte, count: bytes.count - Self.offset(ofRecord: 8))
+    directory.write(Self.segment, damaged)
+    return damaged
   }
 
   /// The coordinator asks for an older snapshot to make again effects in flight before the

@@ -183,7 +183,9 @@ struct JournalRecovery {
       case let .damaged(offset, reason, mayBeTorn):
         // The snapshot covers the damaged record: the state needs the records after the snapshot
         // only, so recovery goes on from the first sound record past the damage. Unless none
-        // follows while records after the snapshot should: that is damage the state needs.
+        // follows while records after the snapshot should: that is damage the state needs. Nor
+        // when bytes other than zeros follow: `HIGHWATER` lags the records appended since the
+        // snapshot, which they may have been, so they are refused as any damage is.
         if expected <= covered {
           // Only the segment that holds record covered + 1 holds records the snapshot covers.
           if let found = try records.resynchronize(within: expected...(covered + 1)) {
@@ -191,7 +193,7 @@ struct JournalRecovery {
             expected = found
             continue
           }
-          if try !recordsFollowSnapshot(covered, segments, at: index) {
+          if mayBeTorn, try !recordsFollowSnapshot(covered, segments, at: index) {
             notePastDamage(in: segment.name, at: offset, reason: reason, unreadable: expected..<(covered + 1), covered: covered)
             expected = covered + 1
             // Appending starts a segment of its own after the snapshot, the damage left in place.
