@@ -11,9 +11,11 @@ import SwitchyardTestSupport
 struct AffinityTests {
   @Test func runsWithTheSameKeyShareAWorkerAndMoveTogetherWhenItDies() async throws {
     try await withCoordinator(pool: testPool(size: 2)) { coordinator in
-      // Long enough that neither keyed run ends before its worker is killed, on a loaded machine too.
+      // Running until cancelled at the end: the key stays bound while they run. Ten seconds of
+      // outputs ended, in a loaded CI run, before the pool was back to size, and "d" then went to
+      // whichever worker was free.
       let streaming = { (tag: String, key: String?) in
-        ProbeJob(tag: tag, outputs: 1_000, intervalMillis: 10, timeoutMillis: nil, affinity: key)
+        ProbeJob(tag: tag, outputs: 100_000, intervalMillis: 10, timeoutMillis: nil, affinity: key)
       }
       coordinator.store.send(.start(name: "a", job: streaming("a", "session-1"), cancelInFlight: false))
       let home = try #require(try await coordinator.waitForRun("a") { !$0.workerPIDs.isEmpty }.workerPIDs.first)
