@@ -8,22 +8,7 @@ import Testing
 /// damage, telling the operator to start with `--repair`, which changes nothing there.)
 @MainActor
 struct HistoryPastDamageTests {
-  struct Tally: Reducer {
-    struct State: Codable, Equatable, Sendable {
-      var total = 0
-    }
-
-    enum Action: Codable, Sendable {
-      case add(Int)
-    }
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case let .add(amount): state.total += amount
-      }
-      return .none
-    }
-  }
+  typealias Tally = JournalHistorySourceTests.Tally
 
   @Test func theListingGoesPastDamageALaterSnapshotCoversAndNamesIt() async throws {
     let directory = NSTemporaryDirectory() + "sy-history-damage-\(getpid())-\(UUID().uuidString.prefix(8))"

@@ -5,20 +5,9 @@ import Testing
 @testable import SwitchyardJournal
 
 @Suite(.onAThreadOfItsOwn) struct HistoryTests {
-  /// A journal whose records each add their number to a running total, snapshotted at 10 and 20.
   func summingJournal(retention: HistoryRetention = HistoryRetention()) async throws -> TemporaryDirectory {
-    let directory = TemporaryDirectory()
-    let options = JournalOptions(durability: .always, segmentSize: 200, historyRetention: retention)
-    let (journal, _) = try openJournal(directory, options: options)
-    for index in 1...25 {
-      try await journal.waitUntilDurable(try journal.append(Array(String(index).utf8)))
-      if index % 10 == 0 {
-        let total = (1...index).reduce(0, +)
-        try await journal.snapshot(through: UInt64(index)) { Array(String(total).utf8) }
-      }
-    }
-    journal.close()
-    return directory
+    try await SwitchyardJournalTests.summingJournal(
+      options: JournalOptions(durability: .always, segmentSize: 200, historyRetention: retention))
   }
 
   func total(at sequence: UInt64, in history: JournalHistory) throws -> Int {

@@ -10,18 +10,8 @@ import Testing
 /// records add their number to a running total, with snapshots of records 0, 10 and 20.
 @Suite(.onAThreadOfItsOwn) struct WalkPastDamageTests {
   func summingJournal(segmentSize: Int) async throws -> TemporaryDirectory {
-    let directory = TemporaryDirectory()
-    let (journal, _) = try openJournal(directory, options: JournalOptions(durability: .always, segmentSize: segmentSize))
-    try await journal.snapshot(through: 0) { Array("0".utf8) }
-    for index in 1...25 {
-      try await journal.waitUntilDurable(try journal.append(Array(String(index).utf8)))
-      if index % 10 == 0 {
-        let total = (1...index).reduce(0, +)
-        try await journal.snapshot(through: UInt64(index)) { Array(String(total).utf8) }
-      }
-    }
-    journal.close()
-    return directory
+    try await SwitchyardJournalTests.summingJournal(
+      options: JournalOptions(durability: .always, segmentSize: segmentSize), snapshotsFromZero: true)
   }
 
   func total(at sequence: UInt64, in directory: TemporaryDirectory) throws -> Int {
