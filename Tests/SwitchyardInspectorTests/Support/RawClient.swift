@@ -48,10 +48,13 @@ final class RawClient {
     try write(Array(text.utf8))
   }
 
-  /// Reads until `complete` holds for what arrived, the peer closes, or 10 s pass.
+  /// Reads until `complete` holds for what arrived, the peer closes, or 30 s pass.
+  ///
+  /// The inspector answers from the main actor, which every main-actor test of a full run shares:
+  /// in a fresh clone's CI run `/effects` waited past 10 s for it and the answer read empty.
   func read(until complete: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
     var received: [UInt8] = []
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     while !complete(received) {
       let remaining = deadline - .now
       guard remaining > .zero else { break }
