@@ -18,10 +18,13 @@ struct TakeoverTiming {
 
   /// The HA guide's promise, counted from the lease's expiry: a standby polls for the lease every
   /// fifth of it, then recovers and serves. Recovery of the few records since the last snapshot
-  /// takes milliseconds alone; it is allowed the lease's length, twice the 0.86 s the whole
-  /// takeover took at worst in 36 takeovers at load 5–17 on two cores.
+  /// takes milliseconds alone, but starting its pools and serving wait their turn for a CPU: they
+  /// are allowed twice the lease's length. The whole takeover took 0.86 s at worst in 36 takeovers
+  /// at load 5–17 on two cores, and 2.2 s once in a fresh clone's full CI run, over the lease's
+  /// length then allowed. What a takeover takes is a benchmark's to measure; this bound catches a
+  /// standby that waits for something else (another lease, a retry of seconds).
   static func bound(leaseMilliseconds: Int) -> Duration {
-    .milliseconds(leaseMilliseconds / 5 + leaseMilliseconds)
+    .milliseconds(leaseMilliseconds / 5 + 2 * leaseMilliseconds)
   }
 
   /// Sends `signal` to `leader` (SIGKILL: a crash; SIGSTOP: a pause past its lease) and, on the
