@@ -32,13 +32,14 @@ struct OperatingCommandsTests {
   @Test func aPoolNoHandlerServesIsRefusedAtStartInsteadOfRestartingForEver() async throws {
     let runDirectory = uniqueTemporaryPath("sy-nohandler")
     defer { try? FileManager.default.removeItem(atPath: runDirectory) }
-    let started = ContinuousClock.now
+    // A start that restarted the pool for ever would not exit within the bound; one that started a
+    // worker for it would say so. (A check that it took under 10 s failed three times in loaded
+    // full runs, the process's own start taking that long.)
     let result = try await switchyard("start", "--pools", "probe=1,nosuch=1", "--run-dir", runDirectory, within: 20)
     #expect(result.status == 1, "\(result.errorOutput)")
     #expect(result.errorOutput.contains("the 'nosuch' pool has no handler in this executable"), "\(result.errorOutput)")
     #expect(result.errorOutput.contains("Leave 'nosuch' out of --pools"))
     #expect(!result.errorOutput.contains("restart"), "no worker was started: \(result.errorOutput)")
-    #expect(ContinuousClock.now - started < .seconds(10))
   }
 
   @Test func sendPrintsTheJournalSequenceHistoryListsTheActionUnder() async throws {
