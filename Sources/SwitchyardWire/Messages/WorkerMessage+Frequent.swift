@@ -12,20 +12,13 @@ extension WorkerMessage {
       let generation = document.integer(UInt32.self, at: generationNode)
     else { return nil }
     if document.stringEquals(typeNode, "emit") {
-      guard let output = document.member("output", in: 0) else { return nil }
-      var sequence: UInt64?
-      if let node = document.member("sequence", in: 0), document.nodes[node].kind != .null {
-        guard let value = document.integer(UInt64.self, at: node) else { return nil }
-        sequence = value
+      guard let output = document.member("output", in: 0), let sequence = document.optionalMember("sequence", UInt64.self) else {
+        return nil
       }
       return .emit(Emit(effect: effect, generation: generation, output: RawJSON(document: document, node: output), sequence: sequence))
     }
     if document.stringEquals(typeNode, "finished") {
-      var outputs: UInt64?
-      if let node = document.member("outputs", in: 0), document.nodes[node].kind != .null {
-        guard let value = document.integer(UInt64.self, at: node) else { return nil }
-        outputs = value
-      }
+      guard let outputs = document.optionalMember("outputs", UInt64.self) else { return nil }
       return .finished(Finished(effect: effect, generation: generation, outputs: outputs))
     }
     if document.stringEquals(typeNode, "run") {
@@ -92,5 +85,12 @@ extension JSONDocument {
   func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) -> T? {
     guard nodes[index].kind == .integer else { return nil }
     return JSONScalars.fixedWidth(T.self, span(of: index))
+  }
+
+  /// The root object's optional integer member `name`: `.some(nil)` when it is absent or null,
+  /// `nil` when it holds anything but an integer that fits `T`, for the general path to name.
+  func optionalMember<T: FixedWidthInteger>(_ name: String, _ type: T.Type) -> T?? {
+    guard let node = member(name, in: 0), nodes[node].kind != .null else { return .some(nil) }
+    return integer(T.self, at: node).map { .some($0) }
   }
 }
