@@ -43,7 +43,9 @@ public final class ActionJournal: ActionLog {
   /// When the last snapshot was taken, on the journal's coarse clock: read on every append, where
   /// the precise clock cost a busy coordinator's main actor more than a policy of seconds needs.
   @exclusivity(unchecked) private var lastSnapshotAt = Journal.coarseMonotonicNanoseconds()
-  @exclusivity(unchecked) private(set) var failure: String?
+  private let health: JournalHealth
+  /// Why the journal stopped, absent while it records.
+  var failure: String? { health.failure }
   /// Names the remote effects the reduction under way creates, after the last record.
   let effectIdentities = EffectIdentities()
   /// Remote effects started and not ended, for the record that follows a snapshot.
@@ -59,7 +61,7 @@ public final class ActionJournal: ActionLog {
   var interruptedEffects = 0
   /// What recovery learnt of the remote effects in flight, until ``resumeEffects(in:)`` starts them.
   var effectsToResume: EffectRecovery?
-  /// When the state may next be digested (``digestIsDue()``), on the journal's monotonic clock.
+  /// When the state may next be digested (``digestIsDue()``), on the journal's coarse monotonic clock.
   @exclusivity(unchecked) var nextDigest: Int64 = 0
   /// What digests cost, which spaces them.
   let digestCosts: DigestCosts
@@ -70,6 +72,7 @@ public final class ActionJournal: ActionLog {
     self.policy = policy
     self.snapshotThresholds = SnapshotPolicy.Thresholds(policy)
     self.log = log
+    self.health = JournalHealth(log: log)
     self.digestCosts = DigestCosts(log: log)
     self.lastSequence = journal.recovery.lastSequence
     // Effects made before this coordinator's start are made by replay only from an older snapshot.
@@ -200,9 +203,7 @@ public final class ActionJournal: ActionLog {
 
   /// Stops journaling: the state has moved past what the journal can hold.
   func fail(_ reason: String) {
-    guard failure == nil else { return }
-    failure = reason
-    log(.error("the journal stopped; actions are no longer recorded, and a restart loses them: \(reason)", .integer("action_sequence", lastSequence)))
+    health.fail(reason, after: lastSequence)
   }
 
   /// Snapshots `state`, the state after the last journaled action, off the main actor.
@@ -237,9 +238,9 @@ public final class ActionJournal: ActionLog {
   }
 
   private func startEncodingThread() -> RecordEncodingThread {
-    let writer = writer
-    let thread = RecordEncodingThread(gathering: gathering, drain: { writer.drain() }) { [weak self] failure in
-      DispatchQueue.main.async { MainActor.assumeIsolated { self?.fail(failure) } }
+    let (writer, health, journal) = (writer, health, journal)
+    let thread = RecordEncodingThread(gathering: gathering, drain: { writer.drain() }) { failure in
+      DispatchQueue.main.async { MainActor.assumeIsolated { health.fail(failure, after: journal.lastSequence) } }
     }
     encodingThread = thread
     return thread
