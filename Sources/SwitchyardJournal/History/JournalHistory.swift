@@ -77,12 +77,19 @@ public struct JournalHistory: Sendable {
   ) throws -> State {
     let snapshot = try SnapshotStore(directory: dataDirectory).newest(atOrBefore: sequence)
     var state = try snapshot.map(restore) ?? initial()
-    let start = (snapshot?.sequence ?? 0) + 1
-    var last = start - 1
+    var last = snapshot?.sequence ?? 0
     var failure: (any Error)?
-    var damaged: (segment: String, offset: Int, reason: String)?
     do throws(JournalError) {
-      try visit(from: start) { record in
+      try visit(from: last + 1) { damage, covering in
+        // Damage past the state asked for is none of its business.
+        if last < sequence {
+          failure = JournalError.historyUnavailable(
+            sequence: sequence,
+            reason: "\(damage.finding). \(damage.advice) The states from record \(covering.sequence) on are rebuilt from its snapshot"
+          )
+        }
+        return false
+      } _: { record in
         guard record.sequence <= sequence else { return false }
         guard record.sequence == last + 1 else {
           failure = JournalError.historyUnavailable(
@@ -102,19 +109,8 @@ public struct JournalHistory: Sendable {
         return true
       }
     } catch {
-      guard case let .corruptRecord(segment, offset, reason) = error else { throw error }
-      damaged = (segment, offset, reason)
-    }
-    // Damage past the state asked for is none of its business; a later snapshot's states need none before it.
-    if let damaged, last < sequence {
-      guard let covering = try coveringSnapshot(of: last + 1) else {
-        throw JournalError.corruptRecord(segment: damaged.segment, offset: damaged.offset, reason: damaged.reason)
-      }
-      let damage = JournalDamage(segment: damaged.segment, offset: damaged.offset, reason: damaged.reason, records: last + 1...covering.sequence)
-      throw JournalError.historyUnavailable(
-        sequence: sequence,
-        reason: "\(damage.finding). \(damage.advice) The states from record \(covering.sequence) on are rebuilt from its snapshot"
-      )
+      // Damage no snapshot covers, past the state asked for, is none of its business either.
+      guard case .corruptRecord = error, last >= sequence else { throw error }
     }
     if let failure { throw failure }
     guard last == sequence else {
