@@ -44,10 +44,9 @@ import Testing
     #expect(replayed == Array((snapshot.sequence + 1)...report.lastSequence))
   }
 
-  /// A backup reads its copy back whole, so it refuses damage; where a later snapshot covers the
-  /// damage, the refusal says what fits it (the coordinator does not need those records), not to
-  /// start with `--repair`, which changes nothing there.
-  @Test func aBackupRefusesDamageALaterSnapshotCoversWithAdviceThatFitsIt() async throws {
+  /// Damage a later snapshot covers is copied as it is and reported: the coordinator never reads
+  /// those records, so the copy recovers the whole state, as the source does.
+  @Test func aBackupCopiesDamageALaterSnapshotCoversAndReportsIt() async throws {
     let directory = TemporaryDirectory()
     let destination = TemporaryDirectory()
     defer {
@@ -57,17 +56,26 @@ import Testing
     let (journal, _) = try openJournal(directory)
     try await appendDurably(journal, 1..<10)
     try await journal.snapshot(through: 9) { Array("state 9".utf8) }
+    try await appendDurably(journal, 10..<12)
     journal.close()
     let segment = "segment-00000000000000000001.log"
     var bytes = directory.contents(segment)
     bytes[16 + 32 * 2 + 26] ^= 0x40
     directory.write(segment, bytes)
-    #expect(throws: JournalError.damagedBeforeSnapshot(
+
+    let report = try JournalBackup.copy(from: directory.path, to: destination.path)
+    #expect(report.damaged == [
       JournalDamage(segment: segment, offset: 16 + 32 * 2, reason: "its CRC-32C checksum does not match its bytes", records: 3...9)
-    )) {
-      try JournalBackup.copy(from: directory.path, to: destination.path)
-    }
-    #expect(!FileManager.default.fileExists(atPath: destination.path))
+    ])
+    #expect(report.lastSequence == 11)
+    #expect(destination.contents(segment) == bytes, "the damaged segment is copied as it is")
+
+    var restored: JournalSnapshot?
+    var replayed: [UInt64] = []
+    let recovered = try Journal.open(directory: destination.path) { restored = $0 } replay: { replayed.append($0.sequence) }
+    recovered.close()
+    #expect(restored?.sequence == 9)
+    #expect(replayed == [10, 11])
   }
 
   @Test func aBackupRefusesAnExistingDestinationAndADirectoryWithNoJournal() async throws {

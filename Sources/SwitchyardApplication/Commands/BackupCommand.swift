@@ -14,6 +14,10 @@ enum BackupCommand {
 
         To restore, stop the coordinator, move its data directory aside, put the backup in its
         place and start it again: it recovers the state the backup holds.
+
+        Damage in records a later snapshot covers, which the coordinator never reads, is copied
+        as it is and named on standard error: the backup restores the whole state, but those
+        records' actions are lost to history and verify unless an older backup holds the segment.
         """,
       arguments: [CommandArgument("DEST", help: "The directory to create, e.g. /var/backups/switchyard/2026-11-28.")],
       options: [DataDirectoryOption.option, .runDirectory, .flag("--json", help: "Print what the backup holds as JSON.")],
@@ -24,6 +28,9 @@ enum BackupCommand {
       run: { arguments in
         guard let destination = arguments.argument("DEST") else { throw UsageError.missingArgument("DEST") }
         let report = try JournalBackup.copy(from: DataDirectoryOption.path(arguments), to: destination)
+        for damage in report.damaged {
+          StandardStream.error.write("warning: the backup holds the data directory's damage. \(damage)\n")
+        }
         StandardStream.output.write(arguments.flag("--json") ? try JSONText.compact(report) + "\n" : describe(report))
         return 0
       }

@@ -88,20 +88,6 @@ private struct VerificationJSON: Encodable {
     var action: String
   }
 
-  /// Damage a later snapshot covers: where, the records replay went past, and what to do.
-  struct Damage: Encodable {
-    var segment: String
-    var offset: Int
-    var records: [UInt64]
-    var message: String
-
-    init(_ damage: JournalDamage) {
-      segment = damage.segment
-      offset = damage.offset
-      records = [damage.records.lowerBound, damage.records.upperBound]
-      message = "\(damage)"
-    }
-  }
 
   var passed: Bool
   var directory: String
@@ -113,7 +99,7 @@ private struct VerificationJSON: Encodable {
   var snapshots: Int
   var effects: Int
   var missing: [[UInt64]]
-  var damaged: [Damage]
+  var damaged: [JournalDamage]
   var seconds: Double
   var accepted: [Accepted]
   var divergence: Divergence?
@@ -130,7 +116,7 @@ private struct VerificationJSON: Encodable {
     snapshots = report.snapshots
     effects = report.effects
     missing = report.missing.map { [$0.lowerBound, $0.upperBound] }
-    damaged = report.damaged.map(Damage.init)
+    damaged = report.damaged
     seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
     accepted = report.accepted.map { accepted in
       let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(accepted.acceptedAt)

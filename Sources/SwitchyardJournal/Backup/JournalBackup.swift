@@ -11,6 +11,10 @@ import Glibc
 /// while a segment is read end the copy's journal there; a record caught half-written is the torn
 /// tail a start cuts. The copy is written beside the destination and renamed into place once it
 /// reads back whole, so a destination that exists is a complete backup.
+///
+/// Damage a later snapshot covers is copied as it is and reported, not refused: a restore from
+/// the copy recovers as the source would, and an operator whose old segment is damaged needs a
+/// backup of the rest more than ever.
 public enum JournalBackup {
   /// How often the listing is taken again when retention removes a file between listing and opening.
   private static let attempts = 5
@@ -92,29 +96,28 @@ public enum JournalBackup {
     return offset
   }
 
-  /// Reads the copy's every record and checks that its journal covers its newest snapshot.
+  /// Reads the copy's every record, past damage a later snapshot covers, and checks that its
+  /// journal covers its newest snapshot.
   private static func check(_ copy: DataDirectory, files: [String], bytes: Int, destination: String) throws(JournalError) -> JournalBackupReport {
     let history = try JournalHistory(directory: copy.path)
     var first: UInt64?
     var last: UInt64 = 0
-    var covered: JournalDamage?
+    var damaged: [JournalDamage] = []
     try history.visit(from: 1) { damage, _ in
-      // Damage a later snapshot covers is the source's too; the refusal says what fits it, which is
-      // not the --repair that damage recovery reads calls for.
-      covered = damage
-      return false
+      damaged.add(damage)
+      return true
     } _: { record in
       if first == nil { first = record.sequence }
       last = record.sequence
       return true
     }
-    if let covered { throw .damagedBeforeSnapshot(covered) }
     let snapshots = try history.snapshotSequences()
     if let newest = snapshots.last, newest > last {
       throw .snapshotAheadOfJournal(snapshot: DataDirectory.snapshotName(sequence: newest), sequence: newest, journalEnd: last)
     }
     return JournalBackupReport(
-      directory: destination, files: files.count, bytes: bytes, firstSequence: first, lastSequence: last, snapshotSequences: snapshots
+      directory: destination, files: files.count, bytes: bytes, firstSequence: first, lastSequence: last, snapshotSequences: snapshots,
+      damaged: damaged
     )
   }
 

@@ -12,4 +12,8 @@ public struct JournalBackupReport: Sendable, Equatable, Encodable {
   public var lastSequence: UInt64
   /// The records its snapshots cover, oldest first.
   public var snapshotSequences: [UInt64]
+  /// Damage it holds, as the source did, that a later snapshot covers: recovery never reads those
+  /// records, so a restore from it recovers the whole state, but their actions are lost to
+  /// `history` and `verify`.
+  public var damaged: [JournalDamage]
 }

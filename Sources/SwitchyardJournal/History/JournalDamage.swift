@@ -51,6 +51,21 @@ public struct JournalDamage: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+extension JournalDamage: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case segment, offset, records, message
+  }
+
+  /// Where it is, the records read past as `[first, snapshot]`, and the sentence that says it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(segment, forKey: .segment)
+    try container.encode(offset, forKey: .offset)
+    try container.encode([records.lowerBound, records.upperBound], forKey: .records)
+    try container.encode(description, forKey: .message)
+  }
+}
+
 extension [JournalDamage] {
   /// Adds `damage`, or widens the last damage when `damage` is the same one read past again: a
   /// snapshot whose next record the damage also swallowed leaves reading to go on from a later one.
