@@ -64,7 +64,7 @@ import Testing
     }
 
     // The listener reads on the cooperative pool, which every suite of a full run shares.
-    store.timeout = .seconds(10)
+    store.timeout = .seconds(30)
     await store.send(.connectWebSocket) { $0.isConnected = true }
     await store.receive(\.webSocketConnected)
 

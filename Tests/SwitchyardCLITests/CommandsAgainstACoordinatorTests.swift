@@ -161,7 +161,7 @@ struct CommandsAgainstACoordinatorTests {
   }
 
   private func waitForPoolSize(_ size: Int, _ runDirectory: String) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     while true {
       let json = try await switchyard("status", "--json", "--run-dir", runDirectory)
       let report = try WireJSONDecoder().decode(StatusReport.self, from: Array(json.output.utf8))

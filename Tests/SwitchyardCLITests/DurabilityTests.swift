@@ -128,7 +128,7 @@ struct DurabilityTests {
     }
 
     func waitUntilAcknowledged() async throws {
-      let deadline = ContinuousClock.now + .seconds(10)
+      let deadline = ContinuousClock.now + .seconds(30)
       while progress.withLock({ $0.acknowledged.isEmpty && !$0.done }) {
         guard ContinuousClock.now < deadline else { throw TimedOut(what: "the burst's first acknowledgement") }
         try await Task.sleep(for: .milliseconds(1))
@@ -136,7 +136,7 @@ struct DurabilityTests {
     }
 
     func waitUntilDone() async throws {
-      let deadline = ContinuousClock.now + .seconds(10)
+      let deadline = ContinuousClock.now + .seconds(30)
       while !progress.withLock({ $0.done }) {
         guard ContinuousClock.now < deadline else { throw TimedOut(what: "the burst to end") }
         try await Task.sleep(for: .milliseconds(5))
@@ -154,7 +154,7 @@ struct DurabilityTests {
     // With no worker every job stays in flight, so each snapshot is followed by a record listing
     // them: a(1) b(2), snapshot 2, its list (3), c(4) d(5), snapshot 5, its list (6), e(7).
     // Snapshots are written off the main actor: wait for the second.
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     var report: JournalReport?
     while report?.snapshotSequence != 5 {
       guard ContinuousClock.now < deadline else { throw TimedOut(what: "the snapshot of record 5; last report: \(String(describing: report))") }

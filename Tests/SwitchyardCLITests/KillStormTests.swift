@@ -54,7 +54,7 @@ struct KillStormTests {
   /// that was reduced before it is durable, so an action that changes nothing is the barrier.
   func durableState(_ directory: DurabilityTests.Directory) async throws -> JSONValue {
     // First every effect ends, a job started again for a step since superseded included.
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     while try status(directory).pools.contains(where: { $0.started > $0.completed + $0.failed + $0.cancelled }) {
       guard ContinuousClock.now < deadline else { throw TimedOut(what: "the pool to be idle") }
       try await Task.sleep(for: .milliseconds(5))

@@ -113,7 +113,7 @@ struct LoadCommandTests {
     #expect(!workers.isEmpty)
 
     kill(load.pid, SIGKILL)
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     while ([coordinator] + workers).contains(where: isAlive), ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }

@@ -97,7 +97,7 @@ import Testing
     #expect(demo.stopActions == [.stopping])
     // The handler reads its messages on the cooperative pool, which every suite of a full run
     // shares on two cores: a second to receive is not always enough there.
-    store.timeout = .seconds(10)
+    store.timeout = .seconds(30)
 
     await store.send(demo.startActions[0]) {
       $0.sessions = [SessionFeature.State(id: DemoApplication.firstSessionID, upstream: self.upstream)]
@@ -138,7 +138,7 @@ import Testing
     } withDependencies: {
       $0.jobExecutor = InProcessJobExecutor(FeedTestHandler(messages: messages), CatalogTestHandler(itemCount: 30))
     }
-    store.timeout = .seconds(10)
+    store.timeout = .seconds(30)
 
     await store.send(.started(firstSessionID: "1"))
     await store.receive(\.sessions[id: "1"].feed.resume)

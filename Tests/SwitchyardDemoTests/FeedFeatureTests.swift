@@ -16,7 +16,7 @@ import Testing
 
     // The handler reads its messages on the cooperative pool, which every suite of a full run
     // shares on two cores: a second to receive is not always enough there.
-    store.timeout = .seconds(10)
+    store.timeout = .seconds(30)
     await store.send(.connectWebSocket) { $0.isListening = true }
     await store.receive(.webSocketConnected) { $0.isConnected = true }
     continuation.yield("hello")
@@ -48,7 +48,7 @@ import Testing
 
     // The handler reads its messages on the cooperative pool, which every suite of a full run
     // shares on two cores: a second to receive is not always enough there.
-    store.timeout = .seconds(10)
+    store.timeout = .seconds(30)
     await store.send(.connectWebSocket)
     await store.receive(.webSocketConnected)
     continuation.yield("after the restart")

@@ -62,7 +62,7 @@ import Testing
     let probe = FirstServedSend(socketPath: second.socketPath, name: "takeover")
     let timing = try await TakeoverTiming.signal(SIGKILL, to: first, in: cluster)
     first.crash()
-    #expect(try await offThread { traffic.waitForEnd(within: 10) })
+    #expect(try await offThread { traffic.waitForEnd(within: 30) })
     let acknowledged = traffic.names
 
     #expect(try await probe.wait(within: 30), "the standby never served a send")
@@ -125,7 +125,7 @@ import Testing
     try await waitForLog(first, "stepping down to standby")
     try await waitForLog(first, "stands by: epoch 2")
     try await eventually("the old leader standing by") { role(first.runDirectory)?.role == .standby }
-    #expect(try await offThread { traffic.waitForEnd(within: 10) })
+    #expect(try await offThread { traffic.waitForEnd(within: 30) })
     let names = try runNames(second.runDirectory)
     #expect(Set(acknowledgedBefore).isSubset(of: names))
     let entries = try cluster.stream()

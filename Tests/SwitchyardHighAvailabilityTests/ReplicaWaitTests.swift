@@ -115,7 +115,7 @@ import Testing
       #expect(ContinuousClock.now - asked >= .milliseconds(250))
       #expect(try writer.send(RedisCommand("CLIENT", "ID")).integer != appendedOn, "the writer's connection was not made again")
       resume()
-      #expect(try stream.waitForReplicas(1, timeout: .seconds(10)) == 1)
+      #expect(try stream.waitForReplicas(1, timeout: .seconds(30)) == 1)
       let onReplica = RedisConnection(configuration: replica.configuration)
       defer { onReplica.close() }
       #expect(try FencedJournalStream(connection: onReplica, layout: layout).read(after: 0).last?.last == 1)

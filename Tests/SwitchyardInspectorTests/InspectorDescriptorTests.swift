@@ -51,7 +51,7 @@ struct InspectorDescriptorTests {
   }
 
   private func status(_ client: ControlClient) throws -> StatusReport {
-    guard case let .statusReport(_, report) = try client.request(.status(id: 1), timeout: .seconds(10)) else {
+    guard case let .statusReport(_, report) = try client.request(.status(id: 1), timeout: .seconds(30)) else {
       throw TimedOut(what: "a status report")
     }
     return report

@@ -26,19 +26,19 @@ struct HTTPServerAdmissionTests {
         }
         let third = try Socket.connectLoopback(port)
         try third.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-        let refusal = String(decoding: third.readUntilClosed(timeout: .seconds(10)), as: UTF8.self)
+        let refusal = String(decoding: third.readUntilClosed(timeout: .seconds(30)), as: UTF8.self)
         #expect(refusal.hasPrefix("HTTP/1.1 503"))
         #expect(refusal.contains("Retry-After: 1"))
         #expect(refusal.contains("already serves 2 connections"))
 
         first.close()
         // The freed slot is the server's once its connection thread has seen the close.
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         var answer = ""
         while !answer.hasPrefix("HTTP/1.1 200"), ContinuousClock.now < deadline {
           let next = try Socket.connectLoopback(port)
           try next.write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-          answer = String(decoding: next.readUntilClosed(timeout: .seconds(10)), as: UTF8.self)
+          answer = String(decoding: next.readUntilClosed(timeout: .seconds(30)), as: UTF8.self)
         }
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         second.close()
@@ -58,10 +58,10 @@ struct HTTPServerAdmissionTests {
         let client = try Socket.connectLoopback(port)
         defer { client.close() }
         try client.write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        let answer = String(decoding: client.readUntilClosed(timeout: .seconds(10)), as: UTF8.self)
+        let answer = String(decoding: client.readUntilClosed(timeout: .seconds(30)), as: UTF8.self)
         let clock = ContinuousClock()
         let started = clock.now
-        let unanswered = silent[0].readUntilClosed(timeout: .seconds(10)).isEmpty
+        let unanswered = silent[0].readUntilClosed(timeout: .seconds(30)).isEmpty
         return (answer, unanswered ? clock.now - started : nil)
       }
       #expect(answer.hasPrefix("HTTP/1.1 200"))

@@ -53,7 +53,7 @@ import Testing
       let grant = try #require(try lease.acquire(holder: "a"))
       let stream = FencedJournalStream(connection: redis, layout: layout)
       let tail = FencedJournalStream(connection: reader, layout: layout)
-      let read = Thread.detachedResult { () throws(RedisError) in try tail.read(after: 0, block: .seconds(10)) }
+      let read = Thread.detachedResult { () throws(RedisError) in try tail.read(after: 0, block: .seconds(30)) }
       try stream.append(entry(1, 2, epoch: grant.epoch), under: grant)
       #expect(try read.wait().get() == [entry(1, 2, epoch: grant.epoch)])
     }

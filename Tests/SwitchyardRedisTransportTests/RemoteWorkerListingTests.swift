@@ -19,7 +19,7 @@ struct RemoteWorkerListingTests {
     defer { successor.cleanUp() }
     let client = try await successor.connect()
     // A worker's heartbeat message comes every third of its claim idle time (0.5 s here).
-    try await cluster.eventually("the new coordinator to list both workers", within: 10) { try Self.listed(by: client) == pids }
+    try await cluster.eventually("the new coordinator to list both workers", within: 30) { try Self.listed(by: client) == pids }
     #expect(try Self.listed(by: client) == pids)
   }
 

@@ -19,7 +19,7 @@ import Testing
     while case let count = read(child.stdout, &buffer, buffer.count), count > 0 { output += buffer[..<count] }
     close(child.stdout)
     close(child.stderr)
-    #expect(child.reap(patience: .seconds(10)) == .exited(0))
+    #expect(child.reap(patience: .seconds(30)) == .exited(0))
     let open = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
     // 3 is ls's own, on the directory it lists; the host's pipe has higher numbers.
     #expect(open == [0, 1, 2, 3], "the child had \(open) open; the host's pipe was \(leaked)")

@@ -23,7 +23,7 @@ struct ControlSocketFairnessTests {
       let operatorClient = try await coordinator.connect()
       #expect(try operatorClient.status().coordinator.pid == coordinator.process.pid)
       #expect(try operatorClient.request(.send(id: 2, action: Self.start)) == .sent(id: 2, sequence: 1))
-      #expect(String(decoding: silent[0].readAll(within: .seconds(10)), as: UTF8.self).contains(#""code":"evicted""#))
+      #expect(String(decoding: silent[0].readAll(within: .seconds(30)), as: UTF8.self).contains(#""code":"evicted""#))
 
       // The others are closed once the handshake timeout (5 s) passes without a frame.
       let farewell = String(decoding: try #require(silent.last).readAll(within: .seconds(20)), as: UTF8.self)

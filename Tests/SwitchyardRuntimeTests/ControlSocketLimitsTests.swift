@@ -53,7 +53,7 @@ struct ControlSocketLimitsTests {
           usleep(10_000)
         }
         #expect(log.lines.contains { $0.contains("went unread") }, "the flooding client was never dropped")
-        #expect(flood.readUntilClosed(within: .seconds(10)))
+        #expect(flood.readUntilClosed(within: .seconds(30)))
         #expect(try patient.request(.status(id: 10), timeout: Self.answer) == .sent(id: 10))
       }
     }
@@ -80,11 +80,11 @@ struct ControlSocketLimitsTests {
         greedyFrame += frameHeader(1 << 20)
         greedyFrame += [UInt8](repeating: UInt8(ascii: " "), count: 200 << 10)
         _ = greedy.writeAll(greedyFrame)
-        let farewell = greedy.readAll(within: .seconds(10))
+        let farewell = greedy.readAll(within: .seconds(30))
         #expect(String(decoding: farewell, as: UTF8.self).contains("requestsOverBudget"))
 
         _ = modest.writeAll(Array(frame[(100 << 10)...]))
-        let reply = try #require(modest.readFrame(within: .seconds(10)))
+        let reply = try #require(modest.readFrame(within: .seconds(30)))
         #expect(try ControlMessage(payload: reply) == .sent(id: 5))
       }
     }
@@ -143,7 +143,7 @@ struct ControlSocketLimitsTests {
         var header: [UInt8] = []
         header += frameHeader(2 << 20)
         _ = client.writeAll(header)
-        let reply = String(decoding: client.readAll(within: .seconds(10)), as: UTF8.self)
+        let reply = String(decoding: client.readAll(within: .seconds(30)), as: UTF8.self)
         #expect(reply.contains("badRequest"))
         #expect(reply.contains("\(1 << 20)"))
       }

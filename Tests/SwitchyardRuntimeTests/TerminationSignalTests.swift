@@ -18,7 +18,7 @@ struct TerminationSignalTests {
       try await eventually("round \(round): the control socket; log:\n\(coordinator.log)") {
         FileManager.default.fileExists(atPath: coordinator.socketPath)
       }
-      let status = await coordinator.terminate(within: 10)
+      let status = await coordinator.terminate(within: 30)
       #expect(status == 0, "round \(round): SIGTERM did not stop the coordinator in order; log:\n\(coordinator.log)")
       #expect(coordinator.log.contains("received signal \(SIGTERM); shutting down"), "round \(round)")
     }
@@ -32,7 +32,7 @@ struct TerminationSignalTests {
       defer { coordinator.cleanUp() }
       // Spread over the start: spawning, loading, installing the handler, opening the socket.
       try await Task.sleep(for: .milliseconds(round * 5))
-      let status = await coordinator.terminate(within: 10)
+      let status = await coordinator.terminate(within: 30)
       try #require(status != -1, "round \(round): even SIGKILL did not end the coordinator")
       let ended = coordinator.process.reapIfExited()
       #expect(ended == .exited(0) || ended == .signalled(SIGTERM), "round \(round): \(ended?.description ?? "running"); log:\n\(coordinator.log)")

@@ -167,7 +167,7 @@ private func runWorker(job run: Run) async throws -> [WorkerMessage] {
       // SIGPIPE at its first line there.
       defer {
         try? stdin.close()
-        _ = worker.reap(patience: .seconds(10))
+        _ = worker.reap(patience: .seconds(30))
         close(worker.stderr)
       }
       var input: [UInt8] = []
@@ -202,7 +202,7 @@ private func runWorker(input: [UInt8]) async throws -> WorkerRun {
       try stdin.close()
       let output = stdout.readDataToEndOfFile()
       let errorOutput = stderr.readDataToEndOfFile()
-      let status = worker.reap(patience: .seconds(10))
+      let status = worker.reap(patience: .seconds(30))
       var decoder = FrameDecoder()
       decoder.append(contentsOf: output)
       var payloads: [[UInt8]] = []

@@ -17,7 +17,7 @@ func withRunningCoordinator(
     try? FileManager.default.removeItem(atPath: runDirectory)
   }
   let expectedWorkers = try PoolSize.list(parsing: pools, argument: "pools").reduce(0) { $0 + $1.size }
-  let deadline = ContinuousClock.now + .seconds(10)
+  let deadline = ContinuousClock.now + .seconds(30)
   while true {
     let ready = try? ControlClient(runDirectory: runDirectory).readyWorkers()
     if ready == expectedWorkers { break }

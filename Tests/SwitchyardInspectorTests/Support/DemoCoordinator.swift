@@ -89,7 +89,7 @@ final class DemoCoordinator {
     try await PeerScript.run(executable: Self.executable, arguments, within: limit)
   }
 
-  /// Sends SIGTERM, then on a thread of its own kills the coordinator after 10 s and removes its
+  /// Sends SIGTERM, then on a thread of its own kills the coordinator after 30 s and removes its
   /// files: waiting here, on one of the two cooperative threads, would stall every other test.
   /// Files that thread does not live to remove go when the test's process exits.
   func stop() {
@@ -98,7 +98,7 @@ final class DemoCoordinator {
     RemovedAtExit.add(runDirectory)
     RemovedAtExit.add(logPath)
     Thread.detachNewThread {
-      if !process.waitForExit(within: 10) { process.kill(waitingUpTo: 10) }
+      if !process.waitForExit(within: 30) { process.kill(waitingUpTo: 10) }
       RemovedAtExit.remove(runDirectory)
       RemovedAtExit.remove(logPath)
     }

@@ -69,7 +69,7 @@ extension Socket {
   }
 
   /// Waits until the peer closes, reading and dropping anything it sends.
-  func drainUntilClosed(timeout: Duration = .seconds(10)) {
+  func drainUntilClosed(timeout: Duration = .seconds(30)) {
     _ = readUntilClosed(timeout: timeout)
   }
 }

@@ -65,7 +65,7 @@ final class PeerProcess: Sendable {
   /// Kills the peer if it still runs, reaps it, and removes its output.
   func stop() async {
     process.send(SIGKILL)
-    await process.exited(within: 10)
+    await process.exited(within: 30)
     try? FileManager.default.removeItem(atPath: outputPath)
   }
 }

@@ -32,7 +32,7 @@ final class ScriptedPeer: Sendable {
   }
 
   /// Waits for the script to end and rethrows what it threw; stops listening if nobody came.
-  func finish(timeout: Duration = .seconds(10)) async throws {
+  func finish(timeout: Duration = .seconds(30)) async throws {
     try await offThread { [self] in
       if done.wait(timeout: .now() + timeout.dispatchInterval) == .timedOut {
         listener.shutdown(.both)

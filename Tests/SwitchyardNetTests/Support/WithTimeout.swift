@@ -3,7 +3,7 @@ import Foundation
 /// Fails with `TimeoutError` if `operation` takes longer than `timeout`, so that a broken
 /// connection fails one test quickly instead of hanging the run.
 func withTimeout<Value: Sendable>(
-  _ timeout: Duration = .seconds(10), _ operation: @escaping @Sendable () async throws -> Value
+  _ timeout: Duration = .seconds(30), _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
   try await withThrowingTaskGroup(of: Value.self) { group in
     group.addTask { try await operation() }
