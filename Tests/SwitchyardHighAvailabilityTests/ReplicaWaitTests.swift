@@ -105,10 +105,10 @@ import Testing
       let appendedOn = try #require(try writer.send(RedisCommand("CLIENT", "ID")).integer)
       try admin.send(RedisCommand("CLIENT", "KILL", "ID", String(appendedOn)))
       // The hazard: a connection that sent nothing before WAIT has it count the paused replica at once.
-      let bare = try Socket.connect(host: "127.0.0.1", port: primary.port, deadline: .now + .seconds(5))
+      let bare = try Socket.connect(host: "127.0.0.1", port: primary.port, deadline: .now + .seconds(30))
       defer { bare.close() }
       try bare.write(Array("WAIT 1 100\r\n".utf8))
-      #expect(try bare.read(upTo: 64, deadline: .now + .seconds(5)) == Array(":1\r\n".utf8))
+      #expect(try bare.read(upTo: 64, deadline: .now + .seconds(30)) == Array(":1\r\n".utf8))
 
       let asked = ContinuousClock.now
       #expect(try stream.waitForReplicas(1, timeout: .milliseconds(300)) == 0, "WAIT counted a replica that has not the append")

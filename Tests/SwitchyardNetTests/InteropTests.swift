@@ -29,7 +29,7 @@ struct InteropTests {
     try await withPeer(server) {
       let port = try #require(UInt16(try await server.firstLine()), "the Python server printed no port")
       let url = URL(string: "ws://127.0.0.1:\(port)/")!
-      let ws = try await WebSocketClient.connect(to: url, timeout: .seconds(5))
+      let ws = try await WebSocketClient.connect(to: url, timeout: .seconds(30))
       var messages = ws.messages.makeAsyncIterator()
       try await ws.send(.text("héllo"))
       #expect(try await messages.next() == .text("héllo"))
@@ -48,7 +48,7 @@ struct InteropTests {
       await ws.close(code: .normalClosure, reason: "swift done")
       #expect(ws.closeStatus?.code == .normalClosure)
 
-      let second = try await WebSocketClient.connect(to: url, timeout: .seconds(5))
+      let second = try await WebSocketClient.connect(to: url, timeout: .seconds(30))
       try await second.send(.text("close:4001"))
       var rest: [WebSocketMessage] = []
       for try await message in second.messages {
@@ -68,7 +68,7 @@ struct InteropTests {
       #expect(status == 0, "\(output)")
       #expect(output.hasSuffix("ok\n"), "\(output)")
       // The server saw every message, then the close: the story ends at the first non-message.
-      let received = try await withTimeout(.seconds(5)) {
+      let received = try await withTimeout(.seconds(30)) {
         var received: [ServerEvent] = []
         for await event in events {
           received.append(event)

@@ -51,10 +51,10 @@ import Testing
     let listener = try Socket.listen(host: "::1", port: 0)
     let port = try listener.localPort()
     #expect(port != 0)
-    let client = try Socket.connect(host: "::1", port: port, deadline: .now + .seconds(5))
+    let client = try Socket.connect(host: "::1", port: port, deadline: .now + .seconds(30))
     let server = try listener.accept()
     try client.write(Array("ping".utf8))
-    #expect(try server.read(upTo: 16, deadline: .now + .seconds(5)) == Array("ping".utf8))
+    #expect(try server.read(upTo: 16, deadline: .now + .seconds(30)) == Array("ping".utf8))
     #expect(try SocketAddress(boundTo: listener.descriptor).family == AF_INET6)
   }
 

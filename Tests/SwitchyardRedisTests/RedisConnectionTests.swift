@@ -159,7 +159,7 @@ import Testing
     let port = try listener.localPort()
     let peer = Thread.detachedResult {
       let socket = try listener.accept()
-      _ = try socket.read(upTo: 4096, deadline: .now + .seconds(5))
+      _ = try socket.read(upTo: 4096, deadline: .now + .seconds(30))
       try socket.write(Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8))
       socket.shutdown(.writing)
       socket.close()

@@ -40,7 +40,7 @@ import Testing
       // `sleep` itself opens locale files as it starts, for a moment: only a descriptor that stays
       // was inherited.
       var open = try Self.descriptors(of: child.pid)
-      let deadline = ContinuousClock.now + .seconds(5)
+      let deadline = ContinuousClock.now + .seconds(30)
       while open != [0, 1, 2], ContinuousClock.now < deadline {
         usleep(10_000)
         open = try Self.descriptors(of: child.pid)

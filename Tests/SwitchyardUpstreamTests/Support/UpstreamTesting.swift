@@ -43,10 +43,10 @@ extension UpstreamService {
 }
 
 extension Socket {
-  /// Everything the peer sends until it closes, or for at most five seconds.
+  /// Everything the peer sends until it closes, or for at most thirty seconds.
   func readUntilClosed() -> [UInt8] {
     var received: [UInt8] = []
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(30)
     while let chunk = try? read(upTo: 65_536, deadline: deadline), !chunk.isEmpty {
       received += chunk
     }
