@@ -88,7 +88,6 @@ private struct VerificationJSON: Encodable {
     var action: String
   }
 
-
   var passed: Bool
   var directory: String
   var version: Int
