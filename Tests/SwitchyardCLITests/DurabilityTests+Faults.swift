@@ -204,6 +204,29 @@ extension DurabilityTests {
     #expect(segments.count > 1, "\(segments)")
   }
 
+  /// `backup` copies damage that a later snapshot covers and says so, rather than refusing: the
+  /// copy recovers the whole state, as the source does.
+  @Test func aBackupOfDamageALaterSnapshotCoversSucceedsAndWarns() async throws {
+    let directory = Directory()
+    // Snapshots every 100 actions: the middle of the first segment is well before the last.
+    let coordinator = try await startCoordinator(directory, ["--snapshot-every", "100"])
+    defer { coordinator.stop() }
+    try send(names(300, "b"), to: directory)
+    #expect(await coordinator.terminate() == 0)
+    let segment = directory.data + "/" + Self.firstSegment
+    var bytes = try #require(FileManager.default.contents(atPath: segment))
+    bytes[bytes.count / 2] ^= 0x01
+    #expect(FileManager.default.createFile(atPath: segment, contents: bytes))
+
+    let copy = directory.path + "/backup"
+    let backup = try await switchyard("backup", "--data-dir", directory.data, copy)
+    #expect(backup.status == 0, "\(backup.errorOutput)")
+    #expect(backup.errorOutput.contains("warning: the backup holds the data directory's damage."), "\(backup.errorOutput)")
+    #expect(backup.errorOutput.contains(Self.firstSegment), "\(backup.errorOutput)")
+    #expect(backup.output.hasPrefix("backed up records 1–"), "\(backup.output)")
+    #expect(FileManager.default.contents(atPath: copy + "/" + Self.firstSegment) == bytes)
+  }
+
   @Test func historyReachesBackPastTheSnapshotsKept() async throws {
     let directory = Directory()
     try await journalOfSmallSegments(directory, [])

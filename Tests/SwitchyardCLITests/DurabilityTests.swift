@@ -22,7 +22,7 @@ struct DurabilityTests {
     let coordinator = try TestProcess(
       ["start", "--pools", pools, "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"] + extra
     )
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     while (try? ControlClient(runDirectory: directory.path).request(.status(id: 1))) == nil {
       guard coordinator.isRunning, ContinuousClock.now < deadline else {
         coordinator.stop()
