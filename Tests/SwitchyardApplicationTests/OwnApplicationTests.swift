@@ -77,7 +77,7 @@ struct OwnApplicationTests {
     #expect(rawEcho.status == 2 && rawEcho.errorOutput.contains("no handler for 'raw-echo'"), "\(rawEcho.errorOutput)")
 
     kill(coordinator.pid, SIGTERM)
-    #expect(try await coordinator.exitStatus(within: 15) == 0, "\(coordinator.errorOutput)")
+    #expect(try await coordinator.exitStatus(within: 30) == 0, "\(coordinator.errorOutput)")
     for worker in workers {
       #expect(kill(worker.pid, 0) != 0, "worker \(worker.pid) outlived its coordinator")
     }

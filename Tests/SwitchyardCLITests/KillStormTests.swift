@@ -20,7 +20,7 @@ struct KillStormTests {
     let coordinator = try TestProcess(
       ["start", "--pools", "probe=2", "--run-dir", directory.path, "--fsync", "always", "--grace-ms", "200"]
     )
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     while true {
       if case let .statusReport(_, report)? = try? ControlClient(runDirectory: directory.path).request(.status(id: 1)),
         report.workers.filter({ $0.state == "ready" }).count == 2
@@ -185,7 +185,7 @@ final class StormLoad: Sendable {
   @MainActor
   func pause() async throws {
     progress.withLock { $0.paused = true }
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     while !progress.withLock({ $0.busy.isEmpty }) {
       guard ContinuousClock.now < deadline else { throw TimedOut(what: "the users' steps to end: \(account)") }
       try await Task.sleep(for: .milliseconds(5))
@@ -259,7 +259,7 @@ final class StormLoad: Sendable {
   /// The user's connection, made again if the coordinator died; waits for a restarted one.
   private func connected(_ client: inout ControlClient?) throws -> ControlClient {
     if let client { return client }
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     while true {
       if let made = try? ControlClient(runDirectory: runDirectory) {
         client = made

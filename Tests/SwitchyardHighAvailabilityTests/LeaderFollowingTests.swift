@@ -93,7 +93,7 @@ struct LeaderFollowingTests {
     try await eventually("the standby copying the send") { (role(second.runDirectory)?.appliedSequence ?? 0) >= acknowledged }
 
     first.crash()
-    try await eventually("the second leading", within: 15) { isServing(second.runDirectory) }
+    try await eventually("the second leading", within: 30) { isServing(second.runDirectory) }
     let after = try await send("after-failover", to: second.runDirectory)
     #expect(sequence(after).map { $0 > acknowledged } == true, "\(after.output)\(after.errorOutput)")
     // The old leader back as a standby: the same command line pointed at it reaches the new leader.
@@ -139,7 +139,7 @@ struct LeaderFollowingTests {
     let (again, portAgain) = try await start(cluster, host: "host-a")
     try await eventually("the first back as a standby", within: 30) { role(again.runDirectory)?.role == .standby }
     second.process.send(SIGSTOP)
-    try await eventually("the first leading again", within: 15) { isServing(again.runDirectory) }
+    try await eventually("the first leading again", within: 30) { isServing(again.runDirectory) }
     second.process.send(SIGCONT)
     let refusedWhileDemoted = try await refusals(at: portB) {
       second.log.contains("stepping down to standby")

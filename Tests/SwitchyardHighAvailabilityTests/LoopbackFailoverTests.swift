@@ -98,7 +98,7 @@ import Testing
     defer { load.stop() }
     try await eventually("the load under way on the leader", within: 20) { (status(first.runDirectory)?.coordinator.actionsTotal ?? 0) >= 50 }
     first.crash()
-    try await waitUntilLeading(second, within: 15)
+    try await waitUntilLeading(second, within: 30)
     let exit = try await load.exitStatus(within: 60)
     let report = try LoadReportJSON(load.output)
     #expect(exit == 0, "\(load.errorOutput)")
@@ -152,7 +152,7 @@ import Testing
         == .stateSlice(id: 1, path: "runs.before.outcome", value: "finished")
     }
     first.crash()
-    try await waitUntilLeading(second, within: 15)
+    try await waitUntilLeading(second, within: 30)
     let again = try ControlClient(socketPath: second.socketPath)
     let after = try again.request(.send(id: 2, action: HighAvailabilityCluster.start("after")))
     #expect({ if case .sent(id: 2, sequence: _?) = after { true } else { false } }(), "\(after)")

@@ -66,7 +66,7 @@ struct NamespacedFailoverTests {
     case .cut: try cluster.network.cutOff("a")
     case .stop: leader.send(SIGSTOP)
     }
-    try await eventually("b leading", within: 15) { isServing(b) }
+    try await eventually("b leading", within: 30) { isServing(b) }
     let failover = ContinuousClock.now - faultAt
     // A bound on taking over at all, not on how fast: running beside the whole suite on two cores,
     // a failover that takes 1.6 s alone took 3.6 s. How fast, on a quiet machine, is what
@@ -78,7 +78,7 @@ struct NamespacedFailoverTests {
     case .kill:
       try cluster.startCoordinator("a", log: "a-again")
     case .cut:
-      try await eventually("a stepping down", within: 15) { cluster.log("a").contains("stepping down to standby") }
+      try await eventually("a stepping down", within: 30) { cluster.log("a").contains("stepping down to standby") }
       try await Task.sleep(until: faultAt + .seconds(15))
       try cluster.network.restore("a")
     case .stop:

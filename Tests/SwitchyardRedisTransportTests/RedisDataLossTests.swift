@@ -76,7 +76,7 @@ struct RedisDataLossTests {
 
     // Found within a pass of the backlogs (a second), then a retry's backoff and the runs.
     for name in Self.runs {
-      let run = try await cluster.wait(for: name, within: 15) { $0.outcome != .running }
+      let run = try await cluster.wait(for: name, within: 30) { $0.outcome != .running }
       #expect(run.outcome == .finished && run.outputs == Array(0..<Self.outputs), "\(name): \(run)")
     }
     #expect(ContinuousClock.now - lost < .seconds(15))
