@@ -39,11 +39,11 @@ struct ControlRequestMutator {
         tree = mutated
         names.append(name)
       }
-      return FuzzRequest(bytes: Self.frame(tree.bytes), mutation: "json " + names.joined(separator: ", "))
+      return Self.mutated(tree.bytes, "json " + names.joined(separator: ", "))
     }
     if roll < 85 {
       let (payload, name) = mutateBytes(seed(id: id).bytes)
-      return FuzzRequest(bytes: Self.frame(payload), mutation: "bytes " + name)
+      return Self.mutated(payload, "bytes " + name)
     }
     if roll < 93 {
       // Two requests spliced: the head of one and the tail of another, in one frame.
@@ -51,9 +51,15 @@ struct ControlRequestMutator {
       let second = seed(id: id + 1).bytes
       let payload = Array(first[..<Int.random(in: 0...first.count, using: &random)])
         + Array(second[Int.random(in: 0...second.count, using: &random)...])
-      return FuzzRequest(bytes: Self.frame(payload), mutation: "splice")
+      return Self.mutated(payload, "splice")
     }
     return frameLie(seed(id: id).bytes)
+  }
+
+  /// A mutated payload in a frame of its length; one empty or past the control socket's 1 MiB
+  /// breaks the framing as a lying header does.
+  private static func mutated(_ payload: [UInt8], _ mutation: String) -> FuzzRequest {
+    FuzzRequest(bytes: frame(payload), breaksFraming: payload.isEmpty || payload.count > 1 << 20, mutation: mutation)
   }
 
   /// A frame whose header does not match its payload: the stream can no longer be read.
