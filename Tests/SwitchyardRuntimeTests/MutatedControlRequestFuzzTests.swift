@@ -14,12 +14,13 @@ import Testing
 /// requests left valid are all answered, a well-behaved client is served throughout, and the
 /// journal of what it took replays to the same state (`switchyard verify`).
 ///
-/// `SWITCHYARD_FUZZ_SEED=N` replays a run's requests (each client's, not how they interleave).
+/// `SWITCHYARD_FUZZ_SEED=N` replays a run's requests (each client's, not how they interleave);
+/// `SWITCHYARD_FUZZ_REQUESTS=N` fuzzes longer, by hand, with as much more time.
 @Suite(.serialized)
 struct MutatedControlRequestFuzzTests {
   /// Stop after this many requests or this long, whichever comes first.
-  static let requestTarget = 6_000
-  static let stormSeconds = 40.0
+  static let requestTarget = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_REQUESTS"].flatMap { Int($0) } ?? 6_000
+  static let stormSeconds = 40.0 * max(1, Double(requestTarget) / 6_000)
   static let fuzzingClients: UInt64 = 3
 
   @Test func thousandsOfMutatedControlRequestsNeverCrashTheCoordinatorNorBreakItsJournal() async throws {
@@ -28,7 +29,7 @@ struct MutatedControlRequestFuzzTests {
     let coordinator = try CoordinatorProcess(arguments: ["--pools", "probe=1", "--fsync", "batch"])
     defer { coordinator.cleanUp() }
     let tally = FuzzTally()
-    try await withTimeout(120, "the control fuzz") {
+    try await withTimeout(Self.stormSeconds + 80, "the control fuzz") {
       let path = coordinator.socketPath
       _ = try await coordinator.connect()
       let started = ContinuousClock.now
@@ -48,18 +49,23 @@ struct MutatedControlRequestFuzzTests {
 
       // After the storm: the pools as the fuzz may have scaled them, back to one probe worker,
       // which still runs a client's action to its end.
-      try await offThread {
+      let (run, report) = try await offThread {
         let client = try ControlClient(socketPath: path)
         let scaled = try client.request(.scale(id: 1, pools: ["probe": 1]), timeout: .seconds(30))
         guard case .scaled = scaled else { throw TimedOut(what: "scaled, got \(scaled)") }
         let sent = try client.request(.send(id: 2, action: Self.startAction("after")), timeout: .seconds(30))
         guard case .sent = sent else { throw TimedOut(what: "sent, got \(sent)") }
-        tally.noteWorkers(try client.status())
+        var run: ProbeRun?
+        try waitUntil {
+          guard case let .stateSlice(_, _, value) = try client.request(.state(id: 3, path: "runs.after"), timeout: .seconds(30)) else {
+            return false
+          }
+          run = try WireJSONDecoder().decode(ProbeRun.self, from: value)
+          return run?.outcome != .running
+        }
+        return (run, try client.status())
       }
-      let client = try ControlClient(socketPath: path)
-      let run = try await client.probeRun("after", "the run sent after the storm to finish") { $0.outcome != .running }
-      #expect(run.outcome == .finished)
-      let report = try client.status()
+      #expect(run?.outcome == .finished)
       tally.noteWorkers(report)
       // Worker restarts are not failures (a busy machine can starve a worker's heartbeat), but a
       // client's job that crashes workers shows here.
