@@ -30,8 +30,12 @@ struct ControlRequestMutator {
       let payload = seed(id: nextID).bytes
       return FuzzRequest(bytes: Self.frame(payload), answeredID: seedHasID ? nextID : nil, mutation: "none")
     }
+    if roll < 45 {
+      nextID += 1
+      return FuzzRequest(bytes: Self.frame(oddButValidSend(id: nextID).bytes), answeredID: nextID, mutation: "odd")
+    }
     let id = UInt64.random(in: 1...8, using: &random)
-    if roll < 65 {
+    if roll < 70 {
       var tree = seed(id: id)
       var names: [String] = []
       for _ in 0...Int.random(in: 0...2, using: &random) {
@@ -41,7 +45,7 @@ struct ControlRequestMutator {
       }
       return Self.mutated(tree.bytes, "json " + names.joined(separator: ", "))
     }
-    if roll < 85 {
+    if roll < 87 {
       let (payload, name) = mutateBytes(seed(id: id).bytes)
       return Self.mutated(payload, "bytes " + name)
     }
