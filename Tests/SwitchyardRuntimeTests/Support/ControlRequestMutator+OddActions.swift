@@ -46,6 +46,10 @@ extension ControlRequestMutator {
       action = [(Array("cancel".utf8), .members(["name": .string(pick(Self.oddNames))]))]
     }
     if random.chance(15) { action.append((Array("cancel".utf8), .members(["name": .text("fz1")]))) }
+    if random.chance(5) {
+      // The probe's trap, naming variables every environment sets: it must arm on none of them.
+      action = [(Array("trap".utf8), .members(["whenSet": .text(pick(["PATH", "HOME", "SWITCHYARD_UNSET"]))]))]
+    }
     return .members(["type": .text("send"), "id": .number("\(id)"), "action": .object(action)])
   }
 
