@@ -30,8 +30,9 @@ public struct ProbeFeature: Reducer {
     /// An event of the run under `name` that was started with `tag`.
     case event(name: String, tag: String, JobEvent<ProbeOutput>)
     /// Traps, as a reducer with a bug does, when the coordinator's environment sets the variable
-    /// `whenSet`, and does nothing otherwise: how tests make a coordinator die on an action, live
-    /// or, with the variable set only at a restart, in replay.
+    /// `whenSet`, whose name starts with ``ProbeFeature/trapVariablePrefix``, and does nothing
+    /// otherwise: how tests make a coordinator die on an action, live or, with the variable set only
+    /// at a restart, in replay.
     case trap(whenSet: String)
   }
 
@@ -40,11 +41,16 @@ public struct ProbeFeature: Reducer {
   /// a remote effect's output kill a coordinator.
   public static let trapTagPrefix = "trap:"
 
+  /// The start of every variable a trap may name. Any client may send a probe coordinator any
+  /// action, and a trap naming a variable every environment sets (`PATH`, `HOME`) stopped whichever
+  /// coordinator it reached: only a variable set for the purpose arms one.
+  public static let trapVariablePrefix = "SWITCHYARD_TEST_TRAP"
+
   /// Creates the feature.
   public init() {}
 
   private static func trap(whenSet variable: String) {
-    if getenv(variable) != nil { fatalError("the probe traps as \(variable) is set") }
+    if variable.hasPrefix(trapVariablePrefix), getenv(variable) != nil { fatalError("the probe traps as \(variable) is set") }
   }
 
   /// Starts, cancels and records probe runs.

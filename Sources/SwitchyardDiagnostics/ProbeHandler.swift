@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SwitchyardRuntime
+import SwitchyardWire
 
 /// Serves ``ProbeJob``s: in a worker process, or in-process under a test.
 public struct ProbeHandler: JobHandler {
@@ -11,6 +12,7 @@ public struct ProbeHandler: JobHandler {
   /// Emits the job's outputs on its schedule, misbehaving as it asks on the attempts it names.
   public func run(_ job: ProbeJob, context: JobContext<ProbeOutput>) async throws {
     context.increment("probesStarted")
+    try Self.check(job)
     let payload = String(repeating: "x", count: job.payloadBytes)
     let misbehaves = job.behavior != .normal && context.attempt <= job.misbehaveThroughAttempt
     if job.workMillis > 0 { burnCPU(milliseconds: job.workMillis) }
@@ -26,7 +28,7 @@ public struct ProbeHandler: JobHandler {
             throw error
           }
           // Cancelled, but a buggy worker carries on: sleep without honouring it.
-          usleep(UInt32(job.intervalMillis) * 1_000)
+          usleep(UInt32(clamping: min(job.intervalMillis, Int(UInt32.max / 1_000)) * 1_000))
         }
       }
       let output = ProbeOutput(tag: job.tag, index: index, attempt: context.attempt, payload: payload)
@@ -43,6 +45,19 @@ public struct ProbeHandler: JobHandler {
     if misbehaves, job.misbehaveAfter >= job.outputs { try misbehave(job, context: context) }
   }
 
+  /// Refuses a job no worker can run, as `badJob`: a client may send any numbers, and a negative
+  /// count or a filler larger than a frame would trap the worker (a range, a string's size), so
+  /// every retry would crash it again.
+  static func check(_ job: ProbeJob) throws {
+    guard job.outputs >= 0 else {
+      throw JobFailure(code: "badJob", message: "The probe '\(job.tag)' asks for \(job.outputs) outputs; ask for 0 or more.")
+    }
+    guard (0...Frame.defaultMaxLength).contains(job.payloadBytes) else {
+      let message = "The probe '\(job.tag)' asks for \(job.payloadBytes) bytes of filler; ask for 0 to \(Frame.defaultMaxLength), what a frame holds."
+      throw JobFailure(code: "badJob", message: message)
+    }
+  }
+
   /// Spins until this thread has used `milliseconds` of CPU: the same cost per job however busy the
   /// machine is, so throughput measures the CPU the workers get.
   private func burnCPU(milliseconds: Int) {
@@ -51,7 +66,8 @@ public struct ProbeHandler: JobHandler {
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
       return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
-    let end = threadCPUNanoseconds() + Int64(milliseconds) * 1_000_000
+    // Clamped: a client may ask for any number of milliseconds, and an overflow would trap.
+    let end = threadCPUNanoseconds() + Int64(min(milliseconds, Int(Int64.max / 2_000_000))) * 1_000_000
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     // The state's lowest bit joins the test, so the arithmetic cannot be optimised away.
     while threadCPUNanoseconds() + Int64(state & 1) < end {

@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardDiagnostics
 import SwitchyardTestSupport
 import SwitchyardWire
@@ -28,6 +29,17 @@ import Testing
     }
     try coordinator.send(json: ["cancel": ["name": "a"]])
     #expect(coordinator.store.state.runs["a"]?.outcome == .cancelled)
+  }
+
+  /// Found building the control-socket fuzz's corpus: `{"trap":{"whenSet":"HOME"}}` from any
+  /// client stopped a `switchyard start` (the probe app takes every action from clients), as did a
+  /// job tagged `trap:PATH` at its first output; a trap now names only a variable set to arm one.
+  @Test func aTrapNamingAVariableEveryEnvironmentSetsDoesNothing() throws {
+    let coordinator = Self.coordinator(.all)
+    for variable in ["PATH", "HOME"] where getenv(variable) != nil {
+      try coordinator.send(json: ["trap": ["whenSet": .string(variable)]])
+    }
+    #expect(coordinator.store.state.runs["a"]?.outcome == .running)
   }
 
   @Test func byDefaultClientsMaySendEveryAction() throws {

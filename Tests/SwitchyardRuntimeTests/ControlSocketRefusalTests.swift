@@ -50,6 +50,27 @@ struct ControlSocketRefusalTests {
       }
     }
   }
+
+  /// Found by the control fuzz: an unknown type or a field missing or mistyped was answered
+  /// without the request's id, readable as it was, so a client pipelining requests could not
+  /// tell which one failed.
+  @Test func aRequestRefusedForItsShapeIsAnsweredUnderItsIDWhenTheIDCanBeRead() async throws {
+    let harness = try TestControlService()
+    defer { harness.stop() }
+    try await withTimeout(30) {
+      try await offMainActor { [path = harness.path] in
+        let requests = [
+          #"{"type":"frobnicate","id":7}"#, #"{"type":"state","id":8,"path":5}"#, #"{"type":"state","id":9}"#,
+          #"{"id":10}"#, #"{"type":"status","id":"eleven"}"#, #"[12]"#, #"{"type":"status","id":13}"#,
+        ]
+        let socket = try RawSocket(path: path)
+        socket.writeAll(requests.flatMap { withUnsafeBytes(of: UInt32($0.utf8.count).bigEndian, Array.init) + Array($0.utf8) })
+        let replies = try socket.readFrames(requests.count, within: .seconds(20)).map { try ControlMessage(payload: $0) }
+        #expect(replies.map(\.id) == [7, 8, 9, 10, nil, nil, 13])
+        #expect(replies.dropLast().allSatisfy { if case .error(_, .badRequest, _) = $0 { true } else { false } })
+      }
+    }
+  }
 }
 
 /// A blocking socket connected to `path` once the coordinator has refused it, said why and closed

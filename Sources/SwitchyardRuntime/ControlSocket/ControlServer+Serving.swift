@@ -164,10 +164,11 @@ extension ControlServer {
     connection.partialBytes = partial
     func requests(_ payloads: [ArraySlice<UInt8>]) -> [ControlServerEvent] {
       payloads.map { payload in
-        do {
+        do throws(WireError) {
           return .message(client: client, try ControlRequest(payload: payload))
         } catch {
-          return .malformed(client: client, "\(error)")
+          // A well-formed object refused for its shape may still have a readable id to answer under.
+          return .malformed(client: client, "\(error)", id: error.isMessageLevel ? ControlRequest.id(ofRefused: payload) : nil)
         }
       }
     }

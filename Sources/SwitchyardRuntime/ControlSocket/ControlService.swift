@@ -102,8 +102,8 @@ final class ControlService {
       switch event {
       case let .message(client, message):
         handle(message, from: client)
-      case let .malformed(client, reason):
-        reply(.error(id: nil, code: .badRequest, message: "Could not read that message: \(reason)"), to: client)
+      case let .malformed(client, reason, id):
+        reply(.error(id: id, code: .badRequest, message: "Could not read that message: \(reason)"), to: client)
       case let .inputEnded(client):
         if unacknowledged[client, default: 0] == 0 {
           server(of: client)?.hangUp(client)

@@ -12,6 +12,21 @@ package enum ControlRequest: Sendable {
   }
 }
 
+extension ControlRequest {
+  /// The `id` of a request refused for its shape (an unknown type, a field missing or mistyped),
+  /// if it has one that reads as a UInt64: the `error` answering it carries the id, as the
+  /// protocol asks, so a client with several requests in flight knows which one failed.
+  ///
+  /// Parses the payload again, which only refused requests pay for.
+  package static func id(ofRefused payload: some Collection<UInt8>) -> UInt64? {
+    try? WireJSONDecoder().decode(RequestID.self, from: payload).id
+  }
+
+  private struct RequestID: Decodable {
+    var id: UInt64
+  }
+}
+
 extension ControlRequest: Decodable {
   private enum Key: String, CodingKey {
     case type, id, action

@@ -41,7 +41,8 @@ func withCoordinator(
 }
 
 /// ``withCoordinator(pool:seconds:servesControlSocket:waitsUntilReady:_:)`` with the pids of the
-/// workers it started, recording metrics in `metrics` if given.
+/// workers it started, recording metrics in `metrics` if given, ticking (timeouts, liveness) every
+/// `tickInterval`.
 @MainActor
 func withCoordinator(
   pool: PoolConfiguration = testPool(),
@@ -49,6 +50,7 @@ func withCoordinator(
   servesControlSocket: Bool = false,
   waitsUntilReady: Bool = true,
   metrics: MetricsRegistry? = nil,
+  tickInterval: Duration = .milliseconds(20),
   _ body: @MainActor @escaping (ProbeCoordinator, LogLines, RecordingTransport) async throws -> Void
 ) async throws {
   let runDirectory = makeRunDirectory()
@@ -59,7 +61,7 @@ func withCoordinator(
     workerLaunch: WorkerLaunch(executable: switchyardExecutable) { ["worker", $0.rawValue] },
     shutdownGrace: .milliseconds(500),
     servesControlSocket: servesControlSocket,
-    tickInterval: .milliseconds(20),
+    tickInterval: tickInterval,
     log: { log.append($0) }
   )
   configuration.metrics = metrics

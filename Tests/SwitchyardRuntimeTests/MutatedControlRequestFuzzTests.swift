@@ -1,0 +1,297 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+import SwitchyardDiagnostics
+import SwitchyardTestSupport
+import SwitchyardWire
+import Testing
+@testable import SwitchyardRuntime
+
+/// Thousands of mutated control requests over hundreds of connections against a real journaling
+/// `switchyard start`: it never exits, every frame it writes back is a reply or a typed error, the
+/// requests left valid are all answered, a well-behaved client is served throughout, and the
+/// journal of what it took replays to the same state (`switchyard verify`).
+///
+/// `SWITCHYARD_FUZZ_SEED=N` replays a run's requests (each client's, not how they interleave);
+/// `SWITCHYARD_FUZZ_REQUESTS=N` fuzzes longer, by hand, with as much more time.
+@Suite(.serialized)
+struct MutatedControlRequestFuzzTests {
+  /// Stop after this many requests or this long, whichever comes first.
+  static let requestTarget = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_REQUESTS"].flatMap { Int($0) } ?? 6_000
+  static let stormSeconds = 40.0 * max(1, Double(requestTarget) / 6_000)
+  static let fuzzingClients: UInt64 = 3
+
+  @Test func thousandsOfMutatedControlRequestsNeverCrashTheCoordinatorNorBreakItsJournal() async throws {
+    let seed = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_SEED"].flatMap { UInt64($0) } ?? .random(in: 0...UInt64.max)
+    print("control fuzz: seed \(seed) (SWITCHYARD_FUZZ_SEED=\(seed) replays it)")
+    let coordinator = try CoordinatorProcess(arguments: ["--pools", "probe=1", "--fsync", "batch"])
+    defer { coordinator.cleanUp() }
+    let tally = FuzzTally()
+    try await withTimeout(Self.stormSeconds + 80, "the control fuzz") {
+      let path = coordinator.socketPath
+      _ = try await coordinator.connect()
+      let started = ContinuousClock.now
+      async let patient: Void = offThread { Self.beWellBehaved(path: path, tally: tally) }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for lane in 0..<Self.fuzzingClients {
+          group.addTask {
+            try await offThread { Self.fuzz(path: path, seed: seed, lane: lane, started: started, tally: tally) }
+          }
+        }
+        try await group.waitForAll()
+      }
+      tally.stormOver.store(true, ordering: .relaxed)
+      try await patient
+      let stormTook = started.duration(to: .now)
+      if !coordinator.process.isRunning {
+        let status = await coordinator.waitForExit(within: 10)
+        Issue.record("the coordinator exited during the storm (status or signal \(status), seed \(seed)); log:\n\(coordinator.log.suffix(6_000))")
+        return
+      }
+
+      // After the storm: the pools as the fuzz may have scaled them, back to one probe worker,
+      // which still runs a client's action to its end.
+      let (run, report) = try await offThread {
+        let client = try ControlClient(socketPath: path)
+        let scaled = try client.request(.scale(id: 1, pools: ["probe": 1]), timeout: .seconds(30))
+        guard case .scaled = scaled else { throw TimedOut(what: "scaled, got \(scaled)") }
+        let sent = try client.request(.send(id: 2, action: Self.startAction("after")), timeout: .seconds(30))
+        guard case .sent = sent else { throw TimedOut(what: "sent, got \(sent)") }
+        var run: ProbeRun?
+        try waitUntil {
+          guard case let .stateSlice(_, _, value) = try client.request(.state(id: 3, path: "runs.after"), timeout: .seconds(30)) else {
+            return false
+          }
+          run = try WireJSONDecoder().decode(ProbeRun.self, from: value)
+          return run?.outcome != .running
+        }
+        return (run, try client.status())
+      }
+      #expect(run?.outcome == .finished)
+      tally.noteWorkers(report)
+      // Worker restarts are not failures (a busy machine can starve a worker's heartbeat), but a
+      // client's job that crashes workers shows here.
+      let pools = report.pools.map { "\($0.kind): \($0.failed) failed, \($0.restarts) restarts" }
+      print("control fuzz: \(tally.summary) in \(stormTook); \(pools.joined(separator: "; "))")
+    }
+    #expect(tally.problems.isEmpty, "\(tally.problems.count) problems (seed \(seed)):\n\(tally.problems.prefix(20).joined(separator: "\n"))")
+    #expect(tally.requests >= 2_000, "the fuzz sent only \(tally.requests) requests")
+
+    #expect(await coordinator.terminate() == 0, "the coordinator did not stop cleanly; log:\n\(coordinator.log.suffix(4_000))")
+    let verified = try await switchyard("verify", "--run-dir", coordinator.runDirectory, within: 60)
+    #expect(verified.status == 0, "verify failed (seed \(seed)):\n\(verified.errorOutput.suffix(4_000))")
+    print("control fuzz: verify: \(verified.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+    try await eventually("the coordinator's workers to be gone", within: 30) {
+      tally.workerPIDs.allSatisfy { !processExists($0) }
+    }
+  }
+
+  static func startAction(_ name: String) -> JSONValue {
+    .object(["start": .object(["name": .string(name), "job": .object(["tag": "wb", "outputs": 1]), "cancelInFlight": false])])
+  }
+
+  /// One client's storm: connections of a few requests each, every one checked, until the test's
+  /// request target or time runs out.
+  static func fuzz(path: String, seed: UInt64, lane: UInt64, started: ContinuousClock.Instant, tally: FuzzTally) {
+    var mutator = ControlRequestMutator(seed: seed, lane: lane)
+    let share = requestTarget / Int(fuzzingClients)
+    var sent = 0
+    while sent < share, started.duration(to: .now) < .seconds(stormSeconds), tally.problems.count < 20 {
+      var requests: [FuzzRequest] = []
+      for _ in 0..<Int.random(in: 1...24, using: &mutator.random) {
+        let request = mutator.next()
+        requests.append(request)
+        if request.breaksFraming { break }
+      }
+      // Now and then a client that hangs up without reading its replies.
+      let abandons = mutator.random.chance(5)
+      sent += requests.count
+      let exchange = FuzzExchange.run(path: path, writing: requests.flatMap(\.bytes), abandons: abandons)
+      tally.record(exchange, of: requests, abandoned: abandons)
+    }
+  }
+
+  /// The client every operator is: status and a probe action, answered all through the storm.
+  static func beWellBehaved(path: String, tally: FuzzTally) {
+    do {
+      let client = try ControlClient(socketPath: path)
+      var round: UInt64 = 0
+      while !tally.stormOver.load(ordering: .relaxed) {
+        round += 1
+        let status = try client.request(.status(id: 2 * round), timeout: .seconds(30))
+        guard case let .statusReport(_, report) = status else { throw TimedOut(what: "a status report, got \(status)") }
+        tally.noteWorkers(report)
+        let sent = try client.request(.send(id: 2 * round + 1, action: startAction("wb\(round)")), timeout: .seconds(30))
+        guard case .sent = sent else { throw TimedOut(what: "sent for wb\(round), got \(sent)") }
+        tally.noteWellBehaved()
+        // Paced, not flooding: an operator's client, not a second fuzzer.
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    } catch {
+      tally.problem("the well-behaved client was not answered: \(error)")
+    }
+  }
+}
+
+/// What one fuzzing connection wrote and read back.
+struct FuzzExchange {
+  var payloads: [[UInt8]] = []
+  /// Why the reply stream was not a sequence of whole frames ending at a close, if it was not.
+  var failure: String?
+
+  /// Connects, writes `bytes` while reading replies, shuts its writing side, and reads until the
+  /// coordinator closes (30 s at most); a client that `abandons` closes once it has written.
+  static func run(path: String, writing bytes: [UInt8], abandons: Bool) -> FuzzExchange {
+    var exchange = FuzzExchange()
+    guard var address = unixSocketAddress(path) else { return FuzzExchange(failure: "no socket address") }
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    defer { close(fd) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard connected == 0 else { return FuzzExchange(failure: "could not connect: errno \(errno)") }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    var decoder = FrameDecoder()
+    var offset = 0
+    var writing = true
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+      if writing, offset == bytes.count {
+        writing = false
+        if abandons { return exchange }
+        shutdown(fd, Int32(SHUT_WR))
+      }
+      var pfd = pollfd(fd: fd, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0)
+      guard poll(&pfd, 1, 50) > 0 else { continue }
+      if writing, pfd.revents & Int16(POLLOUT) != 0 {
+        let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+        if written > 0 {
+          offset += written
+        } else if errno != EAGAIN, errno != EINTR {
+          // The coordinator closed on us (a broken frame): what it said before is still to read.
+          writing = false
+          if abandons { return exchange }
+        }
+      }
+      guard pfd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0, errno == EAGAIN || errno == EINTR { continue }
+      guard count > 0 else {
+        // Closed (a reset too: Linux resets a Unix socket closed with our requests unread).
+        if decoder.bufferedByteCount > 0 { exchange.failure = "the replies ended inside a frame" }
+        return exchange
+      }
+      decoder.append(contentsOf: buffer[..<count])
+      do {
+        while let payload = try decoder.next() { exchange.payloads.append(payload) }
+      } catch {
+        exchange.failure = "a reply frame the client cannot read: \(error)"
+        return exchange
+      }
+    }
+    exchange.failure = "the coordinator neither answered nor closed within 30 s (\(offset) of \(bytes.count) bytes written)"
+    return exchange
+  }
+}
+
+/// What the fuzz saw, shared by its clients: counts for the report and problems for the test.
+final class FuzzTally: Sendable {
+  private struct Counts {
+    var requests = 0
+    var connections = 0
+    var mutations: [String: Int] = [:]
+    var replies: [String: Int] = [:]
+    var wellBehavedRounds = 0
+    var workerPIDs: Set<Int32> = []
+    var problems: [String] = []
+  }
+
+  private let counts = Mutex(Counts())
+  /// Set once the fuzzing clients are done, which ends the well-behaved one.
+  let stormOver = Atomic<Bool>(false)
+
+  static let replyTypes: Set<String> = [
+    "hello", "statusReport", "stateSlice", "stateChanged", "unsubscribed", "sent", "scaled", "error",
+  ]
+  /// PROTOCOL.md section 5's codes; `internal` and `journalFailed` are in it, but a fuzz that
+  /// meets them has found something.
+  static let errorCodes: Set<String> = [
+    "badRequest", "versionMismatch", "unknownPath", "invalidAction", "actionRefused", "unknownPool", "notSubscribed",
+    "shuttingDown", "notLeader", "unauthorized", "tooLarge", "tooManySubscriptions", "alreadySubscribed",
+    "tooManyConnections", "noDescriptors", "handshakeTimeout", "idleTimeout", "evicted", "repliesUnread",
+    "requestsOverBudget",
+  ]
+  /// Id-less errors after which a connection's remaining requests go unanswered, by design.
+  static let closingCodes: Set<String> = [
+    "versionMismatch", "tooManyConnections", "noDescriptors", "handshakeTimeout", "idleTimeout", "evicted",
+    "repliesUnread", "requestsOverBudget",
+  ]
+
+  var requests: Int { counts.withLock { $0.requests } }
+  var problems: [String] { counts.withLock { $0.problems } }
+  var workerPIDs: Set<Int32> { counts.withLock { $0.workerPIDs } }
+
+  func problem(_ text: String) {
+    counts.withLock { $0.problems.append(text) }
+  }
+
+  func noteWorkers(_ report: StatusReport) {
+    counts.withLock { $0.workerPIDs.formUnion(report.workers.map(\.pid).filter { $0 > 0 }) }
+  }
+
+  func noteWellBehaved() {
+    counts.withLock { $0.wellBehavedRounds += 1 }
+  }
+
+  /// Checks one connection's replies against what it sent.
+  func record(_ exchange: FuzzExchange, of requests: [FuzzRequest], abandoned: Bool) {
+    var found: [String] = []
+    var replyKinds: [String] = []
+    var answered: Set<UInt64> = []
+    var closedEarly = false
+    for payload in exchange.payloads {
+      guard let message = try? ControlMessage(payload: payload) else {
+        found.append("a reply that is no control message: \(String(decoding: payload.prefix(300), as: UTF8.self))")
+        continue
+      }
+      if !Self.replyTypes.contains(message.typeName) { found.append("a '\(message.typeName)' sent to a client") }
+      if let id = message.id { answered.insert(id) }
+      guard case let .error(id, code, text) = message else {
+        replyKinds.append(message.typeName)
+        continue
+      }
+      replyKinds.append("error " + code.rawValue)
+      if !Self.errorCodes.contains(code.rawValue) { found.append("error code '\(code)' (\(text))") }
+      if id == nil, Self.closingCodes.contains(code.rawValue) { closedEarly = true }
+    }
+    if let failure = exchange.failure { found.append(failure) }
+    if !abandoned, !closedEarly {
+      // The requests left valid are all answered, as the protocol promises, the framing intact or not.
+      let missing = requests.compactMap(\.answeredID).filter { !answered.contains($0) }
+      if !missing.isEmpty { found.append("valid requests \(missing) went unanswered") }
+    }
+    counts.withLock { counts in
+      counts.requests += requests.count
+      counts.connections += 1
+      for request in requests { counts.mutations[request.mutation.split(separator: " ").first.map(String.init) ?? "", default: 0] += 1 }
+      for kind in replyKinds { counts.replies[kind, default: 0] += 1 }
+      guard !found.isEmpty else { return }
+      let sent = requests.map { "\($0.mutation): \(String(decoding: $0.bytes.prefix(200), as: UTF8.self).debugDescription)" }
+      counts.problems.append((found + ["  after writing:"] + sent.map { "    " + $0 }).joined(separator: "\n"))
+    }
+  }
+
+  var summary: String {
+    counts.withLock { counts in
+      let mutations = counts.mutations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+      let replies = counts.replies.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+      return """
+        \(counts.requests) requests over \(counts.connections) connections (\(mutations)); \
+        replies: \(replies); \(counts.wellBehavedRounds) well-behaved rounds; \(counts.workerPIDs.count) workers seen
+        """
+    }
+  }
+}
