@@ -18,10 +18,12 @@ import Testing
 /// `SWITCHYARD_FUZZ_REQUESTS=N` fuzzes longer, by hand, with as much more time.
 @Suite(.serialized)
 struct MutatedControlRequestFuzzTests {
-  /// Stop after this many requests or this long, whichever comes first.
-  static let requestTarget = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_REQUESTS"].flatMap { Int($0) } ?? 6_000
-  static let stormSeconds = 40.0 * max(1, Double(requestTarget) / 6_000)
-  static let fuzzingClients: UInt64 = 3
+  /// Stop after this many requests or this long, whichever comes first. Two clients, 3,000
+  /// requests and 20 s at most by default: with three clients and 40 s, other suites of a full
+  /// run that share the two cores timed out their 30 s waits.
+  static let requestTarget = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_REQUESTS"].flatMap { Int($0) } ?? 3_000
+  static let stormSeconds = 20.0 * max(1, Double(requestTarget) / 3_000)
+  static let fuzzingClients: UInt64 = 2
 
   @Test func thousandsOfMutatedControlRequestsNeverCrashTheCoordinatorNorBreakItsJournal() async throws {
     let seed = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_SEED"].flatMap { UInt64($0) } ?? .random(in: 0...UInt64.max)
@@ -32,12 +34,16 @@ struct MutatedControlRequestFuzzTests {
     try await withTimeout(Self.stormSeconds + 80, "the control fuzz") {
       let path = coordinator.socketPath
       _ = try await coordinator.connect()
+      Self.yieldToOtherTests(coordinator.process.pid)
       let started = ContinuousClock.now
       async let patient: Void = offThread { Self.beWellBehaved(path: path, tally: tally) }
       try await withThrowingTaskGroup(of: Void.self) { group in
         for lane in 0..<Self.fuzzingClients {
           group.addTask {
-            try await offThread { Self.fuzz(path: path, seed: seed, lane: lane, started: started, tally: tally) }
+            try await offThread {
+              Self.yieldToOtherTests()
+              Self.fuzz(path: path, seed: seed, lane: lane, started: started, tally: tally)
+            }
           }
         }
         try await group.waitForAll()
@@ -77,7 +83,8 @@ struct MutatedControlRequestFuzzTests {
       print("control fuzz: \(tally.summary) in \(stormTook); \(pools.joined(separator: "; "))")
     }
     #expect(tally.problems.isEmpty, "\(tally.problems.count) problems (seed \(seed)):\n\(tally.problems.prefix(20).joined(separator: "\n"))")
-    #expect(tally.requests >= 2_000, "the fuzz sent only \(tally.requests) requests")
+    // A floor, not a rate: a loaded machine sends fewer in the time, and the seed varies per run.
+    #expect(tally.requests >= 500, "the fuzz sent only \(tally.requests) requests")
 
     #expect(await coordinator.terminate() == 0, "the coordinator did not stop cleanly; log:\n\(coordinator.log.suffix(4_000))")
     let verified = try await switchyard("verify", "--run-dir", coordinator.runDirectory, within: 60)
@@ -86,6 +93,17 @@ struct MutatedControlRequestFuzzTests {
     try await eventually("the coordinator's workers to be gone", within: 30) {
       tally.workerPIDs.allSatisfy { !processExists($0) }
     }
+  }
+
+  /// Lowers every thread of process `pid`, or the calling thread when `nil`, to nice 10, and so
+  /// the threads and workers they start later (Linux keeps a nice value per thread, and a thread
+  /// starts with its creator's): the fuzz needs no timing, and at full priority its storm starved
+  /// other suites of a full run, whose waits are bounded (three timed out at 30 s).
+  static func yieldToOtherTests(_ pid: pid_t? = nil) {
+    let threads = pid.map { pid in
+      ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).compactMap { id_t($0) }
+    } ?? [0]
+    for thread in threads { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 10) }
   }
 
   static func startAction(_ name: String) -> JSONValue {
