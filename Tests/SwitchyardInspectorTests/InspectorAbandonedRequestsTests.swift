@@ -61,7 +61,7 @@ import Testing
     )
     let server = try InspectorRoutes.serve(configuration: configuration, session: InspectorSession(hub: hub, endpoints: endpoints))
     defer { Task { await server.stop(); await stub.server.stop() } }
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(server.port)/socket")))
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(server.port)/socket")), timeout: .seconds(30))
     let replies = try await Self.replies(to: [#"{"id":7,"type":"state"}"#, #"{"id":8,"type":"history"}"#], on: page)
     #expect(replies[0].contains(#""type":"error""#) && replies[0].contains("100068 bytes, more than the 65536"), "\(replies[0])")
     #expect(replies[1].contains(#""type":"history""#), "\(replies[1])")

@@ -17,7 +17,7 @@ import Testing
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
     #expect(coordinator.observation.observer == nil, "an action costs more than a nil check with no page")
 
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")), timeout: .seconds(30))
     try await eventually("the page to be observed") { coordinator.observation.observer != nil }
     try coordinator.send(json: ["cancel": ["name": "a"]])
     var received = ""
@@ -37,7 +37,7 @@ import Testing
     let coordinator = probeCoordinator()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
     inspector.show([ActionEntry(sequence: 7, action: ["divergenceAccepted": ["count": 1, "build": 2]])])
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")), timeout: .seconds(30))
     var received = ""
     for try await message in page.messages {
       guard case let .text(text) = message, text.hasPrefix(#"{"type":"actions""#) else { continue }
@@ -74,7 +74,7 @@ import Testing
       )
       coordinator.actionLog = journal
       let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
-      let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")))
+      let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")), timeout: .seconds(30))
       try await eventually("the page to be observed") { coordinator.observation.observer != nil }
       try coordinator.send(json: ["cancel": ["name": .string(run)]])
       try coordinator.send(json: ["cancel": ["name": .string(run)]])

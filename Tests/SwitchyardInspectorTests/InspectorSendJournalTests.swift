@@ -42,7 +42,7 @@ import Testing
     coordinator.actionLog = journal
     try coordinator.start()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: inspector.url.replacing("http:", with: "ws:") + "socket")))
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: inspector.url.replacing("http:", with: "ws:") + "socket")), timeout: .seconds(30))
     // A member `tick`'s decoding ignores: encoded through `Codable`, the record would not hold it.
     try await page.send(.text(#"{"id":7,"type":"send","text":"{\"tick\":{\"from\":\"page\"}}"}"#))
     var answer = ""

@@ -112,7 +112,7 @@ import Testing
     defer { Task { await inspector.server.stop() } }
     let stalled = try RawClient(port: inspector.server.port, receiveBuffer: 4_096)
     #expect(try stalled.upgrade("/socket").hasPrefix("HTTP/1.1 101"))
-    let reader = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.server.port)/socket")))
+    let reader = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(inspector.server.port)/socket")), timeout: .seconds(30))
     let hub = inspector.hub
     try await eventually("both pages joined") { hub.clientCount == 2 }
     // The reading page gets each batch before the next is published, so only the stalled one falls behind.

@@ -9,7 +9,7 @@ import Testing
   @Test func historyAndTheInspectorPrintTheSamePathForTheSameAction() async throws {
     let demo = try await DemoCoordinator(arguments: ["--fsync", "always"])
     defer { demo.stop() }
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(demo.port)/socket")))
+    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(demo.port)/socket")), timeout: .seconds(30))
     let search = #"{"sessions":{"element":{"id":"1","action":{"search":{"searchQueryChanged":"copper"}}}}}"#
     let sent = try await demo.command(["send", search, "--run-dir", demo.runDirectory])
     #expect(sent.status == 0, "\(sent.output)")

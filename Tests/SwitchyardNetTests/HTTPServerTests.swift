@@ -159,7 +159,7 @@ struct HTTPServerTests {
       try socket.write("GET /health HTTP/1.1\r\nHost: a\r\n\r\n")
       return (socket, try socket.readHead().rest)
     }
-    let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+    let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
     await server.stop()
     // The idle keep-alive connection was closed: the rest of its stream is the body, then EOF.
     #expect(try await offThread { String(decoding: bodyStart + idle.readUntilClosed(), as: UTF8.self) } == "ok")
@@ -171,7 +171,7 @@ struct HTTPServerTests {
     var serverEvents = events.makeAsyncIterator()
     #expect(await serverEvents.next() == .closed(WebSocketCloseStatus(code: .goingAway)))
     // Nothing listens any more.
-    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: server.webSocketURL("/echo")) }
+    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30)) }
     await server.stop()
   }
 

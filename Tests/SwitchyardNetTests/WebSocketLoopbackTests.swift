@@ -8,7 +8,7 @@ import Testing
 struct WebSocketLoopbackTests {
   @Test func echoesTextAndBinary() async throws {
     try await withServer(routes: { $0.addEcho("/echo") }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
       var messages = ws.messages.makeAsyncIterator()
       try await ws.send(.text("héllo"))
       try await ws.send(.binary([0, 1, 2, 255]))
@@ -22,7 +22,7 @@ struct WebSocketLoopbackTests {
 
   @Test func carriesAOneMebibyteMessageBothWays() async throws {
     try await withServer(routes: { $0.addEcho("/echo") }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
       let payload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
       try await ws.send(.binary(payload))
       var messages = ws.messages.makeAsyncIterator()
@@ -43,7 +43,7 @@ struct WebSocketLoopbackTests {
         }
       }
     }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/fragments"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/fragments"), timeout: .seconds(30))
       try await ws.send(.text("fragmented in pieces of five"), fragmentSize: 5)
       try await ws.send(.binary(Array(0..<100)), fragmentSize: 1)
       var serverEvents = events.makeAsyncIterator()
@@ -68,7 +68,7 @@ struct WebSocketLoopbackTests {
         }
       }
     }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/ping"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/ping"), timeout: .seconds(30))
       try await ws.ping()
       try await ws.ping()
       try await ws.send(.text("ping me"))
@@ -82,7 +82,7 @@ struct WebSocketLoopbackTests {
   @Test func clientInitiatedCloseHandshake() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/echo", events: sink) }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
       await ws.close(code: WebSocketCloseCode(rawValue: 4000), reason: "done here")
       var serverEvents = events.makeAsyncIterator()
       #expect(await serverEvents.next() == .closed(WebSocketCloseStatus(code: WebSocketCloseCode(rawValue: 4000), reason: "done here")))
@@ -104,7 +104,7 @@ struct WebSocketLoopbackTests {
         }
       }
     }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/bye"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/bye"), timeout: .seconds(30))
       var received: [WebSocketMessage] = []
       for try await message in ws.messages {
         received.append(message)
@@ -125,7 +125,7 @@ struct WebSocketLoopbackTests {
     }) { server in
       var clients: [WebSocketConnection] = []
       for index in 0..<5 {
-        let client = try await WebSocketClient.connect(to: server.webSocketURL("/feed"))
+        let client = try await WebSocketClient.connect(to: server.webSocketURL("/feed"), timeout: .seconds(30))
         try await client.send(.text("hello from \(index)"))
         clients.append(client)
       }
@@ -150,7 +150,7 @@ struct WebSocketLoopbackTests {
   @Test func cancellingTheConsumerClosesTheConnection() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/echo", events: sink) }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
       let (started, startedSink) = AsyncStream.makeStream(of: Void.self)
       let consumer = Task {
         startedSink.yield()
@@ -170,7 +170,7 @@ struct WebSocketLoopbackTests {
   @Test func refusesMessagesOverTheClientsLimit() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/echo", events: sink) }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), maxMessageSize: 1000)
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30), maxMessageSize: 1000)
       try await ws.send(.binary(Array(repeating: 1, count: 1000)))
       try await ws.send(.binary(Array(repeating: 2, count: 1001)))
       var messages = ws.messages.makeAsyncIterator()
@@ -186,7 +186,7 @@ struct WebSocketLoopbackTests {
   @Test func serverRefusesMessagesOverTheRoutesLimit() async throws {
     let (events, sink) = AsyncStream.makeStream(of: ServerEvent.self)
     try await withServer(routes: { $0.addEcho("/small", maxMessageSize: 100, events: sink) }) { server in
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/small"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/small"), timeout: .seconds(30))
       try await ws.send(.text(String(repeating: "x", count: 101)))
       var messages = ws.messages.makeAsyncIterator()
       #expect(try await messages.next() == nil)
@@ -198,25 +198,25 @@ struct WebSocketLoopbackTests {
 
   @Test func reportsConnectFailuresAsTypedErrors() async throws {
     await #expect(throws: WebSocketError.unsupportedScheme("wss")) {
-      try await WebSocketClient.connect(to: URL(string: "wss://127.0.0.1:1/")!)
+      try await WebSocketClient.connect(to: URL(string: "wss://127.0.0.1:1/")!, timeout: .seconds(30))
     }
     await #expect(throws: WebSocketError.unsupportedScheme("http")) {
-      try await WebSocketClient.connect(to: URL(string: "http://127.0.0.1:1/")!)
+      try await WebSocketClient.connect(to: URL(string: "http://127.0.0.1:1/")!, timeout: .seconds(30))
     }
     // A port that was free a moment ago: nothing listens there.
     let port = try { let socket = try Socket.listen(port: 0); defer { socket.close() }; return try socket.localPort() }()
     await #expect {
-      try await WebSocketClient.connect(to: URL(string: "ws://127.0.0.1:\(port)/")!)
+      try await WebSocketClient.connect(to: URL(string: "ws://127.0.0.1:\(port)/")!, timeout: .seconds(30))
     } throws: { error in
       if case WebSocketError.connectionFailed(host: "127.0.0.1", port: Int(port), _) = error { return true }
       return false
     }
     try await withServer(routes: { $0.add(.get, "/plain") { _ in .text("not a socket") } }) { server in
       await #expect(throws: WebSocketError.handshakeRejected(status: 404, reason: "Not Found")) {
-        try await WebSocketClient.connect(to: server.webSocketURL("/missing"))
+        try await WebSocketClient.connect(to: server.webSocketURL("/missing"), timeout: .seconds(30))
       }
       await #expect(throws: WebSocketError.handshakeRejected(status: 200, reason: "OK")) {
-        try await WebSocketClient.connect(to: server.webSocketURL("/plain"))
+        try await WebSocketClient.connect(to: server.webSocketURL("/plain"), timeout: .seconds(30))
       }
     }
   }

@@ -25,7 +25,7 @@ struct WebSocketMisbehavingPeerTests {
       try socket.acceptWebSocketHandshake(accept: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=")
     }
     await #expect {
-      try await WebSocketClient.connect(to: peer.url)
+      try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30))
     } throws: { error in
       if case WebSocketError.acceptMismatch(_, received: "AAAAAAAAAAAAAAAAAAAAAAAAAAA=") = error { return true }
       return false
@@ -35,7 +35,7 @@ struct WebSocketMisbehavingPeerTests {
 
   @Test func clientRefusesAServerThatHangsUpDuringTheHandshake() async throws {
     let peer = try ScriptedPeer { socket in _ = try socket.readHead() }
-    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: peer.url) }
+    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30)) }
     try await peer.finish()
   }
 
@@ -44,7 +44,7 @@ struct WebSocketMisbehavingPeerTests {
       _ = try socket.readHead()
       try socket.write("SSH-2.0-OpenSSH_9.6\r\n\r\n")
     }
-    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: peer.url) }
+    await #expect(throws: WebSocketError.self) { try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30)) }
     try await peer.finish()
   }
 
@@ -63,7 +63,7 @@ struct WebSocketMisbehavingPeerTests {
   @Test(arguments: serverViolations)
   func clientFailsTheConnectionOnAViolation(_ name: String, bytes: [UInt8], error: WebSocketError, code: WebSocketCloseCode) async throws {
     let (peer, replies) = try serverSending(bytes)
-    let ws = try await WebSocketClient.connect(to: peer.url)
+    let ws = try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30))
     await #expect(throws: error) {
       for try await _ in ws.messages {}
     }
@@ -78,7 +78,7 @@ struct WebSocketMisbehavingPeerTests {
       try socket.acceptWebSocketHandshake()
       try socket.write(WebSocketFrame(opcode: .text, payload: Array("last words".utf8)).encoded())
     }
-    let ws = try await WebSocketClient.connect(to: peer.url)
+    let ws = try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30))
     var messages = ws.messages.makeAsyncIterator()
     #expect(try await messages.next() == .text("last words"))
     await #expect {
@@ -103,7 +103,7 @@ struct WebSocketMisbehavingPeerTests {
       socket.shutdown(.writing)
       _ = socket.readUntilClosed()
     }
-    let ws = try await WebSocketClient.connect(to: peer.url)
+    let ws = try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30))
     var received: [WebSocketMessage] = []
     for try await message in ws.messages {
       received.append(message)
@@ -136,7 +136,7 @@ struct WebSocketMisbehavingPeerTests {
       // An end of stream here proves the client closed its side after the handshake.
       guard socket.readUntilClosed(timeout: .seconds(30)).isEmpty else { throw WebSocketError.connectionClosed }
     }
-    let ws = try await WebSocketClient.connect(to: peer.url)
+    let ws = try await WebSocketClient.connect(to: peer.url, timeout: .seconds(30))
     try await ws.send(.text("masked"))
     await ws.close(code: .normalClosure, reason: "bye")
     try await peer.finish(timeout: .seconds(40))
@@ -201,7 +201,7 @@ struct WebSocketMisbehavingPeerTests {
           _ = socket.readUntilClosed()
         }
       }
-      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"))
+      let ws = try await WebSocketClient.connect(to: server.webSocketURL("/echo"), timeout: .seconds(30))
       try await ws.send(.text("still here"))
       var messages = ws.messages.makeAsyncIterator()
       #expect(try await messages.next() == .text("still here"))

@@ -31,8 +31,8 @@ struct UpstreamFeedTests {
 
   @Test func broadcastsNumberedTimestampedMessagesInOrderToEveryClient() async throws {
     try await withUpstream(UpstreamConfiguration(feedRate: 100)) { upstream in
-      let first = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!)
-      let second = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!)
+      let first = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!, timeout: .seconds(30))
+      let second = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!, timeout: .seconds(30))
       #expect(try await upstream.get("/health", as: UpstreamHealth.self).body.clients == 2)
       let (a, b) = try await (next(10, on: first), next(10, on: second))
       for messages in [a, b] {
@@ -53,7 +53,7 @@ struct UpstreamFeedTests {
 
   @Test func stoppingClosesFeedClientsWithGoingAway() async throws {
     let upstream = try UpstreamService.start(UpstreamConfiguration(feedRate: 50))
-    let client = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!)
+    let client = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!, timeout: .seconds(30))
     await upstream.stop()
     var messages = client.messages.makeAsyncIterator()
     while try await messages.next() != nil {}
@@ -64,7 +64,7 @@ struct UpstreamFeedTests {
   /// that client only.
   @Test func closesAClientThatSendsMalformedFramesAndKeepsServingTheOthers() async throws {
     try await withUpstream(UpstreamConfiguration(feedRate: 100)) { upstream in
-      let wellBehaved = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!)
+      let wellBehaved = try await WebSocketClient.connect(to: URL(string: upstream.feedURL)!, timeout: .seconds(30))
       let reply = try await upstream.exchangeAfterUpgrade(sending: [0x81, 0x02, 0x68, 0x69])
       let close = try #require(reply.last { $0.opcode == .close })
       #expect(Array(close.payload.prefix(2)) == [0x03, 0xEA])
