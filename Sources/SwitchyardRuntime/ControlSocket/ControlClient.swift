@@ -113,7 +113,7 @@ public final class ControlClient {
       let remaining = deadline - .now
       guard remaining > .zero else { throw .timedOut }
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&pfd, 1, Int32(max(1, remaining.milliseconds)))
+      let ready = poll(&pfd, 1, Int32(clamping: max(1, remaining.milliseconds)))
       if ready < 0, errno == EINTR { continue }
       guard ready > 0 else { throw .timedOut }
       switch reader.read(from: fd, into: &buffer) {
