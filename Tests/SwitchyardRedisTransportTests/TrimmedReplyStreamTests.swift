@@ -40,10 +40,12 @@ struct TrimmedReplyStreamTests {
     let redis = RedisConnection(configuration: cluster.redis.configuration)
     defer { redis.close() }
     let replies = StreamLayout(coordinator: cluster.name).replies
-    // 3.2 s of outputs, and the coordinator stopped as soon as the job is in Redis, watched there
+    // 8 s of outputs, and the coordinator stopped as soon as the job is in Redis, watched there
     // every 20 ms: stopped once two outputs had arrived through the control socket, a loaded full
-    // run once saw the coordinator read all eight first, and nothing was trimmed that it needed.
-    let job = ProbeJob(tag: "trim", outputs: Self.outputs, intervalMillis: 400, retryable: retryable)
+    // run once saw the coordinator read all eight first, and nothing was trimmed that it needed;
+    // with 3.2 s of outputs, a fresh clone's full run never saw the job in its stream, the test's
+    // watch (on the test process's busy cooperative threads) missing the whole of it.
+    let job = ProbeJob(tag: "trim", outputs: Self.outputs, intervalMillis: 1_000, retryable: retryable)
     try cluster.start("trim", job)
     try await cluster.eventually("the job in its stream") { try cluster.backlog().length == 1 }
 
