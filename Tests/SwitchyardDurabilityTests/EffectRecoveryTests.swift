@@ -24,7 +24,7 @@ struct EffectRecoveryTests {
   @Test func effectsInFlightAtACrashAreStartedAgainAndEndedOnesAreNot() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(60, "effects across a crash") {
+    try await withTimeout(120, "effects across a crash") {
       let first = try Lifetime(dataDirectory: directory)
       do {
         first.coordinator.store.send(.start(name: "quick", job: ProbeJob(tag: "q"), cancelInFlight: false))

@@ -9,7 +9,7 @@ import Testing
 /// or stopped under traffic, and the standby takes over with everything acknowledged.
 @Suite(.serialized, .onAThreadOfItsOwn, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
   /// Waits for `child`'s log to contain `text`.
-  private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 15) async throws {
+  private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 30) async throws {
     try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
   }
 

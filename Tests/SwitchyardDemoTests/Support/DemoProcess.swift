@@ -88,7 +88,7 @@ final class DemoProcess {
   }
 
   /// Sends SIGTERM and returns the exit status, killing the process if it takes over `seconds`.
-  func terminate(within seconds: Double = 10) async -> Int32 {
+  func terminate(within seconds: Double = 30) async -> Int32 {
     await child.terminate(within: seconds)
   }
 

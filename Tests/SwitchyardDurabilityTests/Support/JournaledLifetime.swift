@@ -91,7 +91,7 @@ extension JournaledLifetime where Base == ProbeFeature {
 
   var runs: [String: ProbeRun] { coordinator.store.runs }
 
-  func waitForRun(_ name: String, within seconds: Double = 10, _ condition: @escaping @Sendable (ProbeRun) -> Bool) async throws {
+  func waitForRun(_ name: String, within seconds: Double = 30, _ condition: @escaping @Sendable (ProbeRun) -> Bool) async throws {
     try await eventually("run \(name)", within: seconds) { coordinator.store.runs[name].map(condition) == true }
   }
 }

@@ -58,7 +58,7 @@ final class DemoCoordinator {
   }
 
   /// A client of the control socket, once it accepts connections: the inspector is served first.
-  func controlClient(within seconds: Double = 10) async throws -> ControlClient {
+  func controlClient(within seconds: Double = 30) async throws -> ControlClient {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while true {
       if let client = try? ControlClient(socketPath: runDirectory + "/control.sock") { return client }
