@@ -27,10 +27,11 @@ struct SupervisionTests {
       try await coordinator.waitUntilReady(2)
       #expect(!coordinator.readyWorkerPIDs.contains(victim))
       #expect(coordinator.probePool.retried == 1)
-      // The kill's restart, and one for each worker a stalled machine kept past its heartbeat
-      // timeout, which the supervisor kills and says so (a fresh clone's full run stalled every
-      // test for 45 s, and a replacement went 3 s without a word): every restart accounted for.
-      let starved = log.lines.count { $0.contains("killed (no heartbeat for") }
+      // The kill's restart, and one for each worker a stalled machine kept past its heartbeat or
+      // hello deadline, which the supervisor kills and says so (fresh clones' full runs stalled
+      // every test for 45 s: a replacement went 3 s without a word, another 10 s without its
+      // hello): every restart accounted for.
+      let starved = log.lines.count { $0.contains("worker was killed (no ") }
       #expect(coordinator.probePool.restarts == 1 + starved, "the coordinator's log:\n\(log.lines.joined(separator: "\n"))")
     }
   }

@@ -27,8 +27,9 @@ struct PageHandlerSoakTests {
     }
     try #require(growths.count == 5, "the soak child printed:\n\(output.suffix(4_000))")
     let median = growths.sorted()[growths.count / 2]
-    // URLSession grew about 200 B per request, 160 KB a window; a page or so of noise is fine.
-    #expect(median < Self.window * 40, "resident memory grew \(growths) bytes in windows of \(Self.window) requests")
+    // URLSession grew about 200 B per request, 160 KB a window; the allocator's noise is not: a
+    // fresh clone's full run read a median of 32 KB, over a bound of 40 B per request.
+    #expect(median < Self.window * 80, "resident memory grew \(growths) bytes in windows of \(Self.window) requests")
   }
 
   @Test(ProcessOfItsOwn.only("soakInAProcessOfItsOwn"))
