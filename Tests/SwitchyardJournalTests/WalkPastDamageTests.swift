@@ -80,6 +80,44 @@ import Testing
     #expect(try history.lastSequence() == 25)
   }
 
+  /// Damage in two older segments that one snapshot covers: both are named, not only the first
+  /// reading stopped at, and the walk restores the snapshot once.
+  @Test func everyDamagedSegmentTheSnapshotCoversIsNamed() async throws {
+    let directory = try await summingJournal(segmentSize: 100)
+    defer { directory.remove() }
+    let segments = directory.segmentNames()
+    let firsts = segments.map { UInt64($0.dropFirst("segment-".count).prefix(20))! }
+    try #require(segments.count > 4 && firsts[1] > 2 && firsts[2] <= 10)
+    flip(directory, segments[1], byte: 16 + 24)
+    flip(directory, segments[2], byte: 0)
+    let walked = try walk(directory)
+    #expect(walked.damaged.map(\.segment) == [segments[1], segments[2]])
+    #expect(walked.damaged.map(\.offset) == [16, 0])
+    #expect(walked.damaged.map(\.records) == [firsts[1]...10, firsts[2]...10])
+    #expect(walked.restored == [0, 10])
+    #expect(walked.applied == Array(1..<firsts[1]) + Array(11...25))
+
+    var listed: [JournalDamage] = []
+    let history = try JournalHistory(directory: directory.path)
+    #expect(try history.records(from: 1) { listed.append($0) }.map(\.sequence) == Array(1..<firsts[1]) + Array(11...25))
+    #expect(listed == walked.damaged)
+  }
+
+  /// Two damaged records in the segment that holds the snapshot: the second, which reading from
+  /// the snapshot's next record skipped without a word, is named too.
+  @Test func everyDamagedRecordInTheStretchIsNamed() async throws {
+    let directory = try await summingJournal(segmentSize: 64 << 20)
+    defer { directory.remove() }
+    let segment = directory.segmentNames()[0]
+    // Records 12 and 15: 9 records of 25 bytes before them, and 2 or 5 of 26.
+    flip(directory, segment, byte: 16 + 9 * 25 + 2 * 26 + 24)
+    flip(directory, segment, byte: 16 + 9 * 25 + 5 * 26 + 24)
+    let walked = try walk(directory)
+    #expect(walked.damaged.map(\.offset) == [16 + 9 * 25 + 2 * 26, 16 + 9 * 25 + 5 * 26])
+    #expect(walked.damaged.map(\.records) == [12...20, 15...20])
+    #expect(walked.applied == Array(1...11) + Array(21...25))
+  }
+
   /// The states after the covering snapshot are served, and those before the damage; one whose
   /// rebuild needs a damaged record says so.
   @Test func historyServesEveryStateThatNeedsNoDamagedRecord() async throws {

@@ -2,8 +2,9 @@ extension JournalHistory {
   /// Calls `body` with each record from `first` on, as ``visit(from:_:)`` does, and goes past
   /// damage that a later sound snapshot covers, which recovery never reads: `pastDamage` is told
   /// of it and handed that snapshot before the records after it follow, and ends the visit when
-  /// it returns `false`. Damage no sound snapshot covers, which recovery does read, throws
-  /// ``JournalError/corruptRecord(segment:offset:reason:)`` as before.
+  /// it returns `false`; if it goes on, it is told of each further damage the snapshot covers
+  /// (``damage(after:)``), with the same snapshot. Damage no sound snapshot covers, which recovery
+  /// does read, throws ``JournalError/corruptRecord(segment:offset:reason:)`` as before.
   func visit(
     from first: UInt64,
     pastDamage: (JournalDamage, JournalSnapshot) -> Bool,
@@ -25,6 +26,9 @@ extension JournalHistory {
         guard let snapshot = try coveringSnapshot(of: damaged) else { throw .corruptRecord(segment: segment, offset: offset, reason: reason) }
         let damage = JournalDamage(segment: segment, offset: offset, reason: reason, records: damaged...snapshot.sequence)
         guard pastDamage(damage, snapshot) else { return }
+        for further in try self.damage(after: damage) {
+          guard pastDamage(further, snapshot) else { return }
+        }
         start = snapshot.sequence + 1
       }
     }

@@ -37,6 +37,8 @@ extension JournalHistory {
       do {
         try visit(from: last + 1) { damage, snapshot in
           damaged(damage)
+          // Further damage the same snapshot covers comes with it, restored already.
+          guard snapshot.sequence != last else { return true }
           do {
             try restore(snapshot)
           } catch {
