@@ -17,7 +17,7 @@ extension Application {
     // Before any listener reckons its descriptor reserve from the limit.
     DescriptorLimit.raiseToHardLimit()
     if let ha = options.highAvailability, options.leadership == nil { return try await runHighlyAvailable(options, ha) }
-    let metrics = options.metrics.map { _ in MetricsRegistry.process(application: name, version: version, role: "coordinator") }
+    let metrics = options.servedMetrics?.registry ?? options.metrics.map { _ in processMetrics }
     guard options.journals else {
       return try await serve(reducer, initialState: initialState, journal: nil, metrics: metrics, options)
     }
@@ -41,6 +41,11 @@ extension Application {
       journal.close()
       throw error
     }
+  }
+
+  /// A coordinator's registry before it records anything of its own.
+  var processMetrics: MetricsRegistry {
+    MetricsRegistry.process(application: name, version: version, role: "coordinator")
   }
 
   /// The owner this application writes into its data directories.
@@ -166,14 +171,15 @@ extension Application {
       let connected = inspector.connectedPages
       metrics.refreshOnScrape { pages.set(Double(connected())) }
     }
-    var metricsServer: HTTPServer?
-    if let metrics, let configuration = options.metrics {
-      metricsServer = try MetricsEndpoint.start(metrics, configuration: configuration)
+    // A standby's metrics are served already, and go on being served after this coordinator.
+    var ownMetrics: ServedMetrics?
+    if let metrics, let configuration = options.metrics, options.servedMetrics == nil {
+      ownMetrics = try ServedMetrics.start(metrics, configuration: configuration)
     }
     do {
       try coordinator.start()
     } catch {
-      await metricsServer?.stop()
+      await ownMetrics?.server.stop()
       throw error
     }
     journal?.resumeEffects(in: coordinator)
@@ -190,10 +196,7 @@ extension Application {
     )
     // The application's own words, as it wrote them.
     for line in startMessage.split(separator: "\n") { Logger.standardError.log(.info(String(line))) }
-    if let metricsServer, let address = options.metrics?.address {
-      let url = "http://\(address.authority(port: metricsServer.port))/metrics"
-      Logger.standardError.log(.info("metrics at \(url)", .string("program", name), .string("url", url)))
-    }
+    ownMetrics?.announce(as: name)
     await coordinator.runUntilTerminated { [stopActions] in
       // A missing Redis replica must not hold the shutdown: the records it lacks are reported.
       options.leadership?.stopWaitingForReplicas()
@@ -201,7 +204,7 @@ extension Application {
     }
     journal?.close(finalState: coordinator.store.state)
     await inspector?.stop()
-    await metricsServer?.stop()
+    await ownMetrics?.server.stop()
     return 0
   }
 }

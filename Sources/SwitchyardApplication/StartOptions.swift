@@ -53,6 +53,8 @@ public struct StartOptions: Sendable {
   var leadership: Leadership?
   /// The `--control-listen` port a standby bound, which the coordinator it becomes serves on.
   var controlPort: ControlPort?
+  /// The `--metrics` a standby serves, which the coordinator it becomes records in.
+  var servedMetrics: ServedMetrics?
 
   /// Creates start options.
   public init(

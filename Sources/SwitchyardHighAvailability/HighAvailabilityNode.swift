@@ -10,16 +10,32 @@ import SwitchyardWire
 public final class HighAvailabilityNode: Sendable {
   /// The shared Redis, name and lease.
   public let configuration: HighAvailabilityConfiguration
-  private let current: Mutex<HighAvailabilityReport>
+  private let current = Mutex(Standing())
+
+  /// What the node reports, and the first epoch it saw.
+  private struct Standing {
+    var report = HighAvailabilityReport(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0)
+    var firstEpoch: UInt64?
+
+    mutating func update(_ report: HighAvailabilityReport) {
+      self.report = report
+      if firstEpoch == nil, report.epoch > 0 { firstEpoch = report.epoch }
+    }
+  }
 
   /// A node that has not stood by yet.
   public init(configuration: HighAvailabilityConfiguration) {
     self.configuration = configuration
-    current = Mutex(HighAvailabilityReport(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0))
   }
 
   /// Where the node stands now.
-  public var status: HighAvailabilityReport { current.withLock { $0 } }
+  public var status: HighAvailabilityReport { current.withLock { $0.report } }
+
+  /// How many leases were granted since the first this node saw, each to a new leader: epochs
+  /// only grow, one per grant, so none is missed between two looks.
+  public var leaderChanges: UInt64 {
+    current.withLock { standing in standing.firstEpoch.map { standing.report.epoch - $0 } ?? 0 }
+  }
 
   /// How often a standby asks for the lease: a leader's death is noticed within this of its
   /// lease running out.
@@ -101,11 +117,13 @@ public final class HighAvailabilityNode: Sendable {
       // turns into later replaces it rather than setting it aside.
       try Journal.markShared(in: follower.directory)
       let keeper = LeaseKeeper(grant: grant, configuration: configuration, acquiredAt: asked) { [self] reason in
-        current.withLock { $0.role = .standby }
+        current.withLock { $0.report.role = .standby }
         lost(reason)
       }
       let replication = RedisJournalReplication(configuration: configuration, keeper: keeper, log: log)
-      current.withLock { $0 = HighAvailabilityReport(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0) }
+      current.withLock {
+        $0.update(HighAvailabilityReport(role: .leader, epoch: grant.epoch, leader: grant.holder, appliedSequence: copied, lag: 0))
+      }
       log(
         .info(
           "leads with epoch \(grant.epoch)"
@@ -129,8 +147,9 @@ public final class HighAvailabilityNode: Sendable {
       Thread.sleep(forTimeInterval: pollInterval.seconds)
     }
     current.withLock {
-      $0 = HighAvailabilityReport(
-        role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag)
+      $0.update(
+        HighAvailabilityReport(
+          role: .standby, epoch: leader?.epoch ?? 0, leader: leader?.holder, appliedSequence: follower.lastSequence, lag: follower.lag))
     }
     return nil
   }

@@ -7,7 +7,7 @@ import Testing
 /// The demo coordinator under `switchyard load`, scraped every second by a real Prometheus: what
 /// Prometheus stored agrees with `status --json` and `load --json`, the exposition passes
 /// promtool, the alert rules load, and every query of the Grafana dashboard parses and names only
-/// metrics the coordinator serves.
+/// metrics the coordinator serves. It runs with `--ha`, alone, so that it serves every family.
 @Suite(.serialized) struct PrometheusScrapeTests {
   @Test(.timeLimit(.minutes(3))) func prometheusStoresWhatStatusReports() async throws {
     guard LocalRedisServer.executable != nil else {
@@ -20,10 +20,13 @@ import Testing
     let name = "metrics\(getpid())"
     let coordinator = try CoordinatorChild(arguments: [
       "--demo", "--pools", "search=redis,websocket=1,pagination=2", "--broker", broker, "--name", name, "--metrics", "127.0.0.1:0",
-      "--http", "127.0.0.1:0",
+      "--http", "127.0.0.1:0", "--ha", broker,
     ])
     defer { coordinator.cleanUp() }
-    _ = try await coordinator.connect()
+    // The standby's socket comes first; the coordinator's, once it leads, replaces it.
+    try await eventually("the coordinator leading and serving; log:\n\(coordinator.log)") {
+      coordinator.log.contains("coordinator \(coordinator.process.pid) serving")
+    }
     let port = try await announcedPort(after: "metrics at http://127.0.0.1:") { coordinator.log }
     let worker = try TestProcess(["worker", "search", "--broker", broker, "--name", name, "--metrics", "127.0.0.1:0"])
     defer { worker.stop() }
@@ -70,6 +73,7 @@ import Testing
     #expect(try await prometheus.query("switchyard_remote_worker_claim_idle_seconds{pool=\"search\"}").first?.value == 30)
     #expect(Set(try await prometheus.alertNames()).isSuperset(of: ["SwitchyardPoolFailed", "SwitchyardEffectsLost"]))
     #expect(try await prometheus.query("ALERTS{alertname=\"SwitchyardEffectsLost\"}").isEmpty, "no effect is lost")
+    #expect(try await prometheus.query("sum by (name) (switchyard_ha_leader)").map(\.value) == [1], "one leader")
 
     let served = metricNames(in: try await scrape(port)).union(metricNames(in: try await scrape(workerPort)))
     for expression in try dashboardExpressions() {

@@ -24,7 +24,20 @@ extension Application {
       replicas: ha.replicas)
     let node = HighAvailabilityNode(configuration: configuration)
     let replica = StandbyReplica(reducer)
-    let control = try standbyControlSocket(options, port: port, node: node, replica: replica, log: log)
+    // Served from now on, by the standby and then the coordinator it becomes: a scraper sees one
+    // target, whose `switchyard_ha_leader` says which it is.
+    let metrics = try options.metrics.map { try ServedMetrics.start(processMetrics, configuration: $0) }
+    if let metrics {
+      HighAvailabilityMetrics.register(in: metrics.registry, node: node)
+      metrics.announce(as: name)
+    }
+    let control: StandbyControlSocket
+    do {
+      control = try standbyControlSocket(options, port: port, node: node, replica: replica, log: log)
+    } catch {
+      await metrics?.server.stop()
+      throw error
+    }
     let lost = LeaseLoss()
     let directory = options.resolvedDataDirectory
     let leadership: Leadership
@@ -47,13 +60,21 @@ extension Application {
       }
     } catch {
       control.stop()
+      await metrics?.server.stop()
       throw error
     }
     control.stop()
     var leading = options
     leading.leadership = leadership
     leading.controlPort = port
-    let status = try await runCoordinator(leading)
+    leading.servedMetrics = metrics
+    let status: Int32
+    do {
+      status = try await runCoordinator(leading)
+    } catch {
+      await metrics?.server.stop()
+      throw error
+    }
     if let unconfirmed = leadership.unconfirmedRecords {
       log(
         .warning(
@@ -62,6 +83,7 @@ extension Application {
     }
     guard lost.hasHappened else {
       leadership.keeper.stop(release: true)
+      await metrics?.server.stop()
       return status
     }
     leadership.keeper.stop(release: false)
