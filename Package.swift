@@ -109,7 +109,7 @@ let package = Package(
     // Peers/ holds the Python WebSocket peers the interop tests run.
     .testTarget(name: "SwitchyardNetTests", dependencies: ["SwitchyardNet", "SwitchyardRuntime", "SwitchyardTestSupport"], exclude: ["Peers"]),
     // Spawns the built `switchyard` executable as coordinator and workers, so it depends on it.
-    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardTestSupport", "switchyard"]),
+    .testTarget(name: "SwitchyardRuntimeTests", dependencies: ["SwitchyardRuntime", "SwitchyardDiagnostics", "SwitchyardNet", "SwitchyardTestSupport", "switchyard"]),
     // The journaled store: records and their origins, recovery of effects across crashes, poison
     // records, verification and upgrades, in-process and through the built `switchyard`.
     .testTarget(

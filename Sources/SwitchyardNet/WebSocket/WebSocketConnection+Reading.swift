@@ -45,6 +45,12 @@ extension WebSocketConnection {
     if isOpen {
       endWithoutCloseFrame(readFailure)
     }
+    // A close frame already queued is written before the socket goes: a peer that shut its
+    // writing side right behind its last frame still reads why we closed. The close timeout's
+    // cut bounds the wait for a peer that does not read.
+    if state.withLock({ $0.closeSent }) {
+      writer.sync {}
+    }
     socket.shutdown(.both)
     releaseSocket()
   }

@@ -46,7 +46,7 @@ public final class WebSocketConnection: Sendable {
   /// Bytes that arrived with the handshake, before this connection existed.
   let initialBytes: [UInt8]
   /// Serialises frames so each leaves whole and in order; its threads may block in `send(2)`.
-  private let writer = DispatchQueue(label: "SwitchyardNet.WebSocket.writer")
+  let writer = DispatchQueue(label: "SwitchyardNet.WebSocket.writer")
   let state = Mutex(State())
 
   struct State {

@@ -39,14 +39,14 @@ struct ControlRequestMutator {
       var tree = seed(id: id)
       var names: [String] = []
       for _ in 0...Int.random(in: 0...2, using: &random) {
-        let (mutated, name) = mutate(tree)
+        let (mutated, name) = random.mutate(tree)
         tree = mutated
         names.append(name)
       }
       return Self.mutated(tree.bytes, "json " + names.joined(separator: ", "))
     }
     if roll < 87 {
-      let (payload, name) = mutateBytes(seed(id: id).bytes)
+      let (payload, name) = random.mutate(bytes: seed(id: id).bytes)
       return Self.mutated(payload, "bytes " + name)
     }
     if roll < 93 {
@@ -81,82 +81,6 @@ struct ControlRequestMutator {
     if name == "length 0" || Bool.random(using: &random) { bytes += payload }
     if random.chance(10) { bytes = Array(bytes.prefix(Int.random(in: 1...3, using: &random))) }
     return FuzzRequest(bytes: bytes, breaksFraming: true, mutation: "frame " + name)
-  }
-
-  private mutating func mutateBytes(_ payload: [UInt8]) -> ([UInt8], String) {
-    var bytes = payload
-    switch Int.random(in: 0..<5, using: &random) {
-    case 0:
-      for _ in 0...Int.random(in: 0...3, using: &random) {
-        bytes[Int.random(in: bytes.indices, using: &random)] ^= UInt8(1) << UInt8.random(in: 0...7, using: &random)
-      }
-      return (bytes, "bit flips")
-    case 1:
-      bytes[Int.random(in: bytes.indices, using: &random)] = UInt8.random(in: 0...255, using: &random)
-      return (bytes, "random byte")
-    case 2:
-      return (Array(bytes.prefix(Int.random(in: 1..<bytes.count, using: &random))), "truncated")
-    case 3:
-      let cut = Int.random(in: bytes.indices, using: &random)
-      bytes.removeSubrange(cut..<min(bytes.count, cut + Int.random(in: 1...8, using: &random)))
-      return (bytes.isEmpty ? [UInt8(ascii: " ")] : bytes, "bytes removed")
-    default:
-      let at = Int.random(in: 0...bytes.count, using: &random)
-      bytes.insert(contentsOf: Self.strangeBytes.randomElement(using: &random)!, at: at)
-      return (bytes, "bytes inserted")
-    }
-  }
-
-  /// One structural mutation of a random value in `tree`, and its name.
-  private mutating func mutate(_ tree: FuzzJSON) -> (FuzzJSON, String) {
-    let index = Int.random(in: 0..<tree.count, using: &random)
-    let (node, depth) = tree.node(at: index)
-    switch Int.random(in: 0..<10, using: &random) {
-    case 0:
-      return (tree.replacing(index) { _ in Self.otherTypes.randomElement(using: &random)! }, "type swapped")
-    case 1:
-      return (tree.replacing(index) { _ in .number(Self.numbers.randomElement(using: &random)!) }, "number")
-    case 2:
-      let length = [256, 4_096, 65_536, 900_000].randomElement(using: &random)!
-      return (tree.replacing(index) { _ in .string([UInt8](repeating: UInt8(ascii: "y"), count: length)) }, "\(length)-byte string")
-    case 3:
-      // Around the 512-level limit, counted from where the value sits.
-      let total = [64, 500, 510, 511, 512, 513, 2_000].randomElement(using: &random)!
-      let levels = max(1, total - depth)
-      let nested: FuzzJSON =
-        random.chance(50)
-        ? .literal([UInt8](repeating: UInt8(ascii: "["), count: levels) + [UInt8](repeating: UInt8(ascii: "]"), count: levels))
-        : (0..<levels).reduce(FuzzJSON.number("1")) { inner, _ in .members(["d": inner]) }
-      return (tree.replacing(index) { _ in nested }, "nested to \(total)")
-    case 4:
-      return (tree.replacing(index) { _ in .string(Self.strangeStrings.randomElement(using: &random)!) }, "strange string")
-    case 5:
-      return (tree.replacing(index) { _ in .null }, "null")
-    default:
-      guard case var .object(members) = node, !members.isEmpty else {
-        return (tree.replacing(index) { _ in Self.otherTypes.randomElement(using: &random)! }, "type swapped")
-      }
-      let position = Int.random(in: members.indices, using: &random)
-      let name: String
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0:
-        // Repeated: receivers read the first, so the copy before differs from the one after.
-        var copy = members[position]
-        copy.value = Self.otherTypes.randomElement(using: &random)!
-        members.insert(copy, at: random.chance(50) ? position : position + 1)
-        name = "duplicate key"
-      case 1:
-        members.insert((Array("unknown\(position)".utf8), Self.otherTypes.randomElement(using: &random)!), at: position)
-        name = "unknown key"
-      case 2:
-        members.remove(at: position)
-        name = "member removed"
-      default:
-        members[position].key = Self.strangeStrings.randomElement(using: &random)!
-        name = "key renamed"
-      }
-      return (tree.replacing(index) { _ in .object(members) }, name)
-    }
   }
 
   /// A valid request of any kind the protocol has, under `id`.
