@@ -88,7 +88,7 @@ struct HTTPServerConnection {
     let accepted: [UInt8]
     switch WebSocketHandshake.accept(request) {
     case .failure(let refusal):
-      refuse(refusal.response)
+      refuse(refusal.response, includeBody: request.method != .head)
       return
     case .success(let answer):
       accepted = answer
@@ -117,9 +117,10 @@ struct HTTPServerConnection {
     handler.cancel()
   }
 
-  /// Answers with an error and closes: after a bad request the byte stream cannot be trusted.
-  private func refuse(_ response: HTTPResponse) {
-    try? socket.write(response.serialized(keepAlive: false, includeBody: true))
+  /// Answers with an error and closes: after a bad request the byte stream cannot be trusted. An
+  /// answer to a HEAD has no body (RFC 9110 §9.3.2), or a client reads it as the next response.
+  private func refuse(_ response: HTTPResponse, includeBody: Bool = true) {
+    try? socket.write(response.serialized(keepAlive: false, includeBody: includeBody))
     closeGracefully()
   }
 
