@@ -129,10 +129,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     self.server = server
     self.hub = hub
     self.recorder = recorder
-    let query = configuration.token.map { token in
-      "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)
-    }
-    url = "http://\(ListenAddress.authority(host: configuration.host, port: server.port))/\(query ?? "")"
+    url = configuration.pageURL(port: server.port)
   }
 
   /// Shows entries in the pages' action stream, after what they hold, from any thread: journal

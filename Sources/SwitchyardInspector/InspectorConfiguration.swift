@@ -1,3 +1,4 @@
+import Foundation
 import SwitchyardNet
 
 /// Where an ``Inspector`` listens, who may use it, and the bounds that keep it cheap.
@@ -41,6 +42,13 @@ public struct InspectorConfiguration: Sendable {
 
   /// The defaults: loopback, a free port, no token.
   public init() {}
+
+  /// The page's address when served on `port`, with the token when one is required: what the
+  /// log prints for the operator to open.
+  func pageURL(port: UInt16) -> String {
+    let query = token.map { token in "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token) }
+    return "http://\(ListenAddress.authority(host: host, port: port))/\(query ?? "")"
+  }
 
   /// The configuration `switchyard start --http HOST:PORT [--http-token TOKEN]` asks for, or
   /// `nil` without `--http`: the inspector is off by default.

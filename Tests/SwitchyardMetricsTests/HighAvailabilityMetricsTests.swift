@@ -4,11 +4,12 @@ import SwitchyardRedis
 import SwitchyardTestSupport
 import Testing
 
-/// `start --ha --metrics`: a standby serves `/metrics` too, saying it stands by and how far behind
-/// it is, and goes on serving on the same port once it has taken over, now as the leader with the
-/// coordinator's metrics and one leader change counted.
+/// `start --ha --metrics --http`: a standby serves `/metrics` too, saying it stands by and how far
+/// behind it is, and goes on serving on the same port once it has taken over, now as the leader
+/// with the coordinator's metrics and one leader change counted; where its inspector will be, it
+/// serves a page naming the leader (503), which the inspector replaces on the same port.
 @Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct HighAvailabilityMetricsTests {
-  @Test func aStandbyServesItsMetricsAndKeepsThePortWhenItTakesOver() async throws {
+  @Test func aStandbyServesItsMetricsAndItsPageAndKeepsBothPortsWhenItTakesOver() async throws {
     let redis = try LocalRedisServer(appendOnly: true)
     defer { redis.stop() }
     let url = "redis://127.0.0.1:\(redis.port)/0"
@@ -16,6 +17,7 @@ import Testing
     func start() throws -> CoordinatorChild {
       try CoordinatorChild(arguments: [
         "--ha", url, "--name", name, "--ha-lease-ms", "1500", "--pools", "probe=1", "--metrics", "127.0.0.1:0",
+        "--http", "127.0.0.1:0", "--http-token", "insp3ct",
       ])
     }
     let first = try start()
@@ -39,12 +41,27 @@ import Testing
     let check = try await PrometheusTools.checkMetrics(standing)
     #expect(check.status == 0, "promtool check metrics on the standby: \(check.output)\(check.errorOutput)")
 
+    // The standby's page names the leader; without the token it is refused, as the inspector is.
+    let pagePort = try await announcedPort(after: "inspector serving http://127.0.0.1:") { second.log }
+    let client = HTTPClient()
+    let page = try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/?token=insp3ct")!)
+    let text = String(decoding: page.body, as: UTF8.self)
+    #expect(page.status == 503 && page.headers["Retry-After"] == "2")
+    #expect(text.contains("This coordinator stands by") && text.contains("/\(first.process.pid) "), "\(text)")
+    #expect(try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/")!).status == 401)
+    #expect(try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/socket?token=insp3ct")!).status == 503)
+
     first.crash()
     try await scrapeUntil("the standby leading, on the same port") { try await value("switchyard_ha_leader", port: port, name: name) == 1 }
     let led = try await scrape(port)
     #expect(sample("switchyard_ha_epoch", in: led, name: name) == 2)
     #expect(sample("switchyard_ha_leader_changes_total", in: led, name: name) == 1)
     try await scrapeUntil("the new leader's coordinator metrics") { try await scrape(port).contains("switchyard_journal_appends_total ") }
+    // Its inspector serves where its page was.
+    try await scrapeUntil("the inspector on the page's port") {
+      let answer = try? await client.get(URL(string: "http://127.0.0.1:\(pagePort)/?token=insp3ct")!)
+      return answer?.status == 200 && String(decoding: answer?.body ?? [], as: UTF8.self).contains("<html")
+    }
     #expect(await second.terminate() == 0)
   }
 

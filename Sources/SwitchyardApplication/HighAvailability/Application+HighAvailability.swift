@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardHighAvailability
+import SwitchyardInspector
 import SwitchyardJournal
 import SwitchyardRuntime
 
@@ -31,12 +32,19 @@ extension Application {
       HighAvailabilityMetrics.register(in: metrics.registry, node: node)
       metrics.announce(as: name)
     }
+    // Where the inspector will be, a page that names the leader and reloads into the inspector.
+    var page: StandbyPage?
     let control: StandbyControlSocket
     do {
+      page = try options.http.map { try StandbyPage.serve(configuration: $0) { standbyReport(node.status) } }
       control = try standbyControlSocket(options, port: port, node: node, replica: replica, log: log)
     } catch {
+      await page?.stop()
       await metrics?.server.stop()
       throw error
+    }
+    if let page {
+      log(.info("inspector serving \(page.url) (a page that says this coordinator stands by, until it leads)", .string("url", page.url)))
     }
     let lost = LeaseLoss()
     let directory = options.resolvedDataDirectory
@@ -60,11 +68,15 @@ extension Application {
       }
     } catch {
       control.stop()
+      await page?.stop()
       await metrics?.server.stop()
       throw error
     }
     control.stop()
+    // The inspector binds the port the page leaves, the same one when the page picked it.
+    await page?.stop()
     var leading = options
+    if let page { leading.http?.port = page.port }
     leading.leadership = leadership
     leading.controlPort = port
     leading.servedMetrics = metrics
