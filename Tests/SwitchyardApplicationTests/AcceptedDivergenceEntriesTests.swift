@@ -30,7 +30,7 @@ struct AcceptedDivergenceEntriesTests {
     AcceptedDivergenceEntries.show(of: accepting) { shows.yield($0) }
     // Shown once its record is fsynced: 10 s ran out once in a fresh clone's full CI run, whose
     // other suites fsync journals of their own.
-    let batch = try await withTimeout(30, "the accepted record shown") { () async -> [ActionEntry]? in
+    let batch = try await withTimeout(120, "the accepted record shown") { () async -> [ActionEntry]? in
       for await batch in entries { return batch }
       return nil
     }

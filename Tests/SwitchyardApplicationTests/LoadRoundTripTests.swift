@@ -57,7 +57,7 @@ struct LoadRoundTripTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aFailureLikeTheLastOneEndsTheRoundTripAsThatFailureNotAsNoAnswer() async throws {
     let runDirectory = "/tmp/sy-app-\(getpid())-\(UUID().uuidString.prefix(8))"
     let coordinator = Coordinator(

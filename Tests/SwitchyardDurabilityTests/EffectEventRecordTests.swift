@@ -18,7 +18,7 @@ struct EffectEventRecordTests {
   @Test func eventsOfEffectsMadeAfterTheNewestSnapshotAreJournaledAsEventsAndReplayAsTheirActions() async throws {
     let directory = uniqueTemporaryPath("effect-events")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let live = try await withTimeout(30, "effects around a snapshot") {
+    let live = try await withTimeout(120, "effects around a snapshot") {
       // Snapshots only when told: the one after action 2, taken while "old" (made by action 1)
       // runs, so "old"'s events are journaled as actions. "new" is made after it: its events are
       // journaled as events.

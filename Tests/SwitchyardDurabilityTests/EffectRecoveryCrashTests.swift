@@ -18,7 +18,7 @@ struct EffectRecoveryCrashTests {
   @Test func outputsDeliveredBeforeACrashAreNotDeliveredAgain() async throws {
     let first = try CoordinatorChild(arguments: Self.arguments)
     defer { first.cleanUp() }
-    try await withTimeout(60, "an effect's outputs across a crash") {
+    try await withTimeout(120, "an effect's outputs across a crash") {
       let client = try await first.connect()
       let start: JSONValue = .object([
         "start": .object([

@@ -75,7 +75,7 @@ struct EffectRecoveryTests {
   @Test func anActionSentOverTheControlSocketIsJournaledAsTheJSONItArrivedAs() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "a sent action's record") {
+    try await withTimeout(120, "a sent action's record") {
       let first = try Lifetime(dataDirectory: directory, servesControlSocket: true)
       // The job leaves out every field with a default: an encoded ProbeJob would spell them all.
       let action = try WireJSONDecoder().parse(Array(#"{"start":{"name":"typed","job":{"tag":"t"},"cancelInFlight":false}}"#.utf8))
@@ -104,7 +104,7 @@ struct EffectRecoveryTests {
   @Test func anEffectRunningAtAnOrderlyShutdownIsStartedAgain() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect across a shutdown") {
+    try await withTimeout(120, "an effect across a shutdown") {
       let first = try Lifetime(dataDirectory: directory)
       first.coordinator.store.send(
         .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 1_000), cancelInFlight: false)
@@ -122,7 +122,7 @@ struct EffectRecoveryTests {
   @Test func aCancelledEffectIsNotStartedAgain() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "a cancelled effect across a crash") {
+    try await withTimeout(120, "a cancelled effect across a crash") {
       let first = try Lifetime(dataDirectory: directory)
       first.coordinator.store.send(
         .start(name: "slow", job: ProbeJob(tag: "s1", outputs: 5, intervalMillis: 400), cancelInFlight: false)
@@ -168,7 +168,7 @@ struct EffectRecoveryTests {
   @Test func anEffectInFlightAtTheNewestSnapshotIsStartedAgainFromTheOneBefore() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect older than the newest snapshot") {
+    try await withTimeout(120, "an effect older than the newest snapshot") {
       let second = try await crashAfterASnapshotTakenWhileAJobRan(in: directory, snapshotsKept: 2)
       #expect(second.journal.journal.recovery.snapshotSequence == 0, "the initial snapshot, before the old job's action")
       #expect(second.log.lines.contains { $0.contains("2 remote effects were in flight") }, "\(second.log.lines)")
@@ -183,7 +183,7 @@ struct EffectRecoveryTests {
   @Test func anEffectOlderThanEveryKeptSnapshotIsNamedNotForgotten() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect older than every kept snapshot") {
+    try await withTimeout(120, "an effect older than every kept snapshot") {
       let second = try await crashAfterASnapshotTakenWhileAJobRan(in: directory, snapshotsKept: 1)
       #expect(second.journal.journal.recovery.snapshotSequence == 2)
       let warning = second.log.lines.first { $0.contains("before the snapshot recovery started from (2)") }
@@ -200,7 +200,7 @@ struct EffectRecoveryTests {
   @Test func theSnapshotAfterASkippedRecordListsTheEffectsRecoveryFoundOpen() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(40, "an effect across a start that skipped a record") {
+    try await withTimeout(120, "an effect across a start that skipped a record") {
       let first = try Lifetime(dataDirectory: directory)
       first.coordinator.store.send(
         .start(name: "listener", job: ProbeJob(tag: "l", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
@@ -224,7 +224,7 @@ struct EffectRecoveryTests {
   @Test func aDirectoryOfTheFirstFormatRestartsNoEffectItCannotAccountFor() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an upgraded data directory") {
+    try await withTimeout(120, "an upgraded data directory") {
       let first = try Lifetime(dataDirectory: directory)
       first.coordinator.store.send(
         .start(name: "old", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 400), cancelInFlight: false)

@@ -56,7 +56,7 @@ import Testing
     #expect(journal.refusal == nil)
 
     await store.send(.named("unencodable")).finish()
-    let stopped = try await withTimeout(30, "the journal's failure to be logged") { () -> LogEvent? in
+    let stopped = try await withTimeout(120, "the journal's failure to be logged") { () -> LogEvent? in
       for await event in errors { return event }
       return nil
     }

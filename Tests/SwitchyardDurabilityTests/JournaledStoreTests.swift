@@ -118,7 +118,7 @@ import Testing
 
   /// Under `batch`, records gather before the encoding queue is woken for them; they still reach
   /// the disk while the journal stays open, within the delay, not only when it closes.
-  @Test(.timeLimit(.minutes(1))) func recordsGatheredUnderBatchBecomeDurableWithoutAClose() async throws {
+  @Test(.timeLimit(.minutes(3))) func recordsGatheredUnderBatchBecomeDurableWithoutAClose() async throws {
     let directory = uniqueTemporaryPath("journaled-store")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let (journal, initial) = try ActionJournal.open(

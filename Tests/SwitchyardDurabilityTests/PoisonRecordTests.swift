@@ -26,7 +26,7 @@ struct PoisonRecordTests {
   @Test func anActionThatKillsTheLiveCoordinatorIsNamedAndTheRestartServesTheRest() async throws {
     let first = try CoordinatorChild(arguments: Self.arguments, environment: Self.trapping)
     defer { first.cleanUp() }
-    try await withTimeout(90, "a live trap and a restart") {
+    try await withTimeout(120, "a live trap and a restart") {
       let client = try await first.connect()
       #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1, sequence: 1))
       _ = try? client.request(.send(id: 2, action: Self.trap))
@@ -52,7 +52,7 @@ struct PoisonRecordTests {
   @Test func anEffectsOutputThatKillsTheCoordinatorIsNotDeliveredAgainAfterTheRestart() async throws {
     let first = try CoordinatorChild(arguments: Self.arguments, environment: Self.trapping)
     defer { first.cleanUp() }
-    try await withTimeout(90, "an output that traps, and two restarts") {
+    try await withTimeout(120, "an output that traps, and two restarts") {
       let client = try await first.connect()
       #expect(try client.request(.send(id: 1, action: Self.start("a"))) == .sent(id: 1, sequence: 1))
       // Journaled and answered before its output comes, 300 ms later, and kills the coordinator.

@@ -62,7 +62,7 @@ struct UnstartedEffectRecoveryTests {
   @Test func anEffectCancelledInTheReductionThatMadeItIsNotStartedAgain() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect cancelled before it started") {
+    try await withTimeout(120, "an effect cancelled before it started") {
       let log = try await restartAfter(
         [.startedAndCancelled(name: "a"), .probe(.start(name: "running", job: Feature.longJob("r"), cancelInFlight: false))],
         in: directory
@@ -75,7 +75,7 @@ struct UnstartedEffectRecoveryTests {
   @Test func anEffectItsReducerDroppedIsNotStartedAgain() async throws {
     let directory = dataDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try await withTimeout(30, "an effect never returned") {
+    try await withTimeout(120, "an effect never returned") {
       let log = try await restartAfter([.dropped(name: "b"), .dropped(name: "c")], in: directory)
       #expect(!log.contains { $0.contains("in flight") }, "\(log)")
       let records = try JournalHistory(directory: directory).records()

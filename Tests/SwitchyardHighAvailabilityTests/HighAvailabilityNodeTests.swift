@@ -7,7 +7,7 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardHighAvailability
 
-@Suite(.timeLimit(.minutes(1))) struct HighAvailabilityNodeTests {
+@Suite(.timeLimit(.minutes(3))) struct HighAvailabilityNodeTests {
   // A lease of 2 s: with one of 600 ms the test timed out now and then beside other suites on a loaded machine.
   private func configuration(_ server: LocalRedisServer, holder: String) -> HighAvailabilityConfiguration {
     HighAvailabilityConfiguration(redis: server.configuration, coordinator: "node-test", leaseTTL: .seconds(2), holder: holder)

@@ -10,7 +10,7 @@ import Testing
 /// `--ha-replicas N`: the leader's journal acknowledges a batch only once N Redis replicas have it
 /// (`WAIT`), against a real `redis-server` and a real replica of it (`--replicaof`); a replica that
 /// stops answering is stopped with `SIGSTOP`, so that the primary still counts it as connected.
-@Suite(.timeLimit(.minutes(1))) struct ReplicaWaitTests {
+@Suite(.timeLimit(.minutes(3))) struct ReplicaWaitTests {
   /// Runs `body` with a primary and one replica whose link to it is up.
   private func withReplicatedRedis(_ body: @escaping @Sendable (LocalRedisServer, LocalRedisServer) throws -> Void) async throws {
     try await withRedisServer { primary in

@@ -10,7 +10,7 @@ import Testing
 /// Redis losing the shared journal (restarted without persistence, or flushed) must not let a
 /// standby seed a new one from its copy, which may lack what the leader acknowledged since: the
 /// audit lost 599 acknowledged sends that way. Only a coordinator whose own journal is whole may.
-@Suite(.timeLimit(.minutes(1))) struct SharedJournalLossTests {
+@Suite(.timeLimit(.minutes(3))) struct SharedJournalLossTests {
   private func configuration(_ server: LocalRedisServer, holder: String) -> HighAvailabilityConfiguration {
     HighAvailabilityConfiguration(redis: server.configuration, coordinator: "loss-test", leaseTTL: .seconds(2), holder: holder)
   }

@@ -133,7 +133,7 @@ struct StatusSamplesTests {
 }
 
 /// `/effects` over HTTP, as curl reads it.
-@Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct EffectsRouteTests {
+@Suite(.timeLimit(.minutes(3)), .onAThreadOfItsOwn) struct EffectsRouteTests {
   private func get(_ target: String, port: UInt16) throws -> String {
     let client = try RawClient(port: port)
     try client.write("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

@@ -10,7 +10,7 @@ import Testing
 /// Requests the inspector does not answer as asked: those of a page that went away are not
 /// answered, one that is not JSON is told why, and a reply too large for a page is an error in its
 /// place.
-@Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct InspectorAbandonedRequestsTests {
+@Suite(.timeLimit(.minutes(3)), .onAThreadOfItsOwn) struct InspectorAbandonedRequestsTests {
   /// An audit's page pipelined 20,000 requests for old states and left; the coordinator went on
   /// replaying the journal for it for about an hour.
   @MainActor @Test func requestsOfAPageThatLeftAreNotAnswered() async throws {

@@ -11,7 +11,7 @@ import Testing
 
 /// The inspector on a real coordinator's store: it observes actions only while a page is connected.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct InspectorRecordingTests {
+@Suite(.timeLimit(.minutes(3))) struct InspectorRecordingTests {
   @Test func theStoreIsObservedOnlyWhileAPageIsConnected() async throws {
     let coordinator = probeCoordinator()
     let inspector = try Inspector.start(coordinator, configuration: InspectorConfiguration())

@@ -27,7 +27,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func anActionSentFromThePageIsJournaledAsTheJSONThePageSent() async throws {
+  @Test(.timeLimit(.minutes(3))) func anActionSentFromThePageIsJournaledAsTheJSONThePageSent() async throws {
     let base = uniqueTemporaryPath("inspector-send")
     defer { try? FileManager.default.removeItem(atPath: base) }
     let (journal, initial) = try ActionJournal.open(

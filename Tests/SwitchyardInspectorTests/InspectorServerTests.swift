@@ -7,7 +7,7 @@ import Testing
 @testable import SwitchyardInspector
 
 /// The inspector's HTTP and WebSocket server against bad and slow clients, over stub endpoints.
-@Suite(.timeLimit(.minutes(1)), .onAThreadOfItsOwn) struct InspectorServerTests {
+@Suite(.timeLimit(.minutes(3)), .onAThreadOfItsOwn) struct InspectorServerTests {
   @Test func unknownRoutesAre404AndThePageIsServed() async throws {
     let inspector = try await StubInspector()
     defer { Task { await inspector.server.stop() } }

@@ -65,7 +65,7 @@ struct DiskFullTests {
     disk.fill()
     let second = Durable(journal, try journal.append(Self.largePayload))
     try await eventually("the journal to stall") { journal.stall != nil }
-    try await withTimeout(30, "close") { journal.close() }
+    try await withTimeout(120, "close") { journal.close() }
     #expect(second.outcome.map { (try? $0.get()) == nil } == true)
 
     disk.free()

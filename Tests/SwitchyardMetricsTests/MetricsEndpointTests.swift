@@ -22,7 +22,7 @@ import Testing
     #expect(format.status == 2 && format.errorOutput.contains("text or json"), "\(format.errorOutput)")
   }
 
-  @Test(.timeLimit(.minutes(1))) func aTokenIsRequiredAndAcceptChoosesTheFormat() async throws {
+  @Test(.timeLimit(.minutes(3))) func aTokenIsRequiredAndAcceptChoosesTheFormat() async throws {
     let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--metrics", "127.0.0.1:0", "--metrics-token", "s3cret"])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()

@@ -4,7 +4,7 @@ import Testing
 
 /// Our HTTP client against a server not written here: Python's `http.server` (standard library
 /// only, so no install), speaking HTTP/1.1 with keep-alive on 127.0.0.1.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientInteropTests {
   /// Skipped where python3 is missing, except on CI, where a missing peer is a failure.
   @Test(.enabled("needs python3: apt-get install python3") {

@@ -5,7 +5,7 @@ import Testing
 /// The HTTP client against our own server and against raw loopback peers that misbehave: what
 /// it sends, keep-alive reuse counted in accepted connections, retries on connections the server
 /// closed, every framing, and failures that say what went wrong.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientTests {
   private func client(requestTimeout: Duration = .seconds(20), configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
     var configuration = HTTPClient.Configuration()

@@ -6,7 +6,7 @@ import Testing
 /// The HTTP server's connection cap, over 127.0.0.1: past it a client is answered 503 and closed
 /// at once, a slot freed is taken by the next client, and connections that send no request make
 /// room for those that do and are closed at the request head deadline.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPServerAdmissionTests {
   @Test func aClientPastTheCapIsAnswered503AndTheNextOneAfterAFreedSlotIsServed() async throws {
     var configuration = HTTPServer.Configuration()

@@ -9,7 +9,7 @@ import Testing
 
 /// The HTTP server over 127.0.0.1: routing through URLSession, keep-alive, refusals of bad
 /// input, random input, many clients at once, and stopping.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPServerTests {
   private func itemsRoutes(_ router: inout HTTPRouter) {
     router.add(.get, "/items") { request in

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Skipped outside CI, with the reason shown, where a peer is missing; `.ci/install-test-peers`
 /// installs it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct InteropTests {
   /// Runs `body` with a Python peer, and kills the peer afterwards however `body` ends.
   private func withPeer<Value: Sendable>(_ peer: PeerProcess, _ body: () async throws -> Value) async throws -> Value {
@@ -68,7 +68,7 @@ struct InteropTests {
       #expect(status == 0, "\(output)")
       #expect(output.hasSuffix("ok\n"), "\(output)")
       // The server saw every message, then the close: the story ends at the first non-message.
-      let received = try await withTimeout(.seconds(30)) {
+      let received = try await withTimeout(.seconds(120)) {
         var received: [ServerEvent] = []
         for await event in events {
           received.append(event)

@@ -7,7 +7,7 @@ import Testing
 /// What a server-side WebSocket holds for a peer that floods it or stops reading, over 127.0.0.1
 /// with raw clients: one pong however many pings, unsent bytes bounded (then 1008), and at most
 /// ``WebSocketBuffers/unreadMessages`` received messages before the reader stops reading.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebSocketBufferTests {
   /// A masked frame, as a client sends it.
   private static func clientFrame(_ opcode: WebSocketOpcode, _ payload: [UInt8] = []) -> [UInt8] {

@@ -6,7 +6,7 @@ import Testing
 /// A client that writes its last frame and shuts its writing side at once, as the network fuzz's
 /// clients do: the server's close frame, queued before the client's end of stream is read, must
 /// still be written. It used to be cut by the read loop's `shutdown`, and the client learnt nothing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebSocketHalfClosingPeerTests {
   /// Each case: the frame the client ends with, and the code the server's close must carry.
   static let endings: [(String, [UInt8], UInt16)] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// Our client against our server over 127.0.0.1: messages of every kind and size, fragmentation,
 /// ping/pong, both close handshakes, broadcast, and cancellation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebSocketLoopbackTests {
   @Test func echoesTextAndBinary() async throws {
     try await withServer(routes: { $0.addEcho("/echo") }) { server in

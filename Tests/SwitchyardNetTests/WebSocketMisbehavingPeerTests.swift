@@ -6,7 +6,7 @@ import Testing
 
 /// Raw peers that break RFC 6455, against our client and our server: each violation must end in
 /// a typed error and the close code §7.4.1 prescribes, never a crash or a hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebSocketMisbehavingPeerTests {
   /// Plays a server that shakes hands correctly, sends `bytes`, and returns what the client sent
   /// back until it closed.

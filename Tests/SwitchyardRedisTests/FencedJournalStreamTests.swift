@@ -3,7 +3,7 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct FencedJournalStreamTests {
+@Suite(.timeLimit(.minutes(3))) struct FencedJournalStreamTests {
   let layout = HighAvailabilityLayout(coordinator: "fence-test")
 
   private func entry(_ first: UInt64, _ last: UInt64, epoch: UInt64) -> JournalStreamEntry {

@@ -7,7 +7,7 @@ import Testing
   /// Something that answers no `PING` holds the port: the server exits as it cannot listen, and
   /// that is `portTaken` (which a fresh server answers by trying another port), not ten seconds of
   /// `PING`s and `didNotStart`.
-  @Test(.timeLimit(.minutes(1))) func aServerThatCannotListenOnItsPortSaysThePortWasTaken() async throws {
+  @Test(.timeLimit(.minutes(3))) func aServerThatCannotListenOnItsPortSaysThePortWasTaken() async throws {
     let outcome = try await withRedisServer { server -> String in
       server.kill()
       let squatter = try Socket.listen(port: server.port)

@@ -4,7 +4,7 @@ import Testing
 @testable import SwitchyardNet
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct RedisConnectionTests {
+@Suite(.timeLimit(.minutes(3))) struct RedisConnectionTests {
   @Test(arguments: [RedisConfiguration.ProtocolVersion.resp2, .resp3])
   func plainCommands(version: RedisConfiguration.ProtocolVersion) async throws {
     try await withRedisServer { server in

@@ -3,7 +3,7 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct RedisLeaseTests {
+@Suite(.timeLimit(.minutes(3))) struct RedisLeaseTests {
   let layout = HighAvailabilityLayout(coordinator: "lease-test")
 
   @Test func oneHolderAtATimeAndEveryGrantHasAHigherEpoch() async throws {

@@ -6,7 +6,7 @@ import SwitchyardWire
 
 /// A Redis at `maxmemory` with `noeviction` refuses writes with `OOM`: a worker must then neither
 /// acknowledge a job whose end it could not write nor be found dead for its refused heartbeat.
-@Suite(.timeLimit(.minutes(1))) struct RedisOutOfMemoryTests {
+@Suite(.timeLimit(.minutes(3))) struct RedisOutOfMemoryTests {
   let layout = StreamLayout(coordinator: "test")
 
   @Test func aRefusedReplyLeavesItsJobPending() async throws {

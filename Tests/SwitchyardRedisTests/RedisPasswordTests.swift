@@ -3,7 +3,7 @@ import Testing
 
 /// A server started with `--requirepass`, as the Kubernetes manifests start it: the client
 /// authenticates with the password a `redis://:PASSWORD@HOST` URL carries, and without it is refused.
-@Suite(.timeLimit(.minutes(1))) struct RedisPasswordTests {
+@Suite(.timeLimit(.minutes(3))) struct RedisPasswordTests {
   /// Characters a URL must percent-encode, as a generated Secret may hold.
   static let password = "s3cret:/@x"
 

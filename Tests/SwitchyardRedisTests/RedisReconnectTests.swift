@@ -3,7 +3,7 @@ import Testing
 @testable import SwitchyardNet
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct RedisReconnectTests {
+@Suite(.timeLimit(.minutes(3))) struct RedisReconnectTests {
   @Test func backoffStartsAtOnceThenDoublesWithJitterUpToTheCap() {
     let policy = RedisReconnectPolicy(initialDelay: .milliseconds(100), maxDelay: .milliseconds(500), maxAttempts: 10)
     #expect(policy.delay(beforeAttempt: 1) == .zero)

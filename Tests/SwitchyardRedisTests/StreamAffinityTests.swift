@@ -4,7 +4,7 @@ import SwitchyardWire
 
 /// Affinity keys between workers of one kind: the first reader binds a key, later jobs of that
 /// key read by another worker are handed over, and a new coordinator drops what workers left.
-@Suite(.timeLimit(.minutes(1))) struct StreamAffinityTests {
+@Suite(.timeLimit(.minutes(3))) struct StreamAffinityTests {
   let layout = StreamLayout(coordinator: "affinity")
 
   func run(_ effect: UInt64, key: String?) -> Run {

@@ -2,7 +2,7 @@ import SwitchyardTestSupport
 import Testing
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct StreamCommandTests {
+@Suite(.timeLimit(.minutes(3))) struct StreamCommandTests {
   @Test(arguments: [RedisConfiguration.ProtocolVersion.resp2, .resp3])
   func consumerGroupsReadAcknowledgeAndReport(version: RedisConfiguration.ProtocolVersion) async throws {
     try await withRedisServer { server in

@@ -4,7 +4,7 @@ import Testing
 import SwitchyardWire
 @testable import SwitchyardRedis
 
-@Suite(.timeLimit(.minutes(1))) struct StreamQueueTests {
+@Suite(.timeLimit(.minutes(3))) struct StreamQueueTests {
   let layout = StreamLayout(coordinator: "test")
 
   func run(_ effect: UInt64, generation: UInt32 = 1, kind: String = "search") -> Run {
@@ -176,7 +176,7 @@ import SwitchyardWire
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct StreamQueueTakeoverTests {
+@Suite(.timeLimit(.minutes(3))) struct StreamQueueTakeoverTests {
   @Test func aWorkerBlockedOnAStreamANewCoordinatorTakesOverGetsItsJobs() async throws {
     try await withRedisServer { server in
       let layout = StreamLayout(coordinator: "takeover")

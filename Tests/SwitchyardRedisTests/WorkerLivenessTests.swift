@@ -4,7 +4,7 @@ import SwitchyardWire
 
 /// A worker's heartbeat key is its liveness: a key bound to a worker without one moves to the
 /// worker reading its job, and a dead worker's jobs are handed back and its consumer removed.
-@Suite(.timeLimit(.minutes(1))) struct WorkerLivenessTests {
+@Suite(.timeLimit(.minutes(3))) struct WorkerLivenessTests {
   let layout = StreamLayout(coordinator: "liveness")
   let lease = Duration.seconds(30)
 

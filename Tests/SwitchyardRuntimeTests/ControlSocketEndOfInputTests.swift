@@ -15,7 +15,7 @@ struct ControlSocketEndOfInputTests {
   @Test func aClientThatShutsItsWritingSideGetsEveryReplyIncludingASentTheJournalHeldBack() async throws {
     let harness = try TestControlService(holdsAcknowledgements: true)
     defer { harness.stop() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       let client = try RawSocket(path: harness.path)
       var requests: [UInt8] = []
       ControlMessage.status(id: 1).appendFrame(to: &requests)
@@ -25,11 +25,11 @@ struct ControlSocketEndOfInputTests {
       try await eventually("the send to wait for the journal") { harness.heldCount == 1 }
       harness.releaseAcknowledgements()
       // Read here: the main actor has nothing left to do for them, the replies are written.
-      let replies = try client.readFrames(2, within: .seconds(20)).map { try ControlMessage(payload: $0) }
+      let replies = try client.readFrames(2, within: .seconds(60)).map { try ControlMessage(payload: $0) }
       #expect(replies.count == 2)
       guard case .statusReport(1, _)? = replies.first else { throw TimedOut(what: "the status report") }
       #expect(replies.last == .sent(id: 2, sequence: 1))
-      #expect(client.readUntilClosed(within: .seconds(20)), "the connection stayed open after its replies")
+      #expect(client.readUntilClosed(within: .seconds(60)), "the connection stayed open after its replies")
       #expect(harness.actions == [["tapped": 1]])
     }
   }
@@ -37,7 +37,7 @@ struct ControlSocketEndOfInputTests {
   @Test func wholeRequestsBeforeABrokenFrameAreAnsweredThenTheFarewellIsSent() async throws {
     let harness = try TestControlService()
     defer { harness.stop() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       let frames = try await offMainActor { [path = harness.path] in
         let client = try RawSocket(path: path)
         var bytes: [UInt8] = []
@@ -45,8 +45,8 @@ struct ControlSocketEndOfInputTests {
         // A zero length: no frame may be empty, and framing is lost after it.
         bytes += [0, 0, 0, 0]
         #expect(client.writeAll(bytes) == bytes.count)
-        let frames = try client.readFrames(2, within: .seconds(20)).map { try ControlMessage(payload: $0) }
-        #expect(client.readUntilClosed(within: .seconds(20)), "the connection stayed open after the farewell")
+        let frames = try client.readFrames(2, within: .seconds(60)).map { try ControlMessage(payload: $0) }
+        #expect(client.readUntilClosed(within: .seconds(60)), "the connection stayed open after the farewell")
         return frames
       }
       #expect(frames.first == .sent(id: 5, sequence: 1))

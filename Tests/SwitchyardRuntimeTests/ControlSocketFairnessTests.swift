@@ -15,7 +15,7 @@ struct ControlSocketFairnessTests {
   @Test func silentClientsAtTheCapMakeRoomForAnOperatorAndAreClosedAtTheHandshakeDeadline() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(60) {
+    try await withTimeout(120) {
       // Once the coordinator answers; this client leaves before the others come.
       _ = try await coordinator.connect().status()
       let silent = try (0..<ControlSocketLimits().maxConnections).map { _ in try RawSocket(path: coordinator.socketPath) }
@@ -37,7 +37,7 @@ struct ControlSocketFairnessTests {
   @Test func aPipelinedBurstDelaysAnotherClientsSendByOneTurnNotByTheBurst() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(90) {
+    try await withTimeout(120) {
       let other = try await coordinator.connect()
       let baseline = try other.status().coordinator.actionsTotal
       let burst = try RawSocket(path: coordinator.socketPath)

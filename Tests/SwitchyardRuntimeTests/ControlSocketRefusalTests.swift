@@ -14,13 +14,13 @@ struct ControlSocketRefusalTests {
   @Test func aWriteThatFailsAfterARefusalReportsTheRefusalsReason() async throws {
     let harness = try TestControlService(limits: ControlSocketLimits(maxConnections: 1))
     defer { harness.stop() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       try await offMainActor { [path = harness.path] in
         let first = try ControlClient(socketPath: path)
-        guard case .statusReport = try first.request(.status(id: 1), timeout: .seconds(20)) else { throw TimedOut(what: "a status report") }
+        guard case .statusReport = try first.request(.status(id: 1), timeout: .seconds(60)) else { throw TimedOut(what: "a status report") }
 
         let refused = ControlClient(descriptor: try closedByCoordinator(path))
-        guard case let .error(nil, ControlErrorCode.tooManyConnections, message) = try refused.request(.status(id: 2), timeout: .seconds(20)) else {
+        guard case let .error(nil, ControlErrorCode.tooManyConnections, message) = try refused.request(.status(id: 2), timeout: .seconds(60)) else {
           throw TimedOut(what: "the tooManyConnections reason")
         }
         #expect(message.contains("1 control clients"))
@@ -34,18 +34,18 @@ struct ControlSocketRefusalTests {
   @Test func aHelloVersionIsCompatibleByItsMajorAndMalformedWhenNotMajorDotMinor() async throws {
     let harness = try TestControlService()
     defer { harness.stop() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       try await offMainActor { [path = harness.path] in
         let client = try ControlClient(socketPath: path)
-        let long = try client.request(.hello(Hello(version: "1.99999999999999999999", role: "client", pid: getpid())), timeout: .seconds(20))
+        let long = try client.request(.hello(Hello(version: "1.99999999999999999999", role: "client", pid: getpid())), timeout: .seconds(60))
         guard case .hello = long else { throw TimedOut(what: "the coordinator's hello for major 1, got \(long)") }
-        let malformed = try client.request(.hello(Hello(version: "1.x", role: "client", pid: getpid())), timeout: .seconds(20))
+        let malformed = try client.request(.hello(Hello(version: "1.x", role: "client", pid: getpid())), timeout: .seconds(60))
         guard case let .error(nil, ControlErrorCode.badRequest, message) = malformed else { throw TimedOut(what: "a badRequest, got \(malformed)") }
         #expect(message.contains("'1.x' is not MAJOR.MINOR"))
-        guard case .statusReport = try client.request(.status(id: 1), timeout: .seconds(20)) else { throw TimedOut(what: "a status report") }
+        guard case .statusReport = try client.request(.status(id: 1), timeout: .seconds(60)) else { throw TimedOut(what: "a status report") }
 
         let stranger = try ControlClient(socketPath: path)
-        let other = try stranger.request(.hello(Hello(version: "99999999999999999999.0", role: "client", pid: getpid())), timeout: .seconds(20))
+        let other = try stranger.request(.hello(Hello(version: "99999999999999999999.0", role: "client", pid: getpid())), timeout: .seconds(60))
         guard case .error(nil, ControlErrorCode.versionMismatch, _) = other else { throw TimedOut(what: "a versionMismatch, got \(other)") }
       }
     }
@@ -57,7 +57,7 @@ struct ControlSocketRefusalTests {
   @Test func aRequestRefusedForItsShapeIsAnsweredUnderItsIDWhenTheIDCanBeRead() async throws {
     let harness = try TestControlService()
     defer { harness.stop() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       try await offMainActor { [path = harness.path] in
         let requests = [
           #"{"type":"frobnicate","id":7}"#, #"{"type":"state","id":8,"path":5}"#, #"{"type":"state","id":9}"#,
@@ -65,7 +65,7 @@ struct ControlSocketRefusalTests {
         ]
         let socket = try RawSocket(path: path)
         socket.writeAll(requests.flatMap { withUnsafeBytes(of: UInt32($0.utf8.count).bigEndian, Array.init) + Array($0.utf8) })
-        let replies = try socket.readFrames(requests.count, within: .seconds(20)).map { try ControlMessage(payload: $0) }
+        let replies = try socket.readFrames(requests.count, within: .seconds(60)).map { try ControlMessage(payload: $0) }
         #expect(replies.map(\.id) == [7, 8, 9, 10, nil, nil, 13])
         #expect(replies.dropLast().allSatisfy { if case .error(_, .badRequest, _) = $0 { true } else { false } })
       }

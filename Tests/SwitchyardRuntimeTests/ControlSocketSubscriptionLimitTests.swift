@@ -13,23 +13,23 @@ struct ControlSocketSubscriptionLimitTests {
     let harness = try TestControlService(limits: ControlSocketLimits(maxSubscriptionsPerClient: 3))
     defer { harness.stop() }
     harness.state = ["a": 1, "b": 2, "c": 3, "d": 4]
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       try await offMainActor { [path = harness.path] in
         let client = try ControlClient(socketPath: path)
         for (id, key) in zip(1..., ["a", "b", "c"]) {
-          let reply = try client.request(.subscribe(id: UInt64(id), path: key), timeout: .seconds(20))
+          let reply = try client.request(.subscribe(id: UInt64(id), path: key), timeout: .seconds(60))
           guard case .stateChanged(UInt64(id), key, _) = reply else { throw TimedOut(what: "subscription \(id)") }
         }
-        guard case let .error(4, ControlErrorCode.tooManySubscriptions, message) = try client.request(.subscribe(id: 4, path: "d"), timeout: .seconds(20)) else {
+        guard case let .error(4, ControlErrorCode.tooManySubscriptions, message) = try client.request(.subscribe(id: 4, path: "d"), timeout: .seconds(60)) else {
           throw TimedOut(what: "a tooManySubscriptions error")
         }
         #expect(message.contains("holds 3 subscriptions"))
-        guard case let .error(5, ControlErrorCode.alreadySubscribed, twice) = try client.request(.subscribe(id: 5, path: "a"), timeout: .seconds(20)) else {
+        guard case let .error(5, ControlErrorCode.alreadySubscribed, twice) = try client.request(.subscribe(id: 5, path: "a"), timeout: .seconds(60)) else {
           throw TimedOut(what: "an alreadySubscribed error")
         }
         #expect(twice.contains("as subscription 1"))
-        #expect(try client.request(.unsubscribe(id: 1), timeout: .seconds(20)) == .unsubscribed(id: 1))
-        #expect(try client.request(.subscribe(id: 6, path: "d"), timeout: .seconds(20)) == .stateChanged(id: 6, path: "d", value: 4))
+        #expect(try client.request(.unsubscribe(id: 1), timeout: .seconds(60)) == .unsubscribed(id: 1))
+        #expect(try client.request(.subscribe(id: 6, path: "d"), timeout: .seconds(60)) == .stateChanged(id: 6, path: "d", value: 4))
       }
     }
   }
@@ -40,7 +40,7 @@ struct ControlSocketSubscriptionLimitTests {
     defer { harness.stop() }
     let keys = (0..<64).map { "k\($0)" }
     harness.state = .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, .string(String(repeating: "x", count: 32 << 10))) }))
-    try await withTimeout(40) {
+    try await withTimeout(120) {
       let client = try RawSocket(path: harness.path)
       var requests: [UInt8] = []
       for (id, key) in zip(1..., keys) { ControlMessage.subscribe(id: UInt64(id), path: key).appendFrame(to: &requests) }

@@ -10,7 +10,7 @@ struct ControlSocketTests {
   @Test func statusStateSendSubscribeAndScale() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let mode = try FileManager.default.attributesOfItem(atPath: coordinator.socketPath)[.posixPermissions] as? Int
@@ -55,7 +55,7 @@ struct ControlSocketTests {
   @Test func theHelloHandshakeAndProtocolErrors() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try client.send(.hello(Hello(role: "client", pid: getpid())))
       guard case let .hello(hello) = try client.receive() else { throw TimedOut(what: "the coordinator's hello") }
@@ -82,7 +82,7 @@ struct ControlSocketTests {
   @Test func manyClientsAtOnceAndASlowSubscriberNeverBlocksTheCoordinator() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       var clients: [ControlClient] = []
       for _ in 0..<8 { clients.append(try await coordinator.connect()) }
       // This one subscribes to everything and never reads.
@@ -103,7 +103,7 @@ struct ControlSocketTests {
   @Test func aSecondCoordinatorOnTheSameRunDirectoryRefusesToStart() async throws {
     let first = try CoordinatorProcess(pools: "probe=1")
     defer { first.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       _ = try await first.connect()
       let second = try CoordinatorProcess(pools: "probe=1", runDirectory: first.runDirectory)
       // A coordinator that cannot start is a runtime error, not bad usage.
@@ -120,7 +120,7 @@ struct ControlSocketTests {
     chmod(runDirectory, 0o777)
     let coordinator = try CoordinatorProcess(pools: "probe=1", runDirectory: runDirectory)
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       _ = try await coordinator.connect()
       var info = stat()
       #expect(stat(runDirectory, &info) == 0)
@@ -142,7 +142,7 @@ struct ControlSocketTests {
   @Test func aStaleSocketFromADeadCoordinatorIsCleanedUp() async throws {
     let dead = try CoordinatorProcess(pools: "probe=1")
     defer { dead.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       _ = try await dead.connect()
       kill(dead.process.pid, SIGKILL)
       #expect(await dead.process.exited(within: 30))
@@ -158,7 +158,7 @@ struct ControlSocketTests {
   @Test func shutdownLeavesNoChildProcessAndRemovesTheSocket() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=3")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("three ready workers") { (try? client.status().pools.first?.size) == 3 }
       let workers = try client.status().workers.map(\.pid)
@@ -174,7 +174,7 @@ struct ControlSocketTests {
   @Test func workersExitByThemselvesWhenTheCoordinatorDies() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let workers = try client.status().workers.map(\.pid)
@@ -187,7 +187,7 @@ struct ControlSocketTests {
   @Test func idleClientsFillingTheDescriptorTableAreRefusedWithoutSpinningAndWorkersStillRestart() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1", descriptorLimit: 64)
     defer { coordinator.cleanUp() }
-    try await withTimeout(30) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("a ready worker") { (try? client.status().pools.first?.size) == 1 }
       let worker = try #require(try client.status().workers.first?.pid)

@@ -11,7 +11,7 @@ struct InterruptTests {
   @Test func ctrlCShutsDownInOrderAndNoWorkerDiesOfTheSignalItself() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=2")
     defer { coordinator.cleanUp() }
-    try await withTimeout(20) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("two ready workers") { (try? client.status().pools.first?.size) == 2 }
       let group = coordinator.process.pid
@@ -41,7 +41,7 @@ struct InterruptTests {
       for pid in workers.withLock({ $0 }) { kill(pid, SIGKILL) }
       coordinator.cleanUp()
     }
-    try await withTimeout(40) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("a ready worker") { (try? client.status().pools.first?.size) == 1 }
       let pids = try client.status().workers.map(\.pid)

@@ -13,7 +13,7 @@ struct QueueTimeoutTests {
   @Test func aJobQueuedBehindAFullPoolFailsWhenItsQueueTimeoutPasses() async throws {
     let coordinator = try CoordinatorProcess(arguments: ["--pools", "probe=1"])
     defer { coordinator.cleanUp() }
-    try await withTimeout(60, "a queued job to time out") {
+    try await withTimeout(120, "a queued job to time out") {
       let client = try await coordinator.connect()
       // Long-lived jobs in every one of the worker's 64 slots, as listeners hold them.
       let slots = PoolConfiguration(kind: ProbeJob.kind, size: 1).maxInFlightPerWorker
@@ -37,7 +37,7 @@ struct QueueTimeoutTests {
   @Test func aJobAWorkerTookRunsPastItsQueueTimeout() async throws {
     let coordinator = try CoordinatorProcess(arguments: ["--pools", "probe=1"])
     defer { coordinator.cleanUp() }
-    try await withTimeout(60, "a job running past its queue timeout") {
+    try await withTimeout(120, "a job running past its queue timeout") {
       let client = try await coordinator.connect()
       // Ready first: waiting for the worker to start counts toward the queue timeout too.
       try await eventually("the probe worker to be ready") { (try? client.status().workers.contains { $0.state == "ready" }) == true }

@@ -49,7 +49,7 @@ import Testing
     #expect(line == #"{"time":"1970-01-01T00:00:00.000Z","level":"error","message":"a \"quoted\"\nline","pool":"search","worker_pid":7}"#)
   }
 
-  @Test(.timeLimit(.minutes(1))) func aCoordinatorLogsJSONIncludingItsWorkersEvents() async throws {
+  @Test(.timeLimit(.minutes(3))) func aCoordinatorLogsJSONIncludingItsWorkersEvents() async throws {
     let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--log-format", "json"])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()
@@ -78,7 +78,7 @@ import Testing
     #expect(!objects.contains { ($0["message"] as? String)?.hasPrefix("[probe ") == true || ($0["message"] as? String)?.hasPrefix("switchyard: ") == true })
   }
 
-  @Test(.timeLimit(.minutes(1))) func logLevelLeavesOutWhatMattersLess() async throws {
+  @Test(.timeLimit(.minutes(3))) func logLevelLeavesOutWhatMattersLess() async throws {
     let coordinator = try CoordinatorChild(arguments: ["--pools", "probe=1", "--log-level", "warning"])
     defer { coordinator.cleanUp() }
     _ = try await coordinator.connect()

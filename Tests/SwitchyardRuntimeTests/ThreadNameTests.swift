@@ -19,7 +19,7 @@ struct ThreadNameTests {
   @Test func aCoordinatorsAndAWorkersThreadsAreNamed() async throws {
     let coordinator = try CoordinatorProcess(pools: "probe=1")
     defer { coordinator.cleanUp() }
-    try await withTimeout(45) {
+    try await withTimeout(120) {
       let client = try await coordinator.connect()
       try await eventually("a ready worker") { (try? client.status().workers.first?.state) == "ready" }
       let worker = try #require(try client.status().workers.first?.pid)

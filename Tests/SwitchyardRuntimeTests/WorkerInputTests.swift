@@ -158,7 +158,7 @@ private struct WorkerRun {
 /// its own, not Foundation's `Process`, whose pipes and exit socket a process started meanwhile
 /// could inherit; its pipes are read on a thread of its own, not a cooperative one.
 private func runWorker(job run: Run) async throws -> [WorkerMessage] {
-  try await withTimeout(20, "the worker") {
+  try await withTimeout(120, "the worker") {
     try await offThread {
       let worker = try ChildProcess.spawn(executable: switchyardExecutable, arguments: ["worker", "probe"])
       let stdin = FileHandle(fileDescriptor: worker.stdin, closeOnDealloc: true)
@@ -192,7 +192,7 @@ private func runWorker(job run: Run) async throws -> [WorkerMessage] {
 }
 
 private func runWorker(input: [UInt8]) async throws -> WorkerRun {
-  try await withTimeout(20, "the worker") {
+  try await withTimeout(120, "the worker") {
     try await offThread {
       let worker = try ChildProcess.spawn(executable: switchyardExecutable, arguments: ["worker", "probe"])
       let stdin = FileHandle(fileDescriptor: worker.stdin, closeOnDealloc: true)

@@ -4,7 +4,7 @@ import SwitchyardUpstream
 import SwitchyardCatalog
 
 /// `GET /items`, `GET /health` and the answers the upstream gives to requests it cannot serve.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct UpstreamCatalogTests {
   @Test func pagesConcatenateToTheWholeCatalogAndTheLastHasNoMore() async throws {
     try await withUpstream(UpstreamConfiguration(catalogSize: 45, feedRate: 0)) { upstream in

@@ -5,7 +5,7 @@ import SwitchyardUpstream
 
 /// `/feed`: numbered messages to every client at the configured rate, and clients that break the
 /// protocol cut off without harm to the rest.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct UpstreamFeedTests {
   /// The next `count` feed messages on `connection`, decoded.
   private func next(_ count: Int, on connection: WebSocketConnection) async throws -> [FeedMessage] {

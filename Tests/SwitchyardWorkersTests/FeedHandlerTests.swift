@@ -8,7 +8,7 @@ import Testing
 
 /// The websocket worker's handler against real servers on 127.0.0.1: order, reconnection with
 /// backoff, and a clean close on cancel.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FeedHandlerTests {
   /// Far above the handler's default of 5 s: the servers here answer the handshake from Swift's
   /// cooperative pool, which the whole suite shares, and in full runs the first connection timed

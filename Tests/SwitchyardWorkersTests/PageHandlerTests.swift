@@ -8,7 +8,7 @@ import Testing
 
 /// The pagination worker's handler against real servers on 127.0.0.1: paging to the end, retries
 /// on 5xx and unreachable servers, and failures that name their reason.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PageHandlerTests {
   /// A handler whose waits are recorded and end at once.
   private func handler(maxAttempts: Int = 4, requestTimeout: Duration = .seconds(20)) -> (PageHandler, GatedClock) {
