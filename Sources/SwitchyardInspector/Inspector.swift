@@ -96,7 +96,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       hub: hub,
       recorder: recorder
     )
-    coordinator.configuration.logEvent(.info("inspector serving \(inspector.url)", .string("url", "\(inspector.url)")))
+    coordinator.configuration.logEvent(configuration.servingEvent(port: server.port))
     inspector.populationWatcher = Task { [weak inspector] in
       for await count in populations {
         inspector?.pagesChanged(count)

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardNet
+import SwitchyardRuntime
 
 /// Where an ``Inspector`` listens, who may use it, and the bounds that keep it cheap.
 public struct InspectorConfiguration: Sendable {
@@ -43,11 +44,18 @@ public struct InspectorConfiguration: Sendable {
   /// The defaults: loopback, a free port, no token.
   public init() {}
 
-  /// The page's address when served on `port`, with the token when one is required: what the
-  /// log prints for the operator to open.
+  /// The page's address when served on `port`, with the token when one is required.
   func pageURL(port: UInt16) -> String {
     let query = token.map { token in "?token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token) }
     return "http://\(ListenAddress.authority(host: host, port: port))/\(query ?? "")"
+  }
+
+  /// The log's line for a page served on `port`, with `note` after it: its address, never the
+  /// token, which a log shipped to an aggregator would give to everyone who reads it.
+  func servingEvent(port: UInt16, note: String? = nil) -> LogEvent {
+    let address = "http://\(ListenAddress.authority(host: host, port: port))/"
+    let opening = token == nil ? "" : " (open it with ?token= and the --http-token secret)"
+    return .info("inspector serving \(address)\(opening)" + (note.map { "; \($0)" } ?? ""), .string("url", address))
   }
 
   /// The configuration `switchyard start --http HOST:PORT [--http-token TOKEN]` asks for, or

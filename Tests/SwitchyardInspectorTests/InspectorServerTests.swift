@@ -40,6 +40,17 @@ import Testing
     #expect(bearer.readResponse().hasPrefix("HTTP/1.1 200 OK"))
   }
 
+  /// The log names where the page is, never the token: a log shipped elsewhere would give it away.
+  @Test func theLogLineLeavesTheTokenOut() throws {
+    var configuration = InspectorConfiguration()
+    #expect(configuration.servingEvent(port: 8080).message == "inspector serving http://127.0.0.1:8080/")
+    configuration.token = "s3cret"
+    let event = configuration.servingEvent(port: 8080, note: "a note")
+    #expect(event.message == "inspector serving http://127.0.0.1:8080/ (open it with ?token= and the --http-token secret); a note")
+    #expect(!"\(event)".contains("s3cret"))
+    #expect(configuration.pageURL(port: 8080) == "http://127.0.0.1:8080/?token=s3cret")
+  }
+
   @Test func aNonLoopbackAddressNeedsAToken() throws {
     #expect(throws: InspectorError.tokenRequired(host: "0.0.0.0")) { try InspectorConfiguration(address: "0.0.0.0:8080", token: nil) }
     #expect(throws: InspectorError.invalidAddress(.malformed("localhost"))) { try InspectorConfiguration(address: "localhost", token: nil) }

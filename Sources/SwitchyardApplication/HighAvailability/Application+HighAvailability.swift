@@ -43,9 +43,7 @@ extension Application {
       await metrics?.server.stop()
       throw error
     }
-    if let page {
-      log(.info("inspector serving \(page.url) (a page that says this coordinator stands by, until it leads)", .string("url", page.url)))
-    }
+    if let page { log(page.servingEvent) }
     let lost = LeaseLoss()
     let directory = options.resolvedDataDirectory
     let leadership: Leadership

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchyardNet
+import SwitchyardRuntime
 import SwitchyardWire
 
 /// What a standby coordinator (`start --ha --http`) serves where its inspector will be: a page
@@ -13,6 +14,8 @@ public struct StandbyPage: Sendable {
   private let server: HTTPServer
   /// Where the page is served, with the token when one is required.
   public let url: String
+  /// The log's line saying where it is served: its address, never the token.
+  public let servingEvent: LogEvent
 
   /// Serves the page as `configuration` says; `report` tells where this coordinator stands.
   ///
@@ -29,7 +32,9 @@ public struct StandbyPage: Sendable {
         guard access.allows(request) else { return access.refusal }
         return answer(request, report())
       }
-      return StandbyPage(server: started, url: configuration.pageURL(port: started.port))
+      return StandbyPage(
+        server: started, url: configuration.pageURL(port: started.port),
+        servingEvent: configuration.servingEvent(port: started.port, note: "until this coordinator leads, a page that says it stands by"))
     } catch {
       throw .cannotListen(error)
     }
