@@ -140,6 +140,7 @@ extension Application {
       version: version
     )
     configuration.metrics = metrics
+    configuration.slowReduction = options.slowReduction
     configuration.controlPort = try options.controlPort ?? options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
     if let broker = options.broker {
       let transport = try RedisTransport(

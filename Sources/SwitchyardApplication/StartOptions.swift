@@ -49,6 +49,8 @@ public struct StartOptions: Sendable {
   public var highAvailability: HighAvailabilityOptions?
   /// `--control-listen` and `--control-token`: the control protocol over TCP too, or `nil`.
   public var controlListen: ControlListenConfiguration?
+  /// `--slow-reduction-ms`: a reduction this long or longer is logged and counted; `nil` for never.
+  public var slowReduction: Duration? = .milliseconds(10)
   /// The lease this coordinator won with `--ha`, once it leads.
   var leadership: Leadership?
   /// The `--control-listen` port a standby bound, which the coordinator it becomes serves on.

@@ -105,7 +105,8 @@ import Testing
   /// The effects-lost alert fires for an effect that stays unaccounted for, and is not even
   /// pending for one scrape out of step; the high-availability alerts fire for a group without a
   /// leader or with two, a standby that never catches up and a leader that keeps changing, and not
-  /// for a takeover (deploy/prometheus/switchyard-alerts.test.yml).
+  /// for a takeover; the slow-reductions alert for many, not a few
+  /// (deploy/prometheus/switchyard-alerts.test.yml).
   @Test func theAlertRulesPassTheirUnitTests() async throws {
     let result = try await PrometheusTools.testRules(
       PrometheusTools.deployDirectory.appendingPathComponent("prometheus/switchyard-alerts.test.yml").path

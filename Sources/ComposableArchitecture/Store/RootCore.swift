@@ -8,7 +8,8 @@ final class RootCore<State, Action>: StoreCore {
   private(set) var state: State
   private let reducer: (inout State, Action, (any Sendable)?) -> Effect<Action>
 
-  /// Called after each action is reduced, with the state it left, before its effects start.
+  /// Called before each action is reduced, and after it with the state it left, before its effects start.
+  var willReduce: (@MainActor () -> Void)?
   var didReduce: (@MainActor (Action, State) -> Void)?
 
   /// The dependencies the reducer runs with; `nil` when they are the process defaults.
@@ -126,6 +127,7 @@ final class RootCore<State, Action>: StoreCore {
 
   private func process(_ action: Action, metadata: (any Sendable)?, tasks: EffectTaskSet?, fence: EffectFence?) {
     if fence?.isCancelled == true { return }
+    if let willReduce { willReduce() }
     let effect = reduce(action, metadata: metadata)
     if let didReduce { didReduce(action, state) }
     if !effect.isNone { start(effect, origin: action, tasks: tasks) }

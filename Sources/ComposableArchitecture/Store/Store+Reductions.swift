@@ -9,6 +9,12 @@ extension Store {
     (core as? RootCore<State, Action>)?.didReduce = body
   }
 
+  /// Calls `body` before each action this store reduces; replaces any earlier `body`. With
+  /// ``onReduce(_:)``, what times a reduction. Only a root store reduces.
+  package func onWillReduce(_ body: @escaping @MainActor () -> Void) {
+    (core as? RootCore<State, Action>)?.willReduce = body
+  }
+
   /// Runs `body` with this store's dependencies in force, so the actions it sends are reduced
   /// without installing them one at a time: for a runtime that delivers a batch of events at once.
   /// Nothing in `body` may send to this store from under dependencies of its own.

@@ -26,6 +26,7 @@ enum StartCommand {
   static let segmentSize = "--segment-size"
   static let skipRecord = "--skip-record"
   static let acceptDivergence = "--accept-divergence"
+  static let slowReduction = "--slow-reduction-ms"
   /// How long `batch` and `off` let records wait before writing them: what a crash can lose.
   static let batchDelayMilliseconds = 10
 
@@ -101,6 +102,10 @@ enum StartCommand {
         .flag("--repair", help: "Cut a damaged journal at the damage and start, setting the rest aside."),
         .value(skipRecord, "N", help: "Replay every journal record but N, such as one a coordinator died reducing."),
         .flag(acceptDivergence, help: "Keep the state (and effects) this build's replay reaches where they differ from what the journal recorded."),
+        .value(
+          slowReduction, "N",
+          help: "Log and count (switchyard_slow_reductions_total) each reduction that holds the main actor N ms or more, 0 never (default: 10)."
+        ),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,
         BrokerFlags.name,
@@ -188,6 +193,12 @@ enum StartCommand {
       broker: broker,
       metrics: try MetricsFlags.configuration(arguments)
     )
+    if let milliseconds = try arguments.value(slowReduction, as: Int.self) {
+      guard (0...86_400_000).contains(milliseconds) else {
+        throw .invalidValue(name: slowReduction, value: "\(milliseconds)", expected: "milliseconds from 0 (never) to 86400000")
+      }
+      options.slowReduction = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+    }
     options.highAvailability = try HighAvailabilityFlags.options(arguments)
     options.controlListen = try ControlListenFlags.configuration(arguments)
     return options

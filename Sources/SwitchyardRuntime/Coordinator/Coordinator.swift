@@ -96,9 +96,14 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     // A hook rather than a second reducer in the tree: composing one cost generic metadata lookups
     // on every action.
     let actionCounter = configuration.metrics.map { ActionCaseCounter<R.Action>(registry: $0) }
+    let slowWatch = configuration.slowReduction.map {
+      SlowReductionWatch<R.Action>(threshold: $0, registry: configuration.metrics, log: configuration.logEvent)
+    }
+    if let slowWatch { store.onWillReduce { slowWatch.willReduce() } }
     store.onReduce { action, state in
       tap.didReduce()
       actionCounter?.count(action)
+      slowWatch?.didReduce(action, sequence: observation.sequence(counted: tap.total))
       observation.didReduce(counted: tap.total, action: action, state: state)
     }
     if let registry = configuration.metrics {

@@ -55,7 +55,7 @@ final class ActionCaseCounter<Action> {
   }
 
   /// The case's name: a payload case's label, or the description of a case without one.
-  private static func caseName(_ action: Action) -> String {
+  static func caseName(_ action: Action) -> String {
     Mirror(reflecting: action).children.first?.label ?? String(describing: action)
   }
 }
