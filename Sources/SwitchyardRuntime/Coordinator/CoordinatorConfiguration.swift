@@ -34,7 +34,7 @@ public struct CoordinatorConfiguration: Sendable {
   public var metrics: MetricsRegistry?
   /// A reduction that holds the main actor this long or longer is logged and counted
   /// (`start --slow-reduction-ms`); `nil` times none.
-  public var slowReduction: Duration? = .milliseconds(10)
+  public var slowReduction: Duration? = .milliseconds(100)
   /// Where the coordinator's log events go, each made with its fields where it is logged
   /// (supervision, its workers' own lines with their pool and pid, the journal, the control
   /// socket): by default to the process's ``Logger``; with a `log` given at init, to it as their

@@ -48,8 +48,8 @@ struct HTTPResponseReader {
         failure = "a \(status) response without a Content-Length"
         return
       }
-      // A refusal that closes the connection carries its body even to a HEAD: the server cannot
-      // trust a request it refused to be one.
+      // A refusal of a request the server could not read as a HEAD (a malformed one) carries its
+      // body: the server cannot trust it to be one.
       let closes = response.header("Connection")?.lowercased() == "close"
       let bodyLength = heads.contains(responses.count) && !(closes && bytes.count - end == length) ? 0 : length
       guard end + bodyLength <= bytes.count else {

@@ -39,7 +39,7 @@ enum NetworkFuzzChecks {
   static func webSocket(_ exchange: RawExchange, _ connection: WebSocketFuzzConnection, _ listener: HTTPFuzzListener) -> (found: [String], replies: [String]) {
     guard connection.ending == .shutWriting else { return ([], []) }
     var found = exchange.failure.map { [$0] } ?? []
-    let reader = HTTPResponseReader(exchange.received)
+    let reader = HTTPResponseReader(exchange.received, heads: connection.isHead ? [0] : [])
     guard let first = reader.responses.first else {
       return (found + [reader.failure ?? "no answer to the handshake"], [])
     }

@@ -14,6 +14,8 @@ struct WebSocketFuzzConnection {
   var bytes: [UInt8] = []
   /// Set when the handshake was broken: the statuses it may get instead of 101.
   var refusedWith: Set<Int>?
+  /// Whether the handshake went out as a HEAD, whose answer has no body.
+  var isHead = false
   /// Whether the handshake carried the token; without it, nothing but 401 (or a 400 for what follows) may come.
   var carriesToken = true
   var requests = 0
@@ -81,6 +83,7 @@ struct WebSocketRequestMutator {
       default: (name, method) = ("HEAD", "HEAD")
       }
       connection.refusedWith = statuses
+      connection.isHead = method == "HEAD"
       connection.mutations.append("upgrade " + name)
     }
     return Array("\(method) \(target) \(version)\r\n\(fields.joined(separator: "\r\n"))\r\n\r\n".utf8)
