@@ -18,7 +18,9 @@ struct TrimmedReplyStreamTests {
 
   @Test func theLastOutputsTrimmedAwayAreDeliveredByARetry() async throws {
     let (run, log) = try await trimTheLastOutputs(retryable: true)
-    #expect(run.outcome == .finished && run.outputs == Array(0..<Self.outputs) && run.attempts == 2, "\(run)\n\(log)")
+    // One attempt or two as the probe counts them: a coordinator stopped before it read anything
+    // of the first loses that attempt's start to the trim as well; the warning below says it was lost.
+    #expect(run.outcome == .finished && run.outputs == Array(0..<Self.outputs) && (1...2).contains(run.attempts), "\(run)\n\(log)")
     let warning = log.split(separator: "\n").first { $0.contains("the reply stream lost entries") }
     #expect(warning?.contains("finished after \(Self.outputs) outputs when") == true, "the effect and both counts: \(log)")
   }
