@@ -76,15 +76,7 @@ struct ControlSocketRefusalTests {
 /// A blocking socket connected to `path` once the coordinator has refused it, said why and closed
 /// it: a write to it then fails.
 private func closedByCoordinator(_ path: String) throws -> Int32 {
-  guard var address = unixSocketAddress(path) else { throw TimedOut(what: "a socket path that fits") }
-  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-  }
-  guard connected == 0 else {
-    close(fd)
-    throw TimedOut(what: "a connection to \(path)")
-  }
+  guard let fd = connectUnix(path: path) else { throw TimedOut(what: "a connection to \(path)") }
   // POLLRDHUP (0x2000, which Glibc's module does not export): the coordinator has closed its
   // end, after the farewell.
   var pfd = pollfd(fd: fd, events: 0x2000, revents: 0)

@@ -137,21 +137,25 @@ struct MutatedControlRequestFuzzTests {
   /// The client every operator is: status and a probe action, answered all through the storm.
   static func beWellBehaved(path: String, tally: FuzzTally) {
     do {
-      let client = try ControlClient(socketPath: path)
-      var round: UInt64 = 0
-      while !tally.stormOver.load(ordering: .relaxed) {
-        round += 1
-        let status = try client.request(.status(id: 2 * round), timeout: .seconds(30))
-        guard case let .statusReport(_, report) = status else { throw TimedOut(what: "a status report, got \(status)") }
-        tally.noteWorkers(report)
-        let sent = try client.request(.send(id: 2 * round + 1, action: startAction("wb\(round)")), timeout: .seconds(30))
-        guard case .sent = sent else { throw TimedOut(what: "sent for wb\(round), got \(sent)") }
-        tally.noteWellBehaved()
-        // Paced, not flooding: an operator's client, not a second fuzzer.
-        Thread.sleep(forTimeInterval: 0.05)
-      }
+      try beWellBehaved(ControlClient(socketPath: path), naming: "wb", tally: tally)
     } catch {
       tally.problem("the well-behaved client was not answered: \(error)")
+    }
+  }
+
+  /// `status`, then a probe action named `prefix` and the round, each answered, until the storm is over.
+  static func beWellBehaved(_ client: ControlClient, naming prefix: String, tally: FuzzTally) throws {
+    var round: UInt64 = 0
+    while !tally.stormOver.load(ordering: .relaxed) {
+      round += 1
+      let status = try client.request(.status(id: 2 * round), timeout: .seconds(30))
+      guard case let .statusReport(_, report) = status else { throw TimedOut(what: "a status report, got \(status)") }
+      tally.noteWorkers(report)
+      let sent = try client.request(.send(id: 2 * round + 1, action: startAction("\(prefix)\(round)")), timeout: .seconds(30))
+      guard case .sent = sent else { throw TimedOut(what: "sent for \(prefix)\(round), got \(sent)") }
+      tally.noteWellBehaved()
+      // Paced, not flooding: an operator's client, not a second fuzzer.
+      Thread.sleep(forTimeInterval: 0.05)
     }
   }
 }

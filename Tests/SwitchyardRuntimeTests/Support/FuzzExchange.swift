@@ -14,15 +14,7 @@ struct FuzzExchange {
   /// writing side, and reads until the coordinator closes (30 s at most); a client that
   /// `abandons` closes once it has written.
   static func run(path: String, writing bytes: [UInt8], abandons: Bool) -> FuzzExchange {
-    guard var address = unixSocketAddress(path) else { return FuzzExchange(failure: "no socket address") }
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard connected == 0 else {
-      close(fd)
-      return FuzzExchange(failure: "could not connect: errno \(errno)")
-    }
+    guard let fd = connectUnix(path: path) else { return FuzzExchange(failure: "could not connect: errno \(errno)") }
     return run(fd: fd, writing: bytes, ending: abandons ? .abandon : .shutWriting)
   }
 

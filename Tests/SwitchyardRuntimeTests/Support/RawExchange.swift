@@ -101,3 +101,18 @@ func connectLoopback(port: UInt16) -> Int32? {
   }
   return fd
 }
+
+/// A blocking connection to the Unix socket at `path`; `nil` if it could not be made.
+func connectUnix(path: String) -> Int32? {
+  guard var address = unixSocketAddress(path) else { return nil }
+  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  guard fd >= 0 else { return nil }
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+  }
+  guard connected == 0 else {
+    close(fd)
+    return nil
+  }
+  return fd
+}

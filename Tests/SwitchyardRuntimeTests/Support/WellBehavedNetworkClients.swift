@@ -13,17 +13,7 @@ enum WellBehavedNetworkClients {
   static func control(port: UInt16, token: String, tally: FuzzTally) {
     do {
       let client = try ControlClient(address: "tcp://127.0.0.1:\(port)", token: token, timeout: .seconds(30))
-      var round: UInt64 = 0
-      while !tally.stormOver.load(ordering: .relaxed) {
-        round += 1
-        let status = try client.request(.status(id: 2 * round), timeout: .seconds(30))
-        guard case let .statusReport(_, report) = status else { throw TimedOut(what: "a status report, got \(status)") }
-        tally.noteWorkers(report)
-        let sent = try client.request(.send(id: 2 * round + 1, action: MutatedControlRequestFuzzTests.startAction("tcp\(round)")), timeout: .seconds(30))
-        guard case .sent = sent else { throw TimedOut(what: "sent for tcp\(round), got \(sent)") }
-        tally.noteWellBehaved()
-        Thread.sleep(forTimeInterval: 0.05)
-      }
+      try MutatedControlRequestFuzzTests.beWellBehaved(client, naming: "tcp", tally: tally)
     } catch {
       tally.problem("the well-behaved TCP control client was not answered: \(error)")
     }
