@@ -6,9 +6,10 @@ import SwitchyardRuntime
 
 extension Application {
   /// `start --ha`: stands by, copying the shared journal into the data directory and a read-only
-  /// replica of the state that its control socket serves, until this coordinator wins the lease;
-  /// then serves as ``runCoordinator(_:)`` does after a crash (the copy is recovered, effects in
-  /// flight made again), writing every record to the shared journal.
+  /// replica of the state that its control socket serves (with its `--metrics`, and a page where
+  /// its inspector will be), until this coordinator wins the lease; then serves as
+  /// ``runCoordinator(_:)`` does after a crash (the copy is recovered, effects in flight made
+  /// again), writing every record to the shared journal.
   ///
   /// When the lease is lost (Redis refused a renewal, or one came too late: the process was
   /// stopped, or cut off), the coordinator shuts down and the process starts again as a standby.
