@@ -56,6 +56,12 @@ struct CommandLineTests {
     #expect(throws: UsageError.invalidValue(name: "--grace-ms", value: "-1", expected: "milliseconds ≥ 0")) {
       try StartCommand.options(start.parse(["--grace-ms", "-1"]))
     }
+    #expect(defaults.slowReduction == .milliseconds(100))
+    #expect(try StartCommand.options(start.parse(["--slow-reduction-ms", "25"])).slowReduction == .milliseconds(25))
+    #expect(try StartCommand.options(start.parse(["--slow-reduction-ms", "0"])).slowReduction == nil)
+    #expect(throws: UsageError.invalidValue(name: "--slow-reduction-ms", value: "-5", expected: "milliseconds from 0 (never) to 86400000")) {
+      try StartCommand.options(start.parse(["--slow-reduction-ms", "-5"]))
+    }
   }
 
   @Test func startJournalsIntoTheRunDirectoryUnlessToldOtherwise() throws {
