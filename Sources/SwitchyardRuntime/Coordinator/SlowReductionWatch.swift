@@ -18,12 +18,18 @@ final class SlowReductionWatch<Action> {
   private let threshold: Int64
   private let log: @Sendable (LogEvent) -> Void
   private let counter: Counter?
+  /// Nanoseconds on a monotonic clock: the kernel's coarse one, or a test's.
+  private let now: () -> Int64
   @exclusivity(unchecked) private var started: Int64 = 0
   /// When the last line was logged, and the slow reductions not logged since.
   private var lastLine: Int64?
   private var unlogged = 0
 
-  init(threshold: Duration, registry: MetricsRegistry?, log: @escaping @Sendable (LogEvent) -> Void) {
+  init(
+    threshold: Duration, registry: MetricsRegistry?, clock: @escaping () -> Int64 = coarseMonotonicNanoseconds,
+    log: @escaping @Sendable (LogEvent) -> Void
+  ) {
+    self.now = clock
     // Whole milliseconds, at most a day: what the flag takes.
     self.threshold = min(max(1, threshold.milliseconds), 86_400_000) * 1_000_000
     self.counter = registry?.counter(
@@ -34,16 +40,16 @@ final class SlowReductionWatch<Action> {
 
   /// Before a reduction.
   func willReduce() {
-    started = Self.now()
+    started = now()
   }
 
   /// After the reduction of `action`, numbered `sequence` as observers are told.
   func didReduce(_ action: Action, sequence: @autoclosure () -> UInt64) {
-    let took = Self.now() - started
+    let ended = now()
+    let took = ended - started
     guard took >= threshold else { return }
     counter?.increment()
-    let now = Self.now()
-    if let lastLine, now - lastLine < 1_000_000_000 {
+    if let lastLine, ended - lastLine < 1_000_000_000 {
       unlogged += 1
       return
     }
@@ -56,13 +62,15 @@ final class SlowReductionWatch<Action> {
         .integer("action_sequence", sequence()), .string("action", name), .integer("milliseconds", took / 1_000_000)
       )
     )
-    lastLine = now
+    lastLine = ended
     unlogged = 0
   }
+}
 
-  private static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-  }
+/// The kernel's coarse monotonic clock, in nanoseconds: a read costs a few nanoseconds, against
+/// tens for the precise one, and it moves in steps of a few milliseconds.
+func coarseMonotonicNanoseconds() -> Int64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+  return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
