@@ -78,9 +78,11 @@ public final class HighAvailabilityNode: Sendable {
         if unreachable != nil { log(.info("reaches Redis again")) }
         unreachable = nil
       } catch let error as RedisError {
-        // A standby cut off from Redis waits for it: it has nothing to lose meanwhile.
+        // A standby cut off from Redis waits for it: it has nothing to lose meanwhile. Its report
+        // says so until a turn succeeds, as a readiness probe must not take it for caught up.
         if unreachable == nil { log(.info("cannot reach Redis (\(error)); standing by until it answers")) }
         unreachable = error
+        current.withLock { $0.report.redisUnreachable = "\(error)" }
         Thread.sleep(forTimeInterval: pollInterval.seconds)
       }
     }

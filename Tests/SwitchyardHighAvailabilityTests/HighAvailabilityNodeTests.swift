@@ -88,4 +88,35 @@ import Testing
       successor.keeper.stop(release: true)
     }
   }
+
+  /// A standby cut off from Redis says so, so that a readiness probe does not take its last lag
+  /// of 0 for a copy caught up, and says so no more once Redis answers again.
+  @Test func aStandbyCutOffFromRedisReportsItUntilRedisAnswers() async throws {
+    let root = uniqueTemporaryPath("ha-node-cut")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await withRedisServer { server in
+      let log: @Sendable (LogEvent) -> Void = { _ in }
+      let first = HighAvailabilityNode(configuration: configuration(server, holder: "first"))
+      let leading = try first.standByUntilLeading(directory: "\(root)/first", journalOptions: JournalOptions(), log: log)
+      let second = HighAvailabilityNode(configuration: configuration(server, holder: "second"))
+      let done = DispatchSemaphore(value: 0)
+      let outcome = Mutex<Leadership?>(nil)
+      Thread.detachNewThread {
+        let leadership = try? second.standByUntilLeading(directory: "\(root)/second", journalOptions: JournalOptions(), log: log)
+        outcome.withLock { $0 = leadership }
+        done.signal()
+      }
+      try waitUntil { second.status.leader == "first" }
+      #expect(second.status.redisUnreachable == nil)
+
+      server.kill()
+      try waitUntil { second.status.redisUnreachable != nil }
+      #expect(second.status.role == .standby && second.status.lag == 0, "its last lag, which alone would read as caught up")
+      try server.start()
+      try waitUntil { second.status.redisUnreachable == nil }
+      leading.keeper.stop(release: true)
+      #expect(done.wait(timeout: .now() + 30) == .success)
+      outcome.withLock { $0 }?.keeper.stop(release: true)
+    }
+  }
 }

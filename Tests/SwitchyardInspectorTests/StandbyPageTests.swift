@@ -32,7 +32,9 @@ import Testing
     }
     let named = try await get("/?token=t0k").1
     #expect(named.contains("The leader is host&lt;b&gt;/12 /run/&amp;x, reached at tcp://10.0.0.11:7401."), "\(named)")
-    #expect(named.contains("through record 42, 0 behind, lease epoch 3"))
+    #expect(named.contains("through record 42, 0 behind, lease epoch 3."))
+    report.withLock { $0.redisUnreachable = "connection refused" }
+    #expect(try await get("/?token=t0k").1.contains("It cannot reach Redis (connection refused), so it can neither copy nor take over."))
     let socket = try await get("/socket?token=t0k")
     #expect(socket.0 == 503 && socket.1.contains("its inspector opens once it leads") && socket.2["Retry-After"] == "2")
     #expect(try await get("/").0 == 401)

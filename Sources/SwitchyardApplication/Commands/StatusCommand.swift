@@ -22,11 +22,12 @@ enum StatusCommand {
                        failed, lastHeartbeatMillisAgo (absent before the first heartbeat),
                        counters (its latest heartbeat's)
           highAvailability  with start --ha: role (leader|standby), epoch, leader (HOST/PID RUNDIR),
-                       leaderRunDirectory (a standby's, when the leader is on its host), appliedSequence, lag
+                       leaderRunDirectory (a standby's, when the leader is on its host), appliedSequence, lag,
+                       redisUnreachable (why it cannot reach Redis, while it cannot)
 
         --ready prints nothing and exits 0 when the coordinator can serve at once: without --ha
         whenever it answers; with --ha on the leader, or on a standby whose copy lags by no
-        record. Otherwise it exits 1: a readiness probe.
+        record and that reaches Redis. Otherwise it exits 1: a readiness probe.
 
         A PATH is dotted, walking objects by key and arrays by index or by id: sessions.0.search,
         sessions.id=1.search.
@@ -63,7 +64,7 @@ enum StatusCommand {
     guard modes.count <= 1 else { throw UsageError.conflict("\(modes.joined(separator: " and ")) cannot be used together") }
     let connection = try CoordinatorConnection(runDirectory: arguments.runDirectory)
     if arguments.flag("--ready") {
-      return try connection.status().highAvailability.map { $0.role == .leader || $0.lag == 0 } ?? true ? 0 : 1
+      return try connection.status().highAvailability.map(\.isReady) ?? true ? 0 : 1
     } else if let path = arguments.value("--state") {
       StandardStream.output.write(try JSONText.pretty(connection.state(at: path)))
     } else if let path = arguments.value("--follow") {

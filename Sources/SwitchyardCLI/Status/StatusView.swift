@@ -35,9 +35,11 @@ package struct StatusView: Sendable {
       + (report.highAvailability.map { highAvailabilityLine($0, colored: colored) } ?? "")
   }
 
-  /// With `--ha`: its role, the lease's epoch, who leads and how far behind its copy is.
+  /// With `--ha`: its role, the lease's epoch, who leads, how far behind its copy is, and whether
+  /// it reaches Redis.
   private func highAvailabilityLine(_ ha: HighAvailabilityReport, colored: Bool) -> String {
-    let facts = [ha.role.rawValue, "epoch \(ha.epoch)", "leader \(ha.leader ?? "none")", "applied \(ha.appliedSequence)", "lag \(ha.lag)"]
+    var facts = [ha.role.rawValue, "epoch \(ha.epoch)", "leader \(ha.leader ?? "none")", "applied \(ha.appliedSequence)", "lag \(ha.lag)"]
+    if let unreachable = ha.redisUnreachable { facts.append(TextColor.red.apply("Redis unreachable: \(unreachable)", enabled: colored)) }
     return TextColor.bold.apply("ha", enabled: colored) + "  " + facts.joined(separator: "  ") + "\n"
   }
 

@@ -52,6 +52,7 @@ public struct StandbyPage: Sendable {
     let leader = report.leader.map { "The leader is \($0)" + (report.leaderControlAddress.map { ", reached at \($0)" } ?? "") + "." }
       ?? "No coordinator leads yet."
     let copied = "It holds the journal through record \(report.appliedSequence), \(report.lag) behind, lease epoch \(report.epoch)."
+      + (report.redisUnreachable.map { " It cannot reach Redis (\($0)), so it can neither copy nor take over." } ?? "")
     var response: HTTPResponse
     if request.path == "/" {
       response = HTTPResponse(status: 503, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html(leader, copied).utf8))

@@ -17,6 +17,15 @@ public struct HighAvailabilityReport: Codable, Equatable, Sendable {
   public var appliedSequence: UInt64
   /// How many records of the shared journal it has not applied yet; 0 on the leader.
   public var lag: UInt64
+  /// Why it cannot reach Redis, while it cannot: a standby cut off neither copies the journal nor
+  /// can take the lease, whatever its last ``lag`` said.
+  public var redisUnreachable: String?
+
+  /// Whether it can serve at once, as `status --ready` asks: the leader, or a standby whose copy is
+  /// caught up and that reaches Redis, so could take the lease.
+  public var isReady: Bool {
+    role == .leader || (lag == 0 && redisUnreachable == nil)
+  }
 
   /// Creates a report.
   public init(role: HighAvailabilityRole, epoch: UInt64, leader: String?, appliedSequence: UInt64, lag: UInt64) {
