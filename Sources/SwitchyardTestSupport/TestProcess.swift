@@ -101,7 +101,7 @@ public final class TestProcess: Sendable {
 
   /// Asks the process to stop with SIGTERM, kills it if it takes over `seconds`, and returns
   /// its exit status (-1 if even SIGKILL did not end it within ten seconds more).
-  nonisolated(nonsending) public func terminate(within seconds: Double = 5) async -> Int32 {
+  nonisolated(nonsending) public func terminate(within seconds: Double = 30) async -> Int32 {
     process.send(SIGTERM)
     return await process.exitStatus(killingAfter: seconds)
   }
@@ -141,7 +141,7 @@ nonisolated(nonsending) public func runToExit(
   environment: [String: String] = [:],
   executable: String = switchyardExecutable,
   in directory: String? = nil,
-  within seconds: Double = 20
+  within seconds: Double = 60
 ) async throws -> CommandResult {
   let process = try TestProcess(arguments, environment: environment, executable: executable, in: directory)
   defer { process.stop() }
@@ -153,7 +153,7 @@ nonisolated(nonsending) public func runToExit(
 nonisolated(nonsending) public func switchyard(
   _ arguments: String...,
   environment: [String: String] = [:],
-  within seconds: Double = 20
+  within seconds: Double = 60
 ) async throws -> CommandResult {
   try await runToExit(arguments, environment: environment, within: seconds)
 }

@@ -39,7 +39,7 @@ final class DemoProcess {
   var log: String { child.log }
 
   /// Connects once the control socket accepts connections.
-  func connect(within seconds: Double = 20) async throws -> ControlClient {
+  func connect(within seconds: Double = 60) async throws -> ControlClient {
     try await child.connect(within: seconds)
   }
 

@@ -44,7 +44,7 @@ final class ProbeClient {
 
   /// Waits until the run `name` satisfies `condition`, returning it; `log` goes in the failure.
   func wait(
-    for name: String, within seconds: Double = 20, log: () -> String, until condition: (ProbeRun) -> Bool
+    for name: String, within seconds: Double = 60, log: () -> String, until condition: (ProbeRun) -> Bool
   ) async throws -> ProbeRun {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while true {

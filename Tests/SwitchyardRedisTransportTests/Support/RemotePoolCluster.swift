@@ -101,7 +101,7 @@ final class RemotePoolCluster {
   }
 
   /// Waits until the run `name` satisfies `condition`, returning it.
-  func wait(for name: String, within seconds: Double = 20, until condition: (ProbeRun) -> Bool) async throws -> ProbeRun {
+  func wait(for name: String, within seconds: Double = 60, until condition: (ProbeRun) -> Bool) async throws -> ProbeRun {
     try await probe.wait(for: name, within: seconds, log: { self.log }, until: condition)
   }
 
@@ -127,7 +127,7 @@ final class RemotePoolCluster {
   }
 
   /// Waits until `condition` holds, checking every 20 ms.
-  func eventually(_ what: String, within seconds: Double = 20, _ condition: () throws -> Bool) async throws {
+  func eventually(_ what: String, within seconds: Double = 60, _ condition: () throws -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while try !condition() {
       guard ContinuousClock.now < deadline else { throw TimedOut(what: "\(what); log:\n\(log.suffix(3000))") }
