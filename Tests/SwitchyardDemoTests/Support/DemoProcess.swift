@@ -77,9 +77,9 @@ final class DemoProcess {
     }
   }
 
-  /// The first non-`nil` answer of `probe`, asked every 50 ms for at most 20 seconds.
+  /// The first non-`nil` answer of `probe`, asked every 50 ms for at most 60 seconds.
   private func eventually<T>(_ what: String, _ probe: () throws -> T?) async throws -> T {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(60)
     while true {
       if let answer = try probe() { return answer }
       guard ContinuousClock.now < deadline, child.process.isRunning else { throw TimedOut(what: what, log: log) }
