@@ -12,14 +12,22 @@ public final class HighAvailabilityNode: Sendable {
   public let configuration: HighAvailabilityConfiguration
   private let current = Mutex(Standing())
 
-  /// What the node reports, and the first epoch it saw.
-  private struct Standing {
+  /// What the node reports, and how often the lease's epoch changed under it.
+  struct Standing {
     var report = HighAvailabilityReport(role: .standby, epoch: 0, leader: nil, appliedSequence: 0, lag: 0)
-    var firstEpoch: UInt64?
+    /// The last epoch a lease had, while one is held; kept through a time without a leader.
+    var lastEpoch: UInt64?
+    var leaderChanges: UInt64 = 0
 
     mutating func update(_ report: HighAvailabilityReport) {
       self.report = report
-      if firstEpoch == nil, report.epoch > 0 { firstEpoch = report.epoch }
+      guard report.epoch > 0 else { return }
+      if let lastEpoch, report.epoch != lastEpoch {
+        // One grant an epoch; an epoch that went back is a Redis that lost the lease's counter
+        // (restarted without its data, or flushed): a new leader all the same.
+        leaderChanges += report.epoch > lastEpoch ? report.epoch - lastEpoch : 1
+      }
+      lastEpoch = report.epoch
     }
   }
 
@@ -31,10 +39,10 @@ public final class HighAvailabilityNode: Sendable {
   /// Where the node stands now.
   public var status: HighAvailabilityReport { current.withLock { $0.report } }
 
-  /// How many leases were granted since the first this node saw, each to a new leader: epochs
-  /// only grow, one per grant, so none is missed between two looks.
+  /// How many leases were granted since the first this node saw, each to a new leader: counted
+  /// from the epochs, which grow one per grant, so none is missed between two looks.
   public var leaderChanges: UInt64 {
-    current.withLock { standing in standing.firstEpoch.map { standing.report.epoch - $0 } ?? 0 }
+    current.withLock { $0.leaderChanges }
   }
 
   /// How often a standby asks for the lease: a leader's death is noticed within this of its

@@ -4,6 +4,7 @@ import Synchronization
 import SwitchyardJournal
 import SwitchyardRedis
 import SwitchyardTestSupport
+import SwitchyardWire
 import Testing
 @testable import SwitchyardHighAvailability
 
@@ -117,6 +118,16 @@ import Testing
       leading.keeper.stop(release: true)
       #expect(done.wait(timeout: .now() + 30) == .success)
       outcome.withLock { $0 }?.keeper.stop(release: true)
+    }
+  }
+
+  /// The leader changes a node counts from the epochs it sees: none for the first, each grant
+  /// after it, a time without a leader skipped, an epoch gone back (Redis lost its data) one.
+  @Test func leaderChangesAreCountedFromTheEpochsSeen() {
+    var standing = HighAvailabilityNode.Standing()
+    for (epoch, changes): (UInt64, UInt64) in [(0, 0), (3, 0), (3, 0), (0, 0), (4, 1), (6, 3), (1, 4), (1, 4)] {
+      standing.update(HighAvailabilityReport(role: .standby, epoch: epoch, leader: nil, appliedSequence: 0, lag: 0))
+      #expect(standing.leaderChanges == changes, "after epoch \(epoch)")
     }
   }
 }
