@@ -94,7 +94,7 @@ struct InteropTests {
       router.add(.post, "/echo") { request in .text(request.bodyText ?? "") }
     }) { server in
       func curl(_ arguments: String...) async throws -> String {
-        let peer = try PeerProcess("curl", ["--silent", "--show-error", "--max-time", "10", "--http1.1"] + arguments)
+        let peer = try PeerProcess("curl", ["--silent", "--show-error", "--max-time", "60", "--http1.1"] + arguments)
         return try await withPeer(peer) { try await peer.exit().output }
       }
       #expect(try await curl(server.httpURL("/items?page=2&per_page=20").absoluteString) == #"{"page":2,"per_page":20}"#)
