@@ -30,14 +30,22 @@ enum InspectorRoutes {
         await session.serve(connection)
       }
     }
+    return try listen(configuration: configuration) { [router] request in await router.respond(to: request) }
+  }
+
+  /// A server at `configuration`'s address, within its connection limits, that answers a request
+  /// with `respond` only when it carries the token: the inspector's, and a standby's page.
+  static func listen(
+    configuration: InspectorConfiguration, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+  ) throws(InspectorError) -> HTTPServer {
     let access = InspectorAccess(token: configuration.token)
     var server = HTTPServer.Configuration(port: configuration.port)
     server.host = configuration.host
     server.limits = configuration.connectionLimits
     do {
-      return try HTTPServer.start(configuration: server) { [router] request in
+      return try HTTPServer.start(configuration: server) { request in
         guard access.allows(request) else { return access.refusal }
-        return await router.respond(to: request)
+        return await respond(request)
       }
     } catch {
       throw .cannotListen(error)

@@ -23,21 +23,10 @@ public struct StandbyPage: Sendable {
   public static func serve(
     configuration: InspectorConfiguration, report: @escaping @Sendable () -> HighAvailabilityReport
   ) throws(InspectorError) -> StandbyPage {
-    let access = InspectorAccess(token: configuration.token)
-    var server = HTTPServer.Configuration(port: configuration.port)
-    server.host = configuration.host
-    server.limits = configuration.connectionLimits
-    do {
-      let started = try HTTPServer.start(configuration: server) { request in
-        guard access.allows(request) else { return access.refusal }
-        return answer(request, report())
-      }
-      return StandbyPage(
-        server: started, url: configuration.pageURL(port: started.port),
-        servingEvent: configuration.servingEvent(port: started.port, note: "until this coordinator leads, a page that says it stands by"))
-    } catch {
-      throw .cannotListen(error)
-    }
+    let started = try InspectorRoutes.listen(configuration: configuration) { request in answer(request, report()) }
+    return StandbyPage(
+      server: started, url: configuration.pageURL(port: started.port),
+      servingEvent: configuration.servingEvent(port: started.port, note: "until this coordinator leads, a page that says it stands by"))
   }
 
   /// The port taken: the inspector of the coordinator this standby becomes serves on it too.
