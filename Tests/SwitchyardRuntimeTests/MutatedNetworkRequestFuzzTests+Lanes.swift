@@ -1,3 +1,4 @@
+import SwitchyardTestSupport
 import SwitchyardWire
 @testable import SwitchyardRuntime
 

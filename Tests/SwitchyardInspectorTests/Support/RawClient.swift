@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwitchyardTestSupport
 
 /// A TCP client on 127.0.0.1 that does only what a test tells it: write bytes, read with a
 /// deadline, or nothing at all, as a page that stopped reading does.
@@ -13,22 +14,10 @@ final class RawClient {
   /// Connects to `port`; `receiveBuffer` shrinks the kernel's buffer, so that a client that does
   /// not read pushes back on the server sooner.
   init(port: UInt16, receiveBuffer: Int32? = nil) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failed(description: "socket() failed") }
-    if var size = receiveBuffer {
-      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    guard let descriptor = connectLoopback(port: port, receiveBuffer: receiveBuffer) else {
+      throw Failed(description: "connect() to port \(port) failed: errno \(errno)")
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw Failed(description: "connect() to port \(port) failed")
-    }
+    self.descriptor = descriptor
   }
 
   deinit {

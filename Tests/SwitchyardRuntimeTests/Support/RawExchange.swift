@@ -84,24 +84,6 @@ struct RawExchange {
   }
 }
 
-/// A TCP connection to `port` on 127.0.0.1, blocking; `nil` if it could not be made.
-func connectLoopback(port: UInt16) -> Int32? {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-  guard fd >= 0 else { return nil }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = port.bigEndian
-  address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-  }
-  guard connected == 0 else {
-    close(fd)
-    return nil
-  }
-  return fd
-}
-
 /// A blocking connection to the Unix socket at `path`; `nil` if it could not be made.
 func connectUnix(path: String) -> Int32? {
   guard var address = unixSocketAddress(path) else { return nil }

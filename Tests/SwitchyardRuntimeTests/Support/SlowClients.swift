@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardTestSupport
 @testable import SwitchyardRuntime
 
 /// Clients that connect and never finish what they start — silent, a frame or a head cut short,
