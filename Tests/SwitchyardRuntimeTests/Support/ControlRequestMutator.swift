@@ -1,3 +1,5 @@
+import SwitchyardTestSupport
+
 /// One frame a fuzzing control client writes, header included.
 struct FuzzRequest {
   var bytes: [UInt8]

@@ -1,3 +1,5 @@
+import SwitchyardTestSupport
+
 /// One fuzzing HTTP connection's requests: some well-formed ones whose statuses are known, then
 /// perhaps one mutated past the point where its answer can be predicted.
 struct HTTPFuzzConnection {

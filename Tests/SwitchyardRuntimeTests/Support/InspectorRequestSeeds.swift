@@ -1,3 +1,5 @@
+import SwitchyardTestSupport
+
 /// Valid requests of every type `InspectorRequest` reads, as a page's script writes them, with
 /// sequence numbers near and far from any the journal holds.
 enum InspectorRequestSeeds {

@@ -1,3 +1,5 @@
+import SwitchyardTestSupport
+
 extension SeededGenerator {
   /// `payload` with a few bytes flipped, replaced, cut or inserted, and the name of what was done.
   mutating func mutate(bytes payload: [UInt8]) -> ([UInt8], String) {

@@ -1,3 +1,5 @@
+import SwitchyardTestSupport
+
 /// One fuzzing connection to the inspector's WebSocket: its opening handshake, then frames
 /// carrying requests, and how it ends.
 struct WebSocketFuzzConnection {
