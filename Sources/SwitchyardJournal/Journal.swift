@@ -224,6 +224,8 @@ public final class Journal: Sendable {
     // Snapshots already asked for are finished first: they need the writer to fsync.
     snapshotQueue.sync {}
     writer.close()
+    // Every record is durable now: a segment found shorter at the next start was cut, not torn.
+    highWaterMark.close(durableThrough: writer.progress.durable)
     lock.release()
   }
 

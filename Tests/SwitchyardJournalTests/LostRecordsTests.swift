@@ -76,6 +76,52 @@ import Testing
     }
   }
 
+  @Test func recordsCutOffTheEndOfAClosedJournalAreRefused() async throws {
+    let directory = try await journal(records: 10)
+    defer { directory.remove() }
+    // Cut at a record's end, the segment reads as one that ended there: only the mark its close
+    // left tells the two apart.
+    let fifthRecord = 16 + 32 * 4
+    directory.write(Self.firstSegment, Array(directory.contents(Self.firstSegment).prefix(fifthRecord)))
+    let before = directory.everything()
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard case let .recordsLost(_, evidence) = error as? JournalError else { return false }
+      return evidence.contains("records through 10") && evidence.contains("record 4")
+    }
+    #expect(directory.everything() == before)
+  }
+
+  @Test func aDurableLastRecordDamagedIsRefusedNotCutAsATornWrite() async throws {
+    let directory = try await journal(records: 10)
+    defer { directory.remove() }
+    var bytes = directory.contents(Self.firstSegment)
+    bytes[bytes.count - 2] ^= 0x20
+    directory.write(Self.firstSegment, bytes)
+    let before = directory.everything()
+    #expect {
+      _ = try openJournal(directory)
+    } throws: { error in
+      guard case let .corruptRecord(_, offset, reason) = error as? JournalError else { return false }
+      return offset == 16 + 32 * 9 && reason.contains("record 10 was durable")
+    }
+    #expect(directory.everything() == before)
+  }
+
+  @Test func theMarkFollowsDurableRecordsWhileTheJournalIsOpen() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let (journal, _) = try openJournal(directory)
+    defer { journal.close() }
+    try await appendDurably(journal, 1..<11)
+    // Within a second or so, not only at the next segment, snapshot or close: a coordinator killed
+    // then leaves a mark a cut journal is refused by.
+    try await eventually("HIGHWATER to say record 10 was durable", within: 60) {
+      (try? HighWaterMark.read(DataDirectory(path: directory.path)))??.through == 10
+    }
+  }
+
   @Test func repairContinuesKnowinglyAndTheNextStartIsQuiet() async throws {
     let directory = try await journal(records: 300)
     defer { directory.remove() }

@@ -36,6 +36,15 @@ struct TemporaryDirectory {
     Dictionary(uniqueKeysWithValues: names().filter { $0 != "LOCK" }.map { ($0, contents($0)) })
   }
 
+  /// Lowers what `HIGHWATER` says was durable to record `sequence`, as a coordinator killed before
+  /// it marked the records after leaves it: damage to those may be a crash's torn write.
+  func markDurable(through sequence: UInt64) throws {
+    let directory = DataDirectory(path: path)
+    var mark = try #require(try HighWaterMark.read(directory))
+    mark.through = sequence
+    try HighWaterMark.write(mark, in: directory)
+  }
+
   func remove() {
     try? FileManager.default.removeItem(atPath: path)
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The data directory's `HIGHWATER` file: how far its journal is known to have reached, so that
@@ -20,8 +21,15 @@ final class HighWaterMark: Sendable {
     var through: UInt64
   }
 
+  /// How often at most ``recordsDurable(through:)`` rewrites the file.
+  static let durableInterval: Int64 = 1_000_000_000
+
   private let directory: DataDirectory
   private let contents: Mutex<Contents>
+  /// The durable record ``recordsDurable(through:)`` raises the file to next, when it may next,
+  /// and whether a raise is queued.
+  private let durable = Mutex<(through: UInt64, nextRaise: Int64, queued: Bool)>((0, 0, false))
+  private let queue = DispatchQueue(label: "switchyard-highwater")
 
   /// The mark of `directory`, which says `contents` now.
   init(directory: DataDirectory, contents: Contents) {
@@ -51,6 +59,38 @@ final class HighWaterMark: Sendable {
   static func write(_ contents: Contents, in directory: DataDirectory) throws(JournalError) {
     let text = segmentPrefix + String(contents.segment) + "\n" + throughPrefix + String(contents.through) + "\n"
     try directory.replace(fileName, with: Array(text.utf8))
+  }
+
+  /// Raises `through` to `sequence`, a record the writer just made durable, on a queue of its own
+  /// and at most once a second: a segment cut short at a record's end reads as a clean end, and
+  /// without the mark past it recovery would take the records cut away for none.
+  func recordsDurable(through sequence: UInt64) {
+    let now = SystemTime.monotonicNanoseconds()
+    let delay = durable.withLock { durable -> Int64? in
+      durable.through = max(durable.through, sequence)
+      guard !durable.queued else { return nil }
+      durable.queued = true
+      let at = max(now, durable.nextRaise)
+      durable.nextRaise = at + Self.durableInterval
+      return at - now
+    }
+    // The raise takes whatever is durable when it runs: records made durable meanwhile wait for it,
+    // the last of a burst included.
+    guard let delay else { return }
+    queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+      let through = durable.withLock { durable in
+        durable.queued = false
+        return durable.through
+      }
+      raise(through: through)
+    }
+  }
+
+  /// Raises `through` to `sequence`, every record through which is durable, once the raises
+  /// ``recordsDurable(through:)`` queued are done: for a journal that closes, after which nothing
+  /// may write to its directory.
+  func close(durableThrough sequence: UInt64) {
+    queue.sync { raise(through: sequence) }
   }
 
   /// Raises the mark to a newest segment starting at `segment` and records durable through

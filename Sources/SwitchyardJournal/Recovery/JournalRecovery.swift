@@ -14,6 +14,9 @@ struct JournalRecovery {
   private var changes: [String] = []
   /// Whether a repair cut the journal: what it set aside is why the journal ends early.
   private var isCut = false
+  /// Every record through this one was durable (`HIGHWATER`): damage to one of them at the end of
+  /// the journal is no crash's torn write.
+  private var durableThrough: UInt64 = 0
 
   init(directory: DataDirectory, options: JournalOptions) {
     self.directory = directory
@@ -32,6 +35,7 @@ struct JournalRecovery {
     restore: (JournalSnapshot) throws -> Void,
     replay: (JournalRecord) throws -> Void
   ) throws -> Outcome {
+    durableThrough = try HighWaterMark.read(directory)?.through ?? 0
     for name in try directory.names() where DataDirectory.entry(named: name) == .unfinishedSnapshot {
       try directory.remove(name)
       note("Removed \(name), a snapshot whose writing was interrupted.", file: name)
@@ -145,7 +149,7 @@ struct JournalRecovery {
     case let .success(reader):
       records = reader
     case let .failure(.corruptRecord(name, offset, reason)):
-      if isLast, try isTornCreation(segment.name) {
+      if isLast, segment.firstSequence > durableThrough, try isTornCreation(segment.name) {
         try directory.remove(segment.name)
         note("Removed \(segment.name): a crash interrupted its creation before it held a record.", file: segment.name)
         return (nil, false)
@@ -200,7 +204,7 @@ struct JournalRecovery {
             return (nil, false)
           }
         }
-        if isLast && mayBeTorn {
+        if isLast && mayBeTorn && expected > durableThrough {
           // A crash's torn write, or an acknowledged record gone bad on disk: the two look alike,
           // so what is cut is kept, unless it is zeros only.
           let kept = try holdsData(segment.name, from: offset) ? try setAsideTail(of: segment.name, from: offset, record: expected) : nil
@@ -210,7 +214,8 @@ struct JournalRecovery {
               + (kept.map { "; its bytes are kept in \($0)." } ?? "."),
             file: segment.name)
         } else {
-          try cut(segments, from: index, at: offset, record: expected, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason))
+          let known = expected <= durableThrough ? "; record \(expected) was durable (\(HighWaterMark.fileName)), so this is no torn write" : ""
+          try cut(segments, from: index, at: offset, record: expected, because: .corruptRecord(segment: segment.name, offset: offset, reason: reason + known))
         }
         return (offset, false)
       }

@@ -343,6 +343,7 @@ final class JournalWriter: @unchecked Sendable {
     condition.broadcast()
     condition.unlock()
     for completion in ready { completion(.success(())) }
+    if mustSync { appender.highWaterMark?.recordsDurable(through: last) }
     condition.lock()
   }
 }
