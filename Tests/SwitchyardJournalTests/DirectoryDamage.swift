@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 import SwitchyardTestSupport
 import Testing
@@ -100,7 +101,7 @@ struct DirectoryDamage: CustomStringConvertible {
 
   var description: String { "\(what) in \(file)" }
 
-  static func random(in directory: TemporaryDirectory, using generator: inout SeededGenerator) -> DirectoryDamage {
+  static func random(in directory: TemporaryDirectory, using generator: inout SeededRandomNumberGenerator) -> DirectoryDamage {
     let names = directory.names().filter { $0 != DataDirectory.lockFileName }
     let segments = names.filter { if case .segment = DataDirectory.entry(named: $0) { true } else { false } }
     let snapshots = names.filter { if case .snapshot = DataDirectory.entry(named: $0) { true } else { false } }
@@ -117,7 +118,7 @@ struct DirectoryDamage: CustomStringConvertible {
   }
 
   /// Damages `bytes` in place, or says the file is to be removed.
-  private static func damage(_ bytes: inout [UInt8], using generator: inout SeededGenerator) -> String {
+  private static func damage(_ bytes: inout [UInt8], using generator: inout SeededRandomNumberGenerator) -> String {
     let at = bytes.isEmpty ? 0 : Int.random(in: bytes.indices, using: &generator)
     let length = min(bytes.count - at, Int.random(in: 1...24, using: &generator))
     switch bytes.isEmpty ? 5 : Int.random(in: 0..<7, using: &generator) {

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import Foundation
 import SwitchyardTestSupport
 import Testing
@@ -16,7 +17,7 @@ import Testing
   @Test(.timeLimit(.minutes(3)))
   func damagedDirectoriesRecoverToTheirRecordsOrSaySo() async throws {
     let seed = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededRandomNumberGenerator(seed: seed)
     let rounds = ProcessInfo.processInfo.environment["SWITCHYARD_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 60
     var tally = DamageTally()
     for shape in JournalShape.allCases {

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import SwitchyardTestSupport
 
 /// One frame a fuzzing control client writes, header included.
@@ -14,14 +15,14 @@ struct FuzzRequest {
 /// Makes control requests from a seed corpus of valid ones, mutated by bytes, by frame and by JSON
 /// structure, from a seeded generator: the same seed makes the same requests.
 struct ControlRequestMutator {
-  var random: SeededGenerator
+  var random: SeededRandomNumberGenerator
   private var nextID: UInt64
   /// Whether the last seed made carries an id: every request but `hello`.
   private var seedHasID = true
 
   /// `lane` keeps the ids of valid requests apart between clients fuzzing side by side.
   init(seed: UInt64, lane: UInt64) {
-    random = SeededGenerator(seed: seed ^ (lane &* 0xA24B_AED4_963E_E407))
+    random = SeededRandomNumberGenerator(seed: seed ^ (lane &* 0xA24B_AED4_963E_E407))
     nextID = (lane + 1) << 32
   }
 

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import SwitchyardTestSupport
 
 /// One fuzzing HTTP connection's requests: some well-formed ones whose statuses are known, then
@@ -31,12 +32,12 @@ struct HTTPFuzzConnection {
 /// token spelled every way it is accepted and many ways it is not, then request lines, targets,
 /// headers, lengths and bodies broken by structure or by bytes.
 struct HTTPRequestMutator {
-  var random: SeededGenerator
+  var random: SeededRandomNumberGenerator
   let listener: HTTPFuzzListener
 
   init(listener: HTTPFuzzListener, seed: UInt64, lane: UInt64) {
     self.listener = listener
-    random = SeededGenerator(seed: seed ^ (lane &* 0x9FB2_1C65_1E98_DF25) ^ UInt64(listener.port))
+    random = SeededRandomNumberGenerator(seed: seed ^ (lane &* 0x9FB2_1C65_1E98_DF25) ^ UInt64(listener.port))
   }
 
   mutating func next() -> HTTPFuzzConnection {

@@ -1,9 +1,10 @@
+import ComposableArchitecture
 import SwitchyardTestSupport
 
 /// Valid requests of every type `InspectorRequest` reads, as a page's script writes them, with
 /// sequence numbers near and far from any the journal holds.
 enum InspectorRequestSeeds {
-  static func seed(id: Int, using random: inout SeededGenerator) -> FuzzJSON {
+  static func seed(id: Int, using random: inout SeededRandomNumberGenerator) -> FuzzJSON {
     func pick<T>(_ choices: [T]) -> T { choices.randomElement(using: &random)! }
     func sequence() -> FuzzJSON {
       .number(pick(["0", "1", "2", "5", "40", "\(Int.random(in: 1...400, using: &random))", "18446744073709551615", "9223372036854775807", "-1"]))

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import SwitchyardTestSupport
 
 /// One fuzzing connection to the inspector's WebSocket: its opening handshake, then frames
@@ -30,13 +31,13 @@ struct WebSocketFuzzConnection {
 /// token or broken, then the requests `InspectorRequest` reads (mutated by JSON structure and by
 /// bytes), pings, fragments, binary frames, and at the end a close, a protocol error or nothing.
 struct WebSocketRequestMutator {
-  var random: SeededGenerator
+  var random: SeededRandomNumberGenerator
   let token: String
   private var nextID = 0
 
   init(token: String, seed: UInt64, lane: UInt64) {
     self.token = token
-    random = SeededGenerator(seed: seed ^ (lane &* 0xD6E8_FEB8_6659_FD93) ^ 0x5753)
+    random = SeededRandomNumberGenerator(seed: seed ^ (lane &* 0xD6E8_FEB8_6659_FD93) ^ 0x5753)
   }
 
   mutating func next() -> WebSocketFuzzConnection {

@@ -1,6 +1,7 @@
+import ComposableArchitecture
 import SwitchyardTestSupport
 
-extension SeededGenerator {
+extension SeededRandomNumberGenerator {
   /// `payload` with a few bytes flipped, replaced, cut or inserted, and the name of what was done.
   mutating func mutate(bytes payload: [UInt8]) -> ([UInt8], String) {
     var bytes = payload
