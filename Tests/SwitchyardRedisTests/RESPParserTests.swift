@@ -105,6 +105,18 @@ import Testing
     #expect(try parseAll("*1\r\n*1\r\n*0\r\n", limits: limits) == [.array([.array([.array([])])])])
   }
 
+  @Test func refusesARunOfAttributesAsNestingRatherThanRecursingWithoutEnd() throws {
+    // Each attribute read the reply after it one call deeper and no level deeper: 200,000 of them,
+    // 800 KB, overflowed the stack.
+    let run = String(repeating: "|0\r\n", count: 200_000) + ":1\r\n"
+    #expect(throws: RESPProtocolError.depthOverLimit(limit: 32)) { try parseAll(run) }
+    #expect(throws: RESPProtocolError.depthOverLimit(limit: 3)) {
+      try parseAll("|0\r\n|0\r\n|0\r\n|0\r\n:1\r\n", limits: RESPLimits(maxDepth: 3))
+    }
+    // An attribute or two before a reply, as Redis sends them, are read and dropped.
+    #expect(try parseAll("|0\r\n|1\r\n+a\r\n:1\r\n:7\r\n") == [.integer(7)])
+  }
+
   @Test func refusesAReplyOverItsLengthLimitOnceAHeaderAnnouncesIt() throws {
     let limits = RESPLimits(maxBulkLength: 8, maxReplyLength: 20)
     let reply = "*3\r\n$8\r\naaaaaaaa\r\n$8\r\n"
