@@ -90,6 +90,16 @@ import Testing
     #expect(throws: expected) { try parseAll(input) }
   }
 
+  @Test func countsAnErrorsOffsetFromItsReplyWhateverCameBeforeAndHoweverItWasSplit() throws {
+    #expect(throws: RESPProtocolError.invalidNumber(offset: 1)) { try parseAll("+OK\r\n:12a\r\n") }
+    // Read in two pieces, the buffer drops the first reply before the second is parsed.
+    var parser = RESPParser()
+    parser.append(Array("+OK\r\n:1".utf8))
+    #expect(try parser.next() == .simpleString("OK"))
+    parser.append(Array("2a\r\n".utf8))
+    #expect(throws: RESPProtocolError.invalidNumber(offset: 1)) { try parser.next() }
+  }
+
   @Test func refusesLengthsOverTheLimitsBeforeBufferingThem() throws {
     let limits = RESPLimits(maxBulkLength: 10, maxAggregateCount: 4, maxDepth: 3, maxLineLength: 16)
     #expect(throws: RESPProtocolError.bulkOverLimit(length: 1_000_000, limit: 10)) {

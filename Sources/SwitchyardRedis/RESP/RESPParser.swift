@@ -36,7 +36,13 @@ public struct RESPParser: Sendable {
   public mutating func next() throws(RESPProtocolError) -> RedisValue? {
     guard buffer.count > start, buffer.count >= needed else { return nil }
     var offset = start
-    guard let value = try value(at: &offset, depth: 0) else {
+    let parsed: RedisValue?
+    do {
+      parsed = try value(at: &offset, depth: 0)
+    } catch {
+      throw error.counted(from: start)
+    }
+    guard let value = parsed else {
       try checkReplyLength()
       return nil
     }
