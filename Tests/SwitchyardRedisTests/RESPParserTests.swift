@@ -90,6 +90,16 @@ import Testing
     #expect(throws: expected) { try parseAll(input) }
   }
 
+  @Test func countsAnErrorsOffsetFromItsReplyWhateverCameBeforeAndHoweverItWasSplit() throws {
+    #expect(throws: RESPProtocolError.invalidNumber(offset: 1)) { try parseAll("+OK\r\n:12a\r\n") }
+    // Read in two pieces, the buffer drops the first reply before the second is parsed.
+    var parser = RESPParser()
+    parser.append(Array("+OK\r\n:1".utf8))
+    #expect(try parser.next() == .simpleString("OK"))
+    parser.append(Array("2a\r\n".utf8))
+    #expect(throws: RESPProtocolError.invalidNumber(offset: 1)) { try parser.next() }
+  }
+
   @Test func refusesLengthsOverTheLimitsBeforeBufferingThem() throws {
     let limits = RESPLimits(maxBulkLength: 10, maxAggregateCount: 4, maxDepth: 3, maxLineLength: 16)
     #expect(throws: RESPProtocolError.bulkOverLimit(length: 1_000_000, limit: 10)) {
@@ -103,6 +113,18 @@ import Testing
     }
     // Within the limits, all is read.
     #expect(try parseAll("*1\r\n*1\r\n*0\r\n", limits: limits) == [.array([.array([.array([])])])])
+  }
+
+  @Test func refusesARunOfAttributesAsNestingRatherThanRecursingWithoutEnd() throws {
+    // Each attribute read the reply after it one call deeper and no level deeper: 200,000 of them,
+    // 800 KB, overflowed the stack.
+    let run = String(repeating: "|0\r\n", count: 200_000) + ":1\r\n"
+    #expect(throws: RESPProtocolError.depthOverLimit(limit: 32)) { try parseAll(run) }
+    #expect(throws: RESPProtocolError.depthOverLimit(limit: 3)) {
+      try parseAll("|0\r\n|0\r\n|0\r\n|0\r\n:1\r\n", limits: RESPLimits(maxDepth: 3))
+    }
+    // An attribute or two before a reply, as Redis sends them, are read and dropped.
+    #expect(try parseAll("|0\r\n|1\r\n+a\r\n:1\r\n:7\r\n") == [.integer(7)])
   }
 
   @Test func refusesAReplyOverItsLengthLimitOnceAHeaderAnnouncesIt() throws {

@@ -58,6 +58,17 @@ import Testing
     #expect(parser.bufferedByteCount == 0)
   }
 
+  @Test func refusesRepliesDeeperThanTheLimitAsTheGeneralParserDoes() throws {
+    // RESP2's fields are five aggregates deep: with four allowed, the in-place read took them.
+    var parser = RESPParser(limits: RESPLimits(maxDepth: 4))
+    parser.append(Array(Self.resp2.utf8))
+    #expect(throws: RESPProtocolError.depthOverLimit(limit: 4)) { try parser.nextStreamReads() }
+    var resp3 = RESPParser(limits: RESPLimits(maxDepth: 4))
+    resp3.append(Array(Self.resp3.utf8))
+    // RESP3's are four deep, within the limit (read by the general parser here).
+    #expect(try resp3.nextStreamReads() != nil)
+  }
+
   @Test func refusesMalformedRepliesAsTheGeneralParserDoes() {
     var parser = RESPParser()
     parser.append(Array("*1\r\n*2\r\n$4\r\njobs\r\n*1\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$1\r\na\r\n$x\r\n".utf8))

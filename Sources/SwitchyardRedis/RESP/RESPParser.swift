@@ -36,7 +36,13 @@ public struct RESPParser: Sendable {
   public mutating func next() throws(RESPProtocolError) -> RedisValue? {
     guard buffer.count > start, buffer.count >= needed else { return nil }
     var offset = start
-    guard let value = try value(at: &offset, depth: 0) else {
+    let parsed: RedisValue?
+    do {
+      parsed = try value(at: &offset, depth: 0)
+    } catch {
+      throw error.counted(from: start)
+    }
+    guard let value = parsed else {
       try checkReplyLength()
       return nil
     }
@@ -97,9 +103,11 @@ public struct RESPParser: Sendable {
     case UInt8(ascii: "%"):
       return try pairs(line, at: &offset, depth: depth).map(RedisValue.map)
     case UInt8(ascii: "|"):
-      // Attributes describe the reply that follows; read them and return that reply.
+      // Attributes describe the reply that follows; read them and return that reply. They count
+      // as a level of nesting, so that a run of them (`|0` after `|0`) cannot recurse without end.
+      guard depth < limits.maxDepth else { throw .depthOverLimit(limit: limits.maxDepth) }
       guard try pairs(line, at: &offset, depth: depth) != nil else { return nil }
-      return try value(at: &offset, depth: depth)
+      return try value(at: &offset, depth: depth + 1)
     case UInt8(ascii: "_"):
       return .null
     case UInt8(ascii: ","):

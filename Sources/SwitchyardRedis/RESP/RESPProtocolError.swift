@@ -1,5 +1,7 @@
 /// Why bytes from the server are not a valid RESP reply; after one, the connection is closed,
 /// since where the next reply starts is unknown.
+///
+/// An offset counts from the first byte of the reply it is in.
 public enum RESPProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A value began with a byte that names no RESP type.
   case unknownType(byte: UInt8, offset: Int)

@@ -53,8 +53,9 @@ private struct StreamReadsReader {
   }
 
   mutating func reads() -> Outcome {
-    // Entries' fields sit four aggregates deep; a tighter limit is the general parser's to apply.
-    guard limits.maxDepth >= 4 else { return .otherShape }
+    // Entries' fields sit five aggregates deep in RESP2's reply (four in RESP3's map); a tighter
+    // limit is the general parser's to apply.
+    guard limits.maxDepth >= 5 else { return .otherShape }
     do throws(Stop) {
       guard offset < buffer.count else { throw .incomplete }
       let isMap = buffer[offset] == UInt8(ascii: "%")
