@@ -24,7 +24,7 @@ import Testing
       let inHandshake = round.isMultiple(of: 8)
       // Mostly closed after the reply, so that a reply wanting more bytes ends at once rather
       // than at the read timeout; the rest time out.
-      let closesAfter = Int.random(in: 0..<100, using: &generator) < 85
+      let closesAfter = generator.chance(85)
       peer.answerNext(with: .init(reply: reply, inHandshake: inHandshake, closesAfter: closesAfter))
       let redis = RedisConnection(configuration: peer.configuration)
       let exchangeStarted = ContinuousClock.now
