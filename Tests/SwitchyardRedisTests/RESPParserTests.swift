@@ -140,6 +140,22 @@ import Testing
     #expect(try parseAll("*2\r\n$1\r\na\r\n$1\r\nb\r\n", limits: limits) == [.array([.bulkString([97]), .bulkString([98])])])
   }
 
+  /// Whole in one read, a reply waits for no header's bytes: it is measured once complete, so the
+  /// limit holds however the server's bytes are split.
+  @Test func refusesAReplyOverItsLengthLimitThatArrivedWhole() throws {
+    let limits = RESPLimits(maxReplyLength: 20)
+    let long = "*3\r\n$4\r\naaaa\r\n$4\r\nbbbb\r\n$4\r\ncccc\r\n"
+    #expect(throws: RESPProtocolError.replyOverLimit(limit: 20)) { try parseAll(long, limits: limits) }
+    let read = "*1\r\n*2\r\n$6\r\nstream\r\n*1\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$1\r\nk\r\n$1\r\nv\r\n"
+    var streamReads = RESPParser(limits: limits)
+    streamReads.append(Array(read.utf8))
+    #expect(throws: RESPProtocolError.replyOverLimit(limit: 20)) { _ = try streamReads.nextStreamReads() }
+    var roomy = RESPParser(limits: RESPLimits(maxReplyLength: read.utf8.count))
+    roomy.append(Array(read.utf8))
+    guard case let .reads(reads)? = try roomy.nextStreamReads() else { Issue.record("not read as stream reads"); return }
+    #expect(reads.map(\.key) == ["stream"])
+  }
+
   @Test(.onAThreadOfItsOwn) func randomBytesAndMutatedRepliesNeverCrash() {
     var generator = SeededRandomNumberGenerator(seed: 16)
     let valid = Array("*2\r\n$5\r\nhello\r\n%1\r\n+k\r\n*2\r\n:1\r\n,2.5\r\n".utf8)

@@ -46,6 +46,8 @@ public struct RESPParser: Sendable {
       try checkReplyLength()
       return nil
     }
+    // A reply whole in one read never waited for bytes, so no header's check saw its length.
+    try checkLength(ofReplyEndingAt: offset)
     start = offset
     needed = 0
     return value
@@ -67,7 +69,12 @@ public struct RESPParser: Sendable {
   /// Refuses a reply that needs more than ``RESPLimits/maxReplyLength`` bytes, as soon as a
   /// header announces them, before they are buffered.
   private func checkReplyLength() throws(RESPProtocolError) {
-    if needed - start > limits.maxReplyLength { throw .replyOverLimit(limit: limits.maxReplyLength) }
+    try checkLength(ofReplyEndingAt: needed)
+  }
+
+  /// Refuses a reply from ``start`` to `end` longer than ``RESPLimits/maxReplyLength``.
+  func checkLength(ofReplyEndingAt end: Int) throws(RESPProtocolError) {
+    if end - start > limits.maxReplyLength { throw .replyOverLimit(limit: limits.maxReplyLength) }
   }
 
   private mutating func value(at offset: inout Int, depth: Int) throws(RESPProtocolError) -> RedisValue? {

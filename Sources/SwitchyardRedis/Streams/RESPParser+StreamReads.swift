@@ -17,6 +17,7 @@ extension RESPParser {
     var reader = StreamReadsReader(buffer: buffer, limits: limits, offset: start)
     switch reader.reads() {
     case let .read(reads):
+      try checkLength(ofReplyEndingAt: reader.offset)
       consume(upTo: reader.offset)
       return .reads(reads)
     case .incomplete:
@@ -62,7 +63,9 @@ private struct StreamReadsReader {
       guard isMap || buffer[offset] == UInt8(ascii: "*") else { throw .otherShape }
       let count = try header(isMap ? UInt8(ascii: "%") : UInt8(ascii: "*"))
       var reads: [StreamRead] = []
-      reads.reserveCapacity(count)
+      // Capped as the general parser's are: a count is the server's claim, and a reply still
+      // arriving is parsed again from its start at each read.
+      reads.reserveCapacity(min(count, 1024))
       for _ in 0..<count {
         if !isMap { guard try header(UInt8(ascii: "*")) == 2 else { throw .otherShape } }
         let key = String(decoding: try bulk(), as: UTF8.self)
@@ -79,7 +82,7 @@ private struct StreamReadsReader {
   private mutating func entries() throws(Stop) -> [StreamEntry] {
     let count = try header(UInt8(ascii: "*"))
     var entries: [StreamEntry] = []
-    entries.reserveCapacity(count)
+    entries.reserveCapacity(min(count, 1024))
     for _ in 0..<count {
       guard try header(UInt8(ascii: "*")) == 2 else { throw .otherShape }
       guard let id = StreamEntryID(bytes: try bulk()) else { throw .otherShape }
@@ -93,7 +96,7 @@ private struct StreamReadsReader {
       let flat = try header(UInt8(ascii: "*"))
       guard flat.isMultiple(of: 2) else { throw .otherShape }
       var fields: [StreamField] = []
-      fields.reserveCapacity(flat / 2)
+      fields.reserveCapacity(min(flat / 2, 1024))
       for _ in 0..<(flat / 2) {
         let name = String(decoding: try bulk(), as: UTF8.self)
         fields.append(StreamField(name, Array(try bulk())))
