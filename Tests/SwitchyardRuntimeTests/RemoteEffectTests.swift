@@ -75,7 +75,8 @@ struct RemoteEffectTests {
     } withDependencies: {
       $0.jobExecutor = executor
     }
-    let job = ProbeJob(tag: "t", outputs: 1, intervalMillis: 60_000)
+    // An hour: a loaded full run once held the test 60 s between its two sends, and the output came.
+    let job = ProbeJob(tag: "t", outputs: 1, intervalMillis: 3_600_000)
     await store.send(.start(name: "a", job: job, cancelInFlight: false)) {
       $0.runs["a"] = ProbeRun(tag: "t")
     }
