@@ -7,9 +7,9 @@ import Testing
 
 /// Data directories damaged at random — bits flipped, bytes overwritten or zeroed, files cut short,
 /// garbage appended, files removed — as a disk, a filesystem or an operator's mistake damages them.
-/// Each is opened, read by `history`, repaired if refused, and written again, and each step must
-/// keep the journal's promise: a typed error or a state that is the one the records wrote, never a
-/// record that was not appended, never a loss that is not said.
+/// Each is read by `history`, backed up, opened, repaired if refused, and written again, and each
+/// step must keep the journal's promise: a typed error or a state that is the one the records
+/// wrote, never a record that was not appended, never a loss that is not said.
 ///
 /// Seeded: a failure names its seed and what was done, and `SWITCHYARD_FUZZ_SEED` replays it;
 /// `SWITCHYARD_FUZZ_ROUNDS` sets the rounds per journal (60).
@@ -30,6 +30,7 @@ import Testing
         let damage = DirectoryDamage.random(in: directory, using: &generator)
         let context = "seed \(seed), \(shape), round \(round): \(damage)"
         try checkHistory(of: directory, against: pristine, context)
+        try checkBackup(of: directory, context)
         // Without its `HIGHWATER`, a journal cut at a record's end is one that ended there.
         let durable = damage.file == HighWaterMark.fileName ? 0 : pristine.durableThrough
         tally.count(try checkRecovery(of: directory, against: pristine, durableThrough: durable, context))
@@ -58,6 +59,20 @@ import Testing
       #expect(pristine.payloads[record.sequence] == record.payload, "history read record \(record.sequence) as it never was; \(context)")
     }
     #expect(zip(records, records.dropFirst()).allSatisfy { $0.sequence < $1.sequence }, "history out of order; \(context)")
+  }
+
+  /// `backup` copies the damaged directory or refuses with a typed error; a copy it makes opens as
+  /// the directory does, no better and no worse: a restore from it is the directory again.
+  private func checkBackup(of directory: TemporaryDirectory, _ context: String) throws {
+    let backup = TemporaryDirectory()
+    defer { backup.remove() }
+    // A refusal is a `JournalError`, as `copy` is declared to throw.
+    guard (try? JournalBackup.copy(from: directory.path, to: backup.path)) != nil else { return }
+    // The directory itself is opened later, as it is: a twin stands in for it here.
+    let twin = TemporaryDirectory()
+    defer { twin.remove() }
+    try FileManager.default.copyItem(atPath: directory.path, toPath: twin.path)
+    #expect(RecoveredJournal.summary(of: backup) == RecoveredJournal.summary(of: twin), "the backup opens otherwise; \(context)")
   }
 
   /// Opens the damaged directory; if refused, checks that nothing changed and repairs it; then
@@ -156,5 +171,13 @@ private struct RecoveredJournal {
       directory: directory.path, options: JournalOptions(segmentSize: JournalShape.segmentSize, repair: repair),
       restore: { snapshot = $0 }, replay: { replayed.append($0) })
     return RecoveredJournal(journal: journal, snapshot: snapshot, replayed: replayed)
+  }
+
+  /// What opening `directory` as it is recovers, or that it is refused, in words to compare.
+  static func summary(of directory: TemporaryDirectory) -> String {
+    guard let recovered = try? open(directory, repair: false) else { return "refused" }
+    recovered.journal.close()
+    let records = recovered.replayed.map { "\($0.sequence):\($0.payload)" }
+    return "snapshot \(recovered.snapshot?.sequence ?? 0), last \(recovered.journal.recovery.lastSequence), \(records)"
   }
 }
