@@ -8,6 +8,8 @@ import Testing
 /// Two `switchyard start --ha` coordinators and a redis-server on 127.0.0.1: the leader is killed
 /// or stopped under traffic, and the standby takes over with everything acknowledged.
 @Suite(.serialized, .onAThreadOfItsOwn, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct LoopbackFailoverTests {
+  static let metricsAt = "metrics at http://127.0.0.1:"
+
   /// Waits for `child`'s log to contain `text`.
   private func waitForLog(_ child: CoordinatorChild, _ text: String, within seconds: Double = 30) async throws {
     try await eventually("'\(text)' in the log", within: seconds) { child.log.contains(text) }
@@ -28,9 +30,12 @@ import Testing
     #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "the stream has a gap")
   }
 
-  /// Starts a leader, then a standby, and traffic to the leader with 20 sends acknowledged.
-  private func leaderAndStandbyUnderTraffic(_ cluster: HighAvailabilityCluster) async throws -> (CoordinatorChild, CoordinatorChild, Traffic) {
-    let first = try cluster.start()
+  /// Starts a leader (with `leaderArguments`), then a standby, and traffic to the leader with 20
+  /// sends acknowledged.
+  private func leaderAndStandbyUnderTraffic(
+    _ cluster: HighAvailabilityCluster, leaderArguments: [String] = []
+  ) async throws -> (CoordinatorChild, CoordinatorChild, Traffic) {
+    let first = try cluster.start(arguments: leaderArguments)
     try await waitUntilLeading(first)
     let second = try cluster.start()
     try await waitForLog(second, "stands by")
@@ -110,7 +115,8 @@ import Testing
   @Test func aLeaderStoppedPastItsLeaseStepsDownWhenResumedAndNeverWritesAgain() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster)
+    let (first, second, traffic) = try await leaderAndStandbyUnderTraffic(cluster, leaderArguments: ["--metrics", "127.0.0.1:0"])
+    let metricsPort = try await announcedPort(after: Self.metricsAt) { first.log }
     let probe = FirstServedSend(socketPath: second.socketPath, name: "takeover")
     let timing = try await TakeoverTiming.signal(SIGSTOP, to: first, in: cluster)
     let acknowledgedBefore = traffic.names
@@ -125,6 +131,9 @@ import Testing
     try await waitForLog(first, "stepping down to standby")
     try await waitForLog(first, "stands by: epoch 2")
     try await eventually("the old leader standing by") { role(first.runDirectory)?.role == .standby }
+    // Handed on across its `exec`, the port it picked for `--metrics …:0` is the standby's too.
+    let announced = first.log.components(separatedBy: Self.metricsAt).dropFirst().map { UInt16($0.prefix { $0.isNumber }) }
+    #expect(announced == [metricsPort, metricsPort], "\(first.log)")
     #expect(try await offThread { traffic.waitForEnd(within: 30) })
     let names = try runNames(second.runDirectory)
     #expect(Set(acknowledgedBefore).isSubset(of: names))

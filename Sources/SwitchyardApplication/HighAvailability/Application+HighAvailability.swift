@@ -98,7 +98,7 @@ extension Application {
       return status
     }
     leadership.keeper.stop(release: false)
-    StepDown.restartAsStandby(passingOn: port, log: log)
+    StepDown.restartAsStandby(passingOn: port, metrics: metrics?.server, log: log)
   }
 
   /// The standby's control socket: status with its role, epoch and lag, and the replica's state.

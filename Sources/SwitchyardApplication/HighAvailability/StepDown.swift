@@ -1,15 +1,17 @@
 import Foundation
+import SwitchyardNet
 import SwitchyardRuntime
 
 /// How a deposed leader becomes a standby: it runs its own executable again with the same
 /// arguments, in the same process, so that nothing of the old leader's memory (its store, its
 /// pools, its half-written records) survives into the standby.
 enum StepDown {
-  /// Replaces this process with a fresh start of the same command line, passing `port` on to it;
-  /// returns only if that fails, by exiting with status 75 (EX_TEMPFAIL), for the supervisor to
-  /// restart it.
-  static func restartAsStandby(passingOn port: ControlPort?, log: @Sendable (LogEvent) -> Void) -> Never {
+  /// Replaces this process with a fresh start of the same command line, passing `port` and the
+  /// `metrics` server's port on to it, so neither refuses a client meanwhile nor changes; returns
+  /// only if that fails, by exiting with status 75 (EX_TEMPFAIL), for the supervisor to restart it.
+  static func restartAsStandby(passingOn port: ControlPort?, metrics: HTTPServer?, log: @Sendable (LogEvent) -> Void) -> Never {
     port?.passOnAcrossExec()
+    metrics?.passOnAcrossExec()
     let arguments = CommandLine.arguments
     var pointers = arguments.map { strdup($0) }
     pointers.append(nil)

@@ -9,6 +9,8 @@ enum MetricsEndpoint {
   static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration) throws(HTTPServerError) -> HTTPServer {
     var server = HTTPServer.Configuration(port: configuration.address.port)
     server.host = configuration.address.host
+    // A deposed leader hands its scrape port on to the standby it starts again as.
+    server.inheritedAs = "SWITCHYARD_METRICS_PORT_FD"
     var router = HTTPRouter()
     router.add(.get, "/metrics") { request in
       guard let token = configuration.token, !request.carries(token: token) else { return scrape(request, registry) }

@@ -57,6 +57,10 @@ public final class HTTPServer: Sendable {
     /// place; with none, or past the descriptors, it is answered `503 Service Unavailable` with
     /// `Retry-After: 1` and closed.
     public var limits = ListenerLimits()
+    /// The environment variable in which a server's listening socket is handed on across `exec`
+    /// (``HTTPServer/passOnAcrossExec()``): a server started with it takes that socket, when it
+    /// listens at ``host`` and ``port``, instead of binding one.
+    public var inheritedAs: String?
 
     /// The defaults, listening on `port`.
     public init(port: UInt16 = 0) {
@@ -99,8 +103,14 @@ public final class HTTPServer: Sendable {
     let listener: Socket
     let port: UInt16
     do {
-      listener = try Socket.listen(host: configuration.host, port: configuration.port)
-      port = try listener.localPort()
+      if let variable = configuration.inheritedAs,
+        let inherited = InheritedListener.take(variable, listeningAt: configuration.host, port: configuration.port)
+      {
+        (listener, port) = (Socket(descriptor: inherited.descriptor), inherited.port)
+      } else {
+        listener = try Socket.listen(host: configuration.host, port: configuration.port)
+        port = try listener.localPort()
+      }
       // Non-blocking, so that accepting into the spare descriptor never waits (see ConnectionAdmission).
       try listener.setBlocking(false)
     } catch {
@@ -125,6 +135,14 @@ public final class HTTPServer: Sendable {
     self.port = port
     self.configuration = configuration
     self.handler = handler
+  }
+
+  /// Leaves the listening socket open across `exec` for the program this process runs next, named
+  /// in ``Configuration/inheritedAs``: a server it starts with the same configuration serves the
+  /// same port, which never refuses a client in between.
+  public func passOnAcrossExec() {
+    guard let variable = configuration.inheritedAs else { return }
+    InheritedListener.passOn(listener.descriptor, as: variable)
   }
 
   /// Stops accepting, closes every connection and returns once they are closed.

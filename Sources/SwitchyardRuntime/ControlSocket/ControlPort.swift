@@ -27,7 +27,7 @@ public final class ControlPort: Sendable {
   public init(binding address: ListenAddress, token: String?) throws(CoordinatorError) {
     self.address = address
     self.token = token
-    if let (fd, port) = Self.passedOn(listeningAt: address) {
+    if let (fd, port) = InheritedListener.take(Self.passedOnVariable, listeningAt: address.host, port: address.port) {
       descriptor = fd
       self.port = port
       return
@@ -50,23 +50,7 @@ public final class ControlPort: Sendable {
   /// Leaves the port open across `exec` and names it in the environment, so that the program
   /// this process runs next serves it without the port ever refusing a client.
   public func passOnAcrossExec() {
-    guard fcntl(descriptor, F_SETFD, 0) == 0 else { return }
-    setenv(Self.passedOnVariable, String(descriptor), 1)
-  }
-
-  /// The descriptor passed on to this process and its port, if it listens at `address`; any other
-  /// is closed.
-  private static func passedOn(listeningAt address: ListenAddress) -> (Int32, UInt16)? {
-    guard let text = getenv(passedOnVariable).map({ String(cString: $0) }), let fd = Int32(text) else { return nil }
-    unsetenv(passedOnVariable)
-    guard let bound = try? SocketAddress(boundTo: fd) else { return nil }
-    guard let asked = SocketAddress(host: address.host, port: address.port), bound.hasSameHost(as: asked),
-      address.port == 0 || bound.port == address.port, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0
-    else {
-      Glibc.close(fd)
-      return nil
-    }
-    return (fd, bound.port)
+    InheritedListener.passOn(descriptor, as: Self.passedOnVariable)
   }
 
   /// A listener for one ``ControlServer``, on a duplicate of the descriptor that server closes.
