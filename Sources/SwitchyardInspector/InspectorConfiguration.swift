@@ -40,6 +40,10 @@ public struct InspectorConfiguration: Sendable {
   /// Connections (pages and their requests) served at once, and descriptors left to the
   /// coordinator; past them a client gets `503 Service Unavailable` and is closed.
   public var connectionLimits = ListenerLimits()
+  /// A port bound beforehand at ``host`` and ``port``, served instead of binding them: a standby's
+  /// page and the inspector of the coordinator it becomes take turns on it, and clients wait in
+  /// its backlog between the two.
+  public var listeningPort: ListeningPort?
 
   /// The defaults: loopback, a free port, no token.
   public init() {}

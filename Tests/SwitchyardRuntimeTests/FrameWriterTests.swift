@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import SwitchyardNet
 import SwitchyardWire
 @testable import SwitchyardRuntime
 

@@ -80,10 +80,8 @@ enum WorkerCommand {
     ).set(settings.claimIdle)
     registry.gauge("switchyard_remote_worker_concurrency", help: "The most jobs this worker runs at once.", labels: labels)
       .set(Double(settings.concurrency))
-    // The process never returns from serving its stream; the server lives as long.
-    let server = try MetricsEndpoint.start(registry, configuration: configuration)
-    // The port it took, for an address given with port 0.
-    let url = "http://\(configuration.address.authority(port: server.port))/metrics"
-    Logger.standardError.log(.info("metrics at \(url)", .string("program", application), .string("url", url)))
+    // The process never returns from serving its stream; the server lives as long. The log names
+    // the port it took, for an address given with port 0.
+    try ServedMetrics.start(registry, configuration: configuration).announce(as: application)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SwitchyardHighAvailability
 import SwitchyardInspector
 import SwitchyardJournal
+import SwitchyardNet
 import SwitchyardRuntime
 
 extension Application {
@@ -16,6 +17,13 @@ extension Application {
   @MainActor
   func runHighlyAvailable(_ options: StartOptions, _ ha: HighAvailabilityOptions) async throws -> Int32 {
     let log = Logger.standardError.logging(as: name)
+    // Bound once for the process, like the control port: the standby's page and then the inspector
+    // of the coordinator it becomes serve it, and a client waits in its backlog between the two.
+    var bound = options
+    if let http = options.http {
+      bound.http?.listeningPort = try ListeningPort(host: http.host, port: http.port, inheritedAs: "SWITCHYARD_HTTP_PORT_FD")
+    }
+    let options = bound
     // Bound once for the process: the standby serves it, then the coordinator it becomes. Bound
     // before the lease is asked for, which advertises the port taken (the one picked, for port 0).
     let port = try options.controlListen.map { try ControlPort(binding: $0.address, token: $0.token) }
@@ -72,10 +80,9 @@ extension Application {
       throw error
     }
     control.stop()
-    // The inspector binds the port the page leaves, the same one when the page picked it.
+    // The inspector serves the port the page leaves.
     await page?.stop()
     var leading = options
-    if let page { leading.http?.port = page.port }
     leading.leadership = leadership
     leading.controlPort = port
     leading.servedMetrics = metrics
@@ -98,7 +105,7 @@ extension Application {
       return status
     }
     leadership.keeper.stop(release: false)
-    StepDown.restartAsStandby(passingOn: port, metrics: metrics?.server, log: log)
+    StepDown.restartAsStandby(passingOn: port, [metrics?.port, options.http?.listeningPort].compactMap { $0 }, log: log)
   }
 
   /// The standby's control socket: status with its role, epoch and lag, and the replica's state.

@@ -6,12 +6,13 @@ import SwitchyardRuntime
 /// arguments, in the same process, so that nothing of the old leader's memory (its store, its
 /// pools, its half-written records) survives into the standby.
 enum StepDown {
-  /// Replaces this process with a fresh start of the same command line, passing `port` and the
-  /// `metrics` server's port on to it, so neither refuses a client meanwhile nor changes; returns
-  /// only if that fails, by exiting with status 75 (EX_TEMPFAIL), for the supervisor to restart it.
-  static func restartAsStandby(passingOn port: ControlPort?, metrics: HTTPServer?, log: @Sendable (LogEvent) -> Void) -> Never {
+  /// Replaces this process with a fresh start of the same command line, passing the control
+  /// `port` and the `listening` ports (metrics, page) on to it, so that none refuses a client
+  /// meanwhile or changes; returns only if that fails, by exiting with status 75 (EX_TEMPFAIL), for
+  /// the supervisor to restart it.
+  static func restartAsStandby(passingOn port: ControlPort?, _ listening: [ListeningPort], log: @Sendable (LogEvent) -> Void) -> Never {
     port?.passOnAcrossExec()
-    metrics?.passOnAcrossExec()
+    for port in listening { port.passOnAcrossExec() }
     let arguments = CommandLine.arguments
     var pointers = arguments.map { strdup($0) }
     pointers.append(nil)

@@ -5,12 +5,12 @@ import SwitchyardNet
 /// the scraper's `Accept` asks for it; rendering reads atomics on the connection's thread and never
 /// waits for the main actor.
 enum MetricsEndpoint {
-  /// Starts serving; the caller stops the returned server.
-  static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration) throws(HTTPServerError) -> HTTPServer {
-    var server = HTTPServer.Configuration(port: configuration.address.port)
+  /// Starts serving on `port`, bound at `configuration`'s address; the caller stops the returned
+  /// server.
+  static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration, on port: ListeningPort) throws(HTTPServerError) -> HTTPServer {
+    var server = HTTPServer.Configuration(port: port.port)
     server.host = configuration.address.host
-    // A deposed leader hands its scrape port on to the standby it starts again as.
-    server.inheritedAs = "SWITCHYARD_METRICS_PORT_FD"
+    server.listeningPort = port
     var router = HTTPRouter()
     router.add(.get, "/metrics") { request in
       guard let token = configuration.token, !request.carries(token: token) else { return scrape(request, registry) }

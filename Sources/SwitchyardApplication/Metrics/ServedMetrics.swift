@@ -7,13 +7,22 @@ import SwitchyardNet
 struct ServedMetrics: Sendable {
   let registry: MetricsRegistry
   let server: HTTPServer
+  /// The port scraped, which a deposed leader hands on to the standby it starts again as.
+  let port: ListeningPort
   /// Where it is scraped: `http://HOST:PORT/metrics`, with the port taken.
   let url: String
 
   /// Starts serving `registry` as `configuration` says.
   static func start(_ registry: MetricsRegistry, configuration: MetricsConfiguration) throws(HTTPServerError) -> ServedMetrics {
-    let server = try MetricsEndpoint.start(registry, configuration: configuration)
-    return ServedMetrics(registry: registry, server: server, url: "http://\(configuration.address.authority(port: server.port))/metrics")
+    let address = configuration.address
+    let port: ListeningPort
+    do {
+      port = try ListeningPort(host: address.host, port: address.port, inheritedAs: "SWITCHYARD_METRICS_PORT_FD")
+    } catch {
+      throw .cannotListen(port: address.port, reason: error.description)
+    }
+    let server = try MetricsEndpoint.start(registry, configuration: configuration, on: port)
+    return ServedMetrics(registry: registry, server: server, port: port, url: "http://\(address.authority(port: port.port))/metrics")
   }
 
   /// Logs where it is scraped, as `program`: how a `--metrics …:0` scraper learns the port.

@@ -42,6 +42,7 @@ enum InspectorRoutes {
     var server = HTTPServer.Configuration(port: configuration.port)
     server.host = configuration.host
     server.limits = configuration.connectionLimits
+    server.listeningPort = configuration.listeningPort
     do {
       return try HTTPServer.start(configuration: server) { request in
         guard access.allows(request) else { return access.refusal }

@@ -32,7 +32,7 @@ public struct StandbyPage: Sendable {
   /// The port taken: the inspector of the coordinator this standby becomes serves on it too.
   public var port: UInt16 { server.port }
 
-  /// Stops serving, so that the inspector can bind the port.
+  /// Stops serving, so that the inspector can serve the port.
   public func stop() async {
     await server.stop()
   }

@@ -57,10 +57,9 @@ public final class HTTPServer: Sendable {
     /// place; with none, or past the descriptors, it is answered `503 Service Unavailable` with
     /// `Retry-After: 1` and closed.
     public var limits = ListenerLimits()
-    /// The environment variable in which a server's listening socket is handed on across `exec`
-    /// (``HTTPServer/passOnAcrossExec()``): a server started with it takes that socket, when it
-    /// listens at ``host`` and ``port``, instead of binding one.
-    public var inheritedAs: String?
+    /// A port bound beforehand, which the server serves on a duplicate of its socket instead of
+    /// binding ``host`` and ``port``: it stays open when the server stops, for the next one.
+    public var listeningPort: ListeningPort?
 
     /// The defaults, listening on `port`.
     public init(port: UInt16 = 0) {
@@ -73,6 +72,9 @@ public final class HTTPServer: Sendable {
   let configuration: Configuration
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
   private let listener: Socket
+  /// A pipe ``stop()`` writes to, waking the accept thread: the listening socket may be a shared
+  /// port's (``Configuration/listeningPort``), which shutting it down would close for every server.
+  private let wakeup: (read: Int32, write: Int32)
   private let admission: ConnectionAdmission
   /// Entered by the accept thread and every connection thread; ``stop()`` waits for it to empty.
   private let threads = DispatchGroup()
@@ -102,21 +104,22 @@ public final class HTTPServer: Sendable {
   ) throws(HTTPServerError) -> HTTPServer {
     let listener: Socket
     let port: UInt16
-    do {
-      if let variable = configuration.inheritedAs,
-        let inherited = InheritedListener.take(variable, listeningAt: configuration.host, port: configuration.port)
-      {
-        (listener, port) = (Socket(descriptor: inherited.descriptor), inherited.port)
+    let wakeup: (read: Int32, write: Int32)
+    do throws(SocketError) {
+      if let shared = configuration.listeningPort {
+        (listener, port) = (try shared.duplicate(), shared.port)
       } else {
         listener = try Socket.listen(host: configuration.host, port: configuration.port)
         port = try listener.localPort()
       }
+      guard let pipe = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { throw SocketError.lastError("pipe2") }
+      wakeup = pipe
       // Non-blocking, so that accepting into the spare descriptor never waits (see ConnectionAdmission).
       try listener.setBlocking(false)
     } catch {
       throw .cannotListen(port: configuration.port, reason: error.description)
     }
-    let server = HTTPServer(listener: listener, port: port, configuration: configuration, handler: handler)
+    let server = HTTPServer(listener: listener, wakeup: wakeup, port: port, configuration: configuration, handler: handler)
     server.threads.enter()
     let thread = Thread { server.acceptLoop() }
     thread.name = "SwitchyardNet.HTTPServer.accept"
@@ -129,20 +132,16 @@ public final class HTTPServer: Sendable {
     try start(configuration: configuration) { await router.respond(to: $0) }
   }
 
-  private init(listener: Socket, port: UInt16, configuration: Configuration, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+  private init(
+    listener: Socket, wakeup: (read: Int32, write: Int32), port: UInt16, configuration: Configuration,
+    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+  ) {
     self.listener = listener
+    self.wakeup = wakeup
     self.admission = ConnectionAdmission(limits: configuration.limits)
     self.port = port
     self.configuration = configuration
     self.handler = handler
-  }
-
-  /// Leaves the listening socket open across `exec` for the program this process runs next, named
-  /// in ``Configuration/inheritedAs``: a server it starts with the same configuration serves the
-  /// same port, which never refuses a client in between.
-  public func passOnAcrossExec() {
-    guard let variable = configuration.inheritedAs else { return }
-    InheritedListener.passOn(listener.descriptor, as: variable)
   }
 
   /// Stops accepting, closes every connection and returns once they are closed.
@@ -155,7 +154,8 @@ public final class HTTPServer: Sendable {
       state.isStopping = true
       return Array(state.connections.values)
     }
-    listener.shutdown(.both)
+    var byte: UInt8 = 1
+    _ = write(wakeup.write, &byte, 1)
     for connection in connections {
       switch connection {
       case .http(let socket):
@@ -192,18 +192,19 @@ public final class HTTPServer: Sendable {
   private func acceptLoop() {
     defer {
       listener.close()
+      Glibc.close(wakeup.read)
+      Glibc.close(wakeup.write)
       admission.close()
       threads.leave()
     }
-    while true {
+    while !isStopping {
       switch admission.accept(from: listener.descriptor, nonBlocking: false, makeRoom: closeOldestSilentConnection, refuse: Self.refuse) {
       case .admitted(let descriptor):
         guard serve(Socket.accepted(descriptor)) else { return }
       case .refused:
         continue
       case .empty:
-        // Shut down by stop(), the listener reports readable and the next accept fails.
-        do { try listener.wait(for: Int16(POLLIN), deadline: nil) } catch { return }
+        guard waitForClientOrStop() else { return }
       case .exhausted:
         // Out of descriptors: leave the backlog alone for a moment instead of spinning on it.
         usleep(UInt32(ConnectionAdmission.pause / .microseconds(1)))
@@ -240,6 +241,17 @@ public final class HTTPServer: Sendable {
     thread.name = "SwitchyardNet.HTTPServer.connection"
     thread.start()
     return true
+  }
+
+  /// Blocks until a client is waiting to be accepted or ``stop()`` wrote to the wake-up pipe;
+  /// returns whether to accept.
+  private func waitForClientOrStop() -> Bool {
+    var entries = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeup.read, events: Int16(POLLIN), revents: 0)]
+    while true {
+      let result = poll(&entries, 2, -1)
+      if result > 0 { return entries[1].revents == 0 }
+      if result < 0, errno != EINTR { return false }
+    }
   }
 
   /// A connection sent its first whole request: it no longer makes room for new clients.

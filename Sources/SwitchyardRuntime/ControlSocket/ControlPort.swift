@@ -13,13 +13,11 @@ import SwitchyardNet
 public final class ControlPort: Sendable {
   /// The address as asked for.
   public let address: ListenAddress
-  /// The port listened on: the one asked for, or the one picked for port 0.
-  public let port: UInt16
   /// The secret every client's `hello` must carry; `nil` admits every client.
   public let token: String?
-  private let descriptor: Int32
+  private let listening: ListeningPort
 
-  /// The environment variable naming the descriptor of a port passed on across `exec`.
+  /// The environment variable naming the port's socket when it is passed on across `exec`.
   static let passedOnVariable = "SWITCHYARD_CONTROL_PORT_FD"
 
   /// Binds and listens on `address`, or takes the port this process was passed on
@@ -27,20 +25,15 @@ public final class ControlPort: Sendable {
   public init(binding address: ListenAddress, token: String?) throws(CoordinatorError) {
     self.address = address
     self.token = token
-    if let (fd, port) = InheritedListener.take(Self.passedOnVariable, listeningAt: address.host, port: address.port) {
-      descriptor = fd
-      self.port = port
-      return
-    }
-    let name = "tcp://\(address.authority())"
     do {
-      let socket = try Socket.listen(host: address.host, port: address.port)
-      port = try socket.localPort()
-      descriptor = socket.releaseDescriptor()
+      listening = try ListeningPort(host: address.host, port: address.port, inheritedAs: Self.passedOnVariable)
     } catch {
-      throw .controlListenFailed(address: name, reason: "\(error)")
+      throw .controlListenFailed(address: "tcp://\(address.authority())", reason: "\(error)")
     }
   }
+
+  /// The port listened on: the one asked for, or the one picked for port 0.
+  public var port: UInt16 { listening.port }
 
   /// Where clients reach it, as `--run-dir` takes it: `tcp://HOST:PORT`, with the port taken.
   public var url: String {
@@ -50,21 +43,23 @@ public final class ControlPort: Sendable {
   /// Leaves the port open across `exec` and names it in the environment, so that the program
   /// this process runs next serves it without the port ever refusing a client.
   public func passOnAcrossExec() {
-    InheritedListener.passOn(descriptor, as: Self.passedOnVariable)
+    listening.passOnAcrossExec()
   }
 
-  /// A listener for one ``ControlServer``, on a duplicate of the descriptor that server closes.
+  /// A listener for one ``ControlServer``, on a duplicate of the socket that server closes.
   func listener() throws(CoordinatorError) -> ControlListener {
-    let fd = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-    guard fd >= 0, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
+    let socket: Socket
+    do {
+      socket = try listening.duplicate()
+    } catch {
+      throw .socketFailed(path: url, errno: errno)
+    }
+    let fd = socket.releaseDescriptor()
+    guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) == 0 else {
       let code = errno
-      if fd >= 0 { Glibc.close(fd) }
+      Glibc.close(fd)
       throw .socketFailed(path: url, errno: code)
     }
     return ControlListener(descriptor: fd, token: token, firstClient: 1 << 40)
-  }
-
-  deinit {
-    Glibc.close(descriptor)
   }
 }

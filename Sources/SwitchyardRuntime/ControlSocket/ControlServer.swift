@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Synchronization
 import SwitchyardWire
+import SwitchyardNet
 
 /// The control socket: a Unix domain socket (mode 0600), or a TCP listener, served by one thread with `poll`, each
 /// client a ``ControlConnection`` and a ``FrameChannel``, within ``ControlSocketLimits``.

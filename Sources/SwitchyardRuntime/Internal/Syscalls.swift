@@ -2,20 +2,6 @@
 import Glibc
 #endif
 
-// Glibc's module map hides the GNU extensions below behind _GNU_SOURCE; they are plain libc symbols.
-
-/// `pipe2(2)`: a pipe whose ends are close-on-exec from birth, so no concurrently spawned child
-/// inherits them.
-@_silgen_name("pipe2")
-func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
-
-/// Creates a pipe with `flags` (`O_CLOEXEC`, `O_NONBLOCK`).
-func makePipe(flags: Int32 = O_CLOEXEC) -> (read: Int32, write: Int32)? {
-  var fds: [Int32] = [-1, -1]
-  guard systemPipe2(&fds, flags) == 0 else { return nil }
-  return (fds[0], fds[1])
-}
-
 /// Writes all of `bytes` to a blocking descriptor, retrying on `EINTR` and short writes.
 ///
 /// Returns `false` when the descriptor is gone (`EPIPE`, `EBADF`).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SwitchyardNet
 
 /// A worker process connected by three pipes: a ``SpawnedProcess`` with its pipes' other ends.
 ///
@@ -86,7 +87,7 @@ final class ChildProcess: Sendable {
   }
 
   private static func makePipe() throws(ProcessError) -> (read: Int32, write: Int32) {
-    guard let pipe = SwitchyardRuntime.makePipe() else { throw .pipeFailed(errno: errno) }
+    guard let pipe = SwitchyardNet.makePipe() else { throw .pipeFailed(errno: errno) }
     return pipe
   }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
+import SwitchyardNet
 
 /// `SIGINT` and `SIGTERM` as a stream of signal numbers, none of them lost: what a process that
 /// shuts down in order on either waits for.

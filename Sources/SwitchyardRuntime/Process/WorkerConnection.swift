@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Synchronization
 import SwitchyardWire
+import SwitchyardNet
 
 /// The pipes to one worker process, served by one I/O thread with raw `read`/`write` and `poll`:
 /// the ``WorkerLink`` of ``PipeTransport``.
