@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import SwitchyardTestSupport
 
 extension SeededRandomNumberGenerator {
   /// `reply` with one thing done to it that a broken or hostile server might do, and the name of
@@ -7,12 +8,10 @@ extension SeededRandomNumberGenerator {
     var bytes = reply
     switch Int.random(in: 0..<12, using: &self) {
     case 0:
-      for _ in 0...Int.random(in: 0...3, using: &self) {
-        bytes[Int.random(in: bytes.indices, using: &self)] ^= UInt8(1) << UInt8.random(in: 0...7, using: &self)
-      }
+      flipBits(in: &bytes)
       return (bytes, "bit flips")
     case 1:
-      bytes[Int.random(in: bytes.indices, using: &self)] = UInt8.random(in: 0...255, using: &self)
+      replaceByte(in: &bytes)
       return (bytes, "random byte")
     case 2:
       let range = randomRange(in: bytes)

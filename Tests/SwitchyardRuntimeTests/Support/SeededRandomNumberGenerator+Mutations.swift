@@ -7,12 +7,10 @@ extension SeededRandomNumberGenerator {
     var bytes = payload
     switch Int.random(in: 0..<5, using: &self) {
     case 0:
-      for _ in 0...Int.random(in: 0...3, using: &self) {
-        bytes[Int.random(in: bytes.indices, using: &self)] ^= UInt8(1) << UInt8.random(in: 0...7, using: &self)
-      }
+      flipBits(in: &bytes)
       return (bytes, "bit flips")
     case 1:
-      bytes[Int.random(in: bytes.indices, using: &self)] = UInt8.random(in: 0...255, using: &self)
+      replaceByte(in: &bytes)
       return (bytes, "random byte")
     case 2:
       return (Array(bytes.prefix(Int.random(in: 1..<bytes.count, using: &self))), "truncated")
