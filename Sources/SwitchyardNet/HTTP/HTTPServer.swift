@@ -112,10 +112,10 @@ public final class HTTPServer: Sendable {
         listener = try Socket.listen(host: configuration.host, port: configuration.port)
         port = try listener.localPort()
       }
-      guard let pipe = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { throw SocketError.lastError("pipe2") }
-      wakeup = pipe
       // Non-blocking, so that accepting into the spare descriptor never waits (see ConnectionAdmission).
       try listener.setBlocking(false)
+      guard let pipe = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { throw SocketError.lastError("pipe2") }
+      wakeup = pipe
     } catch {
       throw .cannotListen(port: configuration.port, reason: error.description)
     }
@@ -192,8 +192,6 @@ public final class HTTPServer: Sendable {
   private func acceptLoop() {
     defer {
       listener.close()
-      Glibc.close(wakeup.read)
-      Glibc.close(wakeup.write)
       admission.close()
       threads.leave()
     }
@@ -241,6 +239,12 @@ public final class HTTPServer: Sendable {
     thread.name = "SwitchyardNet.HTTPServer.connection"
     thread.start()
     return true
+  }
+
+  // The pipe outlives every call of stop(), each of which writes to it.
+  deinit {
+    Glibc.close(wakeup.read)
+    Glibc.close(wakeup.write)
   }
 
   /// Blocks until a client is waiting to be accepted or ``stop()`` wrote to the wake-up pipe;
