@@ -233,6 +233,7 @@ public final class Journal: Sendable {
   // snapshot queue is not waited for: this may be the queue's own last reference being dropped.
   deinit {
     writer.close()
+    highWaterMark.stopRaising()
     lock.release()
   }
 

@@ -27,8 +27,8 @@ final class HighWaterMark: Sendable {
   private let directory: DataDirectory
   private let contents: Mutex<Contents>
   /// The durable record ``recordsDurable(through:)`` raises the file to next, when it may next,
-  /// and whether a raise is queued.
-  private let durable = Mutex<(through: UInt64, nextRaise: Int64, queued: Bool)>((0, 0, false))
+  /// whether a raise is queued, and whether raises stopped with their journal.
+  private let durable = Mutex<(through: UInt64, nextRaise: Int64, queued: Bool, stopped: Bool)>((0, 0, false, false))
   private let queue = DispatchQueue(label: "switchyard-highwater")
 
   /// The mark of `directory`, which says `contents` now.
@@ -78,19 +78,26 @@ final class HighWaterMark: Sendable {
     // the last of a burst included.
     guard let delay else { return }
     queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
-      let through = durable.withLock { durable in
+      let through = durable.withLock { durable -> UInt64? in
         durable.queued = false
-        return durable.through
+        return durable.stopped ? nil : durable.through
       }
-      raise(through: through)
+      if let through { raise(through: through) }
     }
   }
 
-  /// Raises `through` to `sequence`, every record through which is durable, once the raises
-  /// ``recordsDurable(through:)`` queued are done: for a journal that closes, after which nothing
-  /// may write to its directory.
+  /// Stops the raises ``recordsDurable(through:)`` queued, once any under way is done: the journal
+  /// is done with its directory, which another may open next.
+  func stopRaising() {
+    durable.withLock { $0.stopped = true }
+    queue.sync {}
+  }
+
+  /// Raises `through` to `sequence`, every record through which is durable, and stops the raises
+  /// ``recordsDurable(through:)`` queued: for a journal that closes.
   func close(durableThrough sequence: UInt64) {
-    queue.sync { raise(through: sequence) }
+    stopRaising()
+    raise(through: sequence)
   }
 
   /// Raises the mark to a newest segment starting at `segment` and records durable through
