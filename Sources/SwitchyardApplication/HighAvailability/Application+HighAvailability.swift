@@ -21,7 +21,11 @@ extension Application {
     // of the coordinator it becomes serve it, and a client waits in its backlog between the two.
     var bound = options
     if let http = options.http {
-      bound.http?.listeningPort = try ListeningPort(host: http.host, port: http.port, inheritedAs: "SWITCHYARD_HTTP_PORT_FD")
+      do {
+        bound.http?.listeningPort = try ListeningPort(host: http.host, port: http.port, inheritedAs: "SWITCHYARD_HTTP_PORT_FD")
+      } catch {
+        throw InspectorError.cannotListen(.cannotListen(port: http.port, reason: error.description))
+      }
     }
     let options = bound
     // Bound once for the process: the standby serves it, then the coordinator it becomes. Bound
