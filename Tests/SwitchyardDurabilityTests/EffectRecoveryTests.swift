@@ -28,13 +28,14 @@ struct EffectRecoveryTests {
       let first = try Lifetime(dataDirectory: directory)
       do {
         first.coordinator.store.send(.start(name: "quick", job: ProbeJob(tag: "q"), cancelInFlight: false))
-        // Six seconds of outputs each, so that however long other suites hold the main actor,
-        // both are still running when the coordinator crashes.
+        // Twenty seconds of outputs each, so that however long other suites hold the main actor,
+        // both are still running when the coordinator crashes (six were too few: a fresh clone's
+        // full run held it until "retried" had finished).
         first.coordinator.store.send(
-          .start(name: "retried", job: ProbeJob(tag: "r", outputs: 3, intervalMillis: 2_000), cancelInFlight: false)
+          .start(name: "retried", job: ProbeJob(tag: "r", outputs: 10, intervalMillis: 2_000), cancelInFlight: false)
         )
         first.coordinator.store.send(
-          .start(name: "once", job: ProbeJob(tag: "o", outputs: 3, intervalMillis: 2_000, retryable: false), cancelInFlight: false)
+          .start(name: "once", job: ProbeJob(tag: "o", outputs: 10, intervalMillis: 2_000, retryable: false), cancelInFlight: false)
         )
         try await first.waitForRun("quick") { $0.outcome == .finished }
         try await first.waitForRun("retried") { !$0.outputs.isEmpty }
@@ -53,11 +54,11 @@ struct EffectRecoveryTests {
         #expect(second.log.lines.contains { $0.contains("2 remote effects were in flight") }, "\(second.log.lines)")
         try await second.waitForRun("once") { $0.outcome == .failed }
         #expect(second.runs["once"]?.failure?.code == .coordinatorRestarted)
-        // Run again whole: six seconds of outputs, on a worker that may itself be replaced (a full
+        // Run again whole: twenty seconds of outputs, on a worker that may itself be replaced (a full
         // run's stall kept one from saying hello within 10 s), so 30 s were too few beside the
         // whole suite.
         try await second.waitForRun("retried", within: 90) { $0.outcome == .finished }
-        #expect(second.runs["retried"]?.outputs.last == 2)
+        #expect(second.runs["retried"]?.outputs.last == 9)
         #expect(second.runs["quick"] == quickBefore)
       } catch {
         await second.crash()
