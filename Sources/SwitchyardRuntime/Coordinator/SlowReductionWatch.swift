@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SwitchyardJournal
 import SwitchyardMetrics
 
 /// Notes every reduction that held the main actor past a threshold (`start --slow-reduction-ms`),
@@ -26,7 +24,7 @@ final class SlowReductionWatch<Action> {
   private var unlogged = 0
 
   init(
-    threshold: Duration, registry: MetricsRegistry?, clock: @escaping () -> Int64 = coarseMonotonicNanoseconds,
+    threshold: Duration, registry: MetricsRegistry?, clock: @escaping () -> Int64 = Journal.coarseMonotonicNanoseconds,
     log: @escaping @Sendable (LogEvent) -> Void
   ) {
     self.now = clock
@@ -65,12 +63,4 @@ final class SlowReductionWatch<Action> {
     lastLine = ended
     unlogged = 0
   }
-}
-
-/// The kernel's coarse monotonic clock, in nanoseconds: a read costs a few nanoseconds, against
-/// tens for the precise one, and it moves in steps of a few milliseconds.
-func coarseMonotonicNanoseconds() -> Int64 {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
-  return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
