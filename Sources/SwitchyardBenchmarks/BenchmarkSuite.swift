@@ -26,7 +26,7 @@ public struct BenchmarkSuite: Sendable {
     BenchmarkSuite(cases: MemoryBenchmarks.cases)
       .adding(inProcess.cases + ProcessBenchmarks.cases(launch: launch) + JournalOverheadBenchmarks.cases(launch: launch)
         + MetricsOverheadBenchmarks.cases(launch: launch))
-      .adding(RedisBenchmarks.cases + RemotePoolBenchmarks.cases(launch: launch))
+      .adding(RedisBenchmarks.cases + RedisReplyBenchmarks.cases + RemotePoolBenchmarks.cases(launch: launch))
       .adding(HighAvailabilityBenchmarks.cases(launch: launch))
   }
 

@@ -10,7 +10,10 @@ public struct RESPParser: Sendable {
   private(set) var buffer: [UInt8] = []
   private(set) var start = 0
   /// A parse that ran out of bytes needs at least this many buffered before it can succeed.
-  private(set) var needed = 0
+  var needed = 0
+  /// How far the reply at ``start`` is checked, once a read ended before it did: later reads are
+  /// checked from there, and the reply parsed once it is all in.
+  var scanned: RESPReplyScan?
 
   /// Creates a parser with nothing buffered.
   public init(limits: RESPLimits = .default) {
@@ -27,6 +30,7 @@ public struct RESPParser: Sendable {
     if start > 0, start >= buffer.count / 2 {
       buffer.removeSubrange(0..<start)
       needed -= start
+      scanned?.offset -= start
       start = 0
     }
     buffer.append(contentsOf: bytes)
@@ -34,7 +38,7 @@ public struct RESPParser: Sendable {
 
   /// The next complete reply, or `nil` until more bytes arrive.
   public mutating func next() throws(RESPProtocolError) -> RedisValue? {
-    guard buffer.count > start, buffer.count >= needed else { return nil }
+    guard buffer.count > start, buffer.count >= needed, try replyMayBeComplete() else { return nil }
     var offset = start
     let parsed: RedisValue?
     do {
@@ -43,13 +47,12 @@ public struct RESPParser: Sendable {
       throw error.counted(from: start)
     }
     guard let value = parsed else {
-      try checkReplyLength()
+      try awaitRestOfReply()
       return nil
     }
     // A reply whole in one read never waited for bytes, so no header's check saw its length.
     try checkLength(ofReplyEndingAt: offset)
-    start = offset
-    needed = 0
+    consume(upTo: offset)
     return value
   }
 
@@ -58,12 +61,30 @@ public struct RESPParser: Sendable {
   mutating func consume(upTo offset: Int) {
     start = offset
     needed = 0
+    scanned = nil
   }
 
-  /// Notes that no reply completes before `count` bytes are buffered.
-  mutating func awaitByteCount(_ count: Int) throws(RESPProtocolError) {
-    needed = count
+  /// Notes that the reply at ``start`` is not all in: its bytes so far are checked now, and
+  /// later reads from where this check stops.
+  mutating func awaitRestOfReply() throws(RESPProtocolError) {
+    scanned = RESPReplyScan(offset: start)
+    _ = try replyMayBeComplete()
+  }
+
+  /// Whether the reply at ``start`` may be all in: always, unless a read ended before it did, when
+  /// the bytes since are checked first, from where the last check stopped.
+  mutating func replyMayBeComplete() throws(RESPProtocolError) -> Bool {
+    guard var scan = scanned.take() else { return true }
+    let end: Int?
+    do {
+      end = try scanReply(&scan)
+    } catch {
+      throw error.counted(from: start)
+    }
+    guard end == nil else { return true }
+    scanned = scan
     try checkReplyLength()
+    return false
   }
 
   /// Refuses a reply that needs more than ``RESPLimits/maxReplyLength`` bytes, as soon as a
@@ -120,24 +141,19 @@ public struct RESPParser: Sendable {
     case UInt8(ascii: ","):
       return .double(try double(line))
     case UInt8(ascii: "#"):
-      guard line.count == 1, buffer[line.lowerBound] == UInt8(ascii: "t") || buffer[line.lowerBound] == UInt8(ascii: "f")
-      else { throw .invalidScalar(offset: line.lowerBound) }
-      return .boolean(buffer[line.lowerBound] == UInt8(ascii: "t"))
+      return .boolean(try boolean(line))
     case UInt8(ascii: "("):
-      let digits = buffer[line].first == UInt8(ascii: "-") ? line.dropFirst() : line[...]
-      guard !digits.isEmpty, digits.allSatisfy({ buffer[$0] >= 0x30 && buffer[$0] <= 0x39 }) else {
-        throw .invalidNumber(offset: line.lowerBound)
-      }
+      try checkBigNumber(line)
       return .bigNumber(text(line))
     default:
       throw .unknownType(byte: buffer[typeOffset], offset: typeOffset)
     }
   }
 
-  private static let typeBytes = Set("+-:$!=*~>%|_,#(".utf8)
+  static let typeBytes = Set("+-:$!=*~>%|_,#(".utf8)
 
   /// The range of the line starting at `offset`, without its CRLF; `nil` while incomplete.
-  private mutating func line(at offset: Int) throws(RESPProtocolError) -> Range<Int>? {
+  mutating func line(at offset: Int) throws(RESPProtocolError) -> Range<Int>? {
     let limit = min(buffer.count, offset + limits.maxLineLength + 1)
     var index = offset
     while index < limit {
@@ -158,12 +174,7 @@ public struct RESPParser: Sendable {
   private mutating func bulk(
     _ header: Range<Int>, at offset: inout Int, _ make: ([UInt8]) -> RedisValue
   ) throws(RESPProtocolError) -> RedisValue? {
-    if isStreamed(header) { throw .streamedValue(offset: header.lowerBound) }
-    let length = try integer(header)
-    if length == -1 { return .null }
-    guard length >= 0 else { throw .invalidNumber(offset: header.lowerBound) }
-    guard length <= limits.maxBulkLength else { throw .bulkOverLimit(length: Int(length), limit: limits.maxBulkLength) }
-    let end = offset + Int(length)
+    guard let end = try bulkEnd(header, at: offset) else { return .null }
     guard buffer.count >= end + 2 else {
       needed = end + 2
       return nil
@@ -174,6 +185,17 @@ public struct RESPParser: Sendable {
     let bytes = Array(buffer[offset..<end])
     offset = end + 2
     return make(bytes)
+  }
+
+  /// Where the bulk string whose header is `header` and whose bytes start at `offset` ends,
+  /// before its CRLF; `nil` for RESP2's null.
+  func bulkEnd(_ header: Range<Int>, at offset: Int) throws(RESPProtocolError) -> Int? {
+    if isStreamed(header) { throw .streamedValue(offset: header.lowerBound) }
+    let length = try integer(header)
+    if length == -1 { return nil }
+    guard length >= 0 else { throw .invalidNumber(offset: header.lowerBound) }
+    guard length <= limits.maxBulkLength else { throw .bulkOverLimit(length: Int(length), limit: limits.maxBulkLength) }
+    return offset + Int(length)
   }
 
   /// An aggregate's elements made into a value by `make`; `.null` for RESP2's null array, `nil`
@@ -205,7 +227,7 @@ public struct RESPParser: Sendable {
   }
 
   /// An aggregate's announced count, checked; `nil` for a null aggregate (`*-1`).
-  private func count(_ header: Range<Int>, depth: Int, perElement: Int) throws(RESPProtocolError) -> Int? {
+  func count(_ header: Range<Int>, depth: Int, perElement: Int) throws(RESPProtocolError) -> Int? {
     if isStreamed(header) { throw .streamedValue(offset: header.lowerBound) }
     let count = try integer(header)
     if count == -1 { return nil }
@@ -221,7 +243,7 @@ public struct RESPParser: Sendable {
     header.count == 1 && buffer[header.lowerBound] == UInt8(ascii: "?")
   }
 
-  private func integer(_ line: Range<Int>) throws(RESPProtocolError) -> Int64 {
+  func integer(_ line: Range<Int>) throws(RESPProtocolError) -> Int64 {
     var index = line.lowerBound
     var negative = false
     if index < line.upperBound, buffer[index] == UInt8(ascii: "-") || buffer[index] == UInt8(ascii: "+") {
@@ -242,7 +264,7 @@ public struct RESPParser: Sendable {
     return value
   }
 
-  private func double(_ line: Range<Int>) throws(RESPProtocolError) -> Double {
+  func double(_ line: Range<Int>) throws(RESPProtocolError) -> Double {
     switch text(line) {
     case "inf": return .infinity
     case "-inf": return -.infinity
@@ -250,6 +272,21 @@ public struct RESPParser: Sendable {
     case let literal:
       guard let value = Double(literal), value.isFinite else { throw .invalidScalar(offset: line.lowerBound) }
       return value
+    }
+  }
+
+  /// A Boolean's line: `t` or `f`.
+  func boolean(_ line: Range<Int>) throws(RESPProtocolError) -> Bool {
+    guard line.count == 1, buffer[line.lowerBound] == UInt8(ascii: "t") || buffer[line.lowerBound] == UInt8(ascii: "f")
+    else { throw .invalidScalar(offset: line.lowerBound) }
+    return buffer[line.lowerBound] == UInt8(ascii: "t")
+  }
+
+  /// Refuses a big number's line that is not an optional minus and decimal digits.
+  func checkBigNumber(_ line: Range<Int>) throws(RESPProtocolError) {
+    let digits = buffer[line].first == UInt8(ascii: "-") ? line.dropFirst() : line[...]
+    guard !digits.isEmpty, digits.allSatisfy({ buffer[$0] >= 0x30 && buffer[$0] <= 0x39 }) else {
+      throw .invalidNumber(offset: line.lowerBound)
     }
   }
 

@@ -13,7 +13,7 @@ extension RESPParser {
   /// ``RedisValue`` per element in between. A reply of any other shape, or past ``limits``, is
   /// parsed by ``next()`` as usual, which checks it in full.
   mutating func nextStreamReads() throws(RESPProtocolError) -> StreamReadsReply? {
-    guard buffer.count > start, buffer.count >= needed else { return nil }
+    guard buffer.count > start, buffer.count >= needed, try replyMayBeComplete() else { return nil }
     var reader = StreamReadsReader(buffer: buffer, limits: limits, offset: start)
     switch reader.reads() {
     case let .read(reads):
@@ -21,7 +21,7 @@ extension RESPParser {
       consume(upTo: reader.offset)
       return .reads(reads)
     case .incomplete:
-      try awaitByteCount(max(reader.offset, buffer.count + 1))
+      try awaitRestOfReply()
       return nil
     case .otherShape:
       return try next().map(StreamReadsReply.value)
@@ -63,8 +63,7 @@ private struct StreamReadsReader {
       guard isMap || buffer[offset] == UInt8(ascii: "*") else { throw .otherShape }
       let count = try header(isMap ? UInt8(ascii: "%") : UInt8(ascii: "*"))
       var reads: [StreamRead] = []
-      // Capped as the general parser's are: a count is the server's claim, and a reply still
-      // arriving is parsed again from its start at each read.
+      // Capped as the general parser's are: a count is the server's claim.
       reads.reserveCapacity(min(count, 1024))
       for _ in 0..<count {
         if !isMap { guard try header(UInt8(ascii: "*")) == 2 else { throw .otherShape } }
@@ -127,10 +126,7 @@ private struct StreamReadsReader {
     let length = try number(try line(after: offset))
     guard length >= 0, length <= limits.maxBulkLength else { throw .otherShape }
     let end = offset + length
-    guard buffer.count >= end + 2 else {
-      offset = end + 2
-      throw .incomplete
-    }
+    guard buffer.count >= end + 2 else { throw .incomplete }
     guard buffer[end] == UInt8(ascii: "\r"), buffer[end + 1] == UInt8(ascii: "\n") else { throw .otherShape }
     defer { offset = end + 2 }
     return buffer[offset..<end]
