@@ -45,6 +45,47 @@ struct LoadCommandTests {
     }
   }
 
+  @Test func aSignalStopsTheUsersAndTheReportCoversTheTimeTheyRan() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let load = try TestProcess(["load", "--scenario", "probe", "--users", "2", "--duration", "600", "--json", "--run-dir", runDirectory])
+      defer { load.stop() }
+      try await eventually("the load under way", within: 30) {
+        (try? ControlClient(runDirectory: runDirectory).status()?.coordinator.actionsTotal) ?? 0 >= 20
+      }
+      kill(load.pid, SIGINT)
+      #expect(try await load.exitStatus(within: 30) == 0, "\(load.errorOutput)")
+      #expect(load.errorOutput.contains("load: SIGINT: the users take no more steps"))
+      let report = try WireJSONDecoder().parse(Array(load.output.utf8))
+      #expect(report[dottedPath: "runs.0.stoppedEarly"] == true)
+      let seconds = try #require(report[dottedPath: "runs.0.seconds"]?.doubleValue)
+      #expect(seconds > 0 && seconds < 600)
+      #expect((report[dottedPath: "runs.0.actionsSent"]?.int64Value ?? 0) > 0)
+      // The pools drained: what the users started before the signal ended.
+      #expect(report[dottedPath: "lostEffects"] == 0)
+    }
+  }
+
+  @Test func aSecondSignalStopsAtOnceWithoutAReport() async throws {
+    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
+      let load = try TestProcess(["load", "--scenario", "probe", "--users", "2", "--duration", "600", "--json", "--run-dir", runDirectory])
+      defer { load.stop() }
+      try await eventually("the load under way", within: 30) {
+        (try? ControlClient(runDirectory: runDirectory).status()?.coordinator.actionsTotal) ?? 0 >= 20
+      }
+      // A coordinator that answers nothing keeps the users' last steps waiting after the first signal.
+      let coordinator = try #require(try ControlClient(runDirectory: runDirectory).status()).coordinator.pid
+      kill(coordinator, SIGSTOP)
+      defer { kill(coordinator, SIGCONT) }
+      kill(load.pid, SIGINT)
+      try await load.waitForErrorOutput("the first signal's notice", within: 30) { $0.contains("the users take no more steps") }
+      #expect(load.isRunning, "the load ended before the second signal: \(load.errorOutput)")
+      kill(load.pid, SIGINT)
+      #expect(try await load.exitStatus(within: 30) == 128 + SIGINT)
+      #expect(load.errorOutput.contains("load: SIGINT again: stopping now, without a report"))
+      #expect(load.output.isEmpty, "a report after the second signal: \(load.output)")
+    }
+  }
+
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func onATerminalProgressIsABarRedrawnInPlace() async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in

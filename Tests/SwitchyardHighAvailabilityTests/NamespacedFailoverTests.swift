@@ -53,11 +53,11 @@ struct NamespacedFailoverTests {
     try await eventually("b standing by", within: 30) { role(b)?.role == .standby }
     let worker = try cluster.startWorker()
 
-    // The load is pointed at the standby, which names the leader; it must follow the new one.
-    // Long enough to outlast the fault on a loaded machine, where getting under way can take 20 s.
-    let load = try cluster.startLoad(pointedAt: "b", seconds: 30)
+    // The load is pointed at the standby, which names the leader; it must follow the new one. It
+    // runs until the checks below stop it (SIGINT), however long getting under way takes.
+    let load = try cluster.startLoad(pointedAt: "b", seconds: 600)
     let traffic = Traffic(socketPath: "\(a)/control.sock", prefix: "a")
-    try await eventually("20 acknowledged sends and the load under way", within: 30) {
+    try await eventually("20 acknowledged sends and the load under way", within: 60) {
       traffic.names.count >= 20 && (status(a)?.coordinator.actionsTotal ?? 0) >= 1_000
     }
     let faultAt = ContinuousClock.now
@@ -92,6 +92,7 @@ struct NamespacedFailoverTests {
     let names = try runNames(b)
     #expect(acknowledged.isSubset(of: names), "lost: \(acknowledged.subtracting(names).sorted())")
 
+    load.send(SIGINT)
     #expect(await load.exited(within: 60), "the load ended")
     let report = try cluster.loadReport()
     #expect(load.terminationStatus == 0, "load exited \(load.terminationStatus): \(cluster.log("load"))")

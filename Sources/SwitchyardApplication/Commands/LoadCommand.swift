@@ -23,6 +23,10 @@ enum LoadCommand {
         how every effect ended. An effect started that did not end finished, failed or cancelled is
         lost: the exit status is 1 if any is.
 
+        Ctrl-C (SIGINT) or SIGTERM stops the users early: they take no more steps, the pools drain
+        and the report covers the time they ran, saying it was stopped early; a sweep reports the
+        runs made so far. A second signal stops at once, without a report.
+
         Through a failover (coordinators started with --ha) the load goes on: --run-dir may be
         the leader's or a standby's, and when a user's coordinator dies or answers notLeader the
         leader is found again among every coordinator heard of (a standby names the leader's run
@@ -143,7 +147,9 @@ enum LoadCommand {
     }
     var results: [LoadResult] = []
     let sizes: [Int?] = sweep?.sizes ?? [nil]
-    for (run, size) in sizes.enumerated() {
+    let interruption = LoadInterruption()
+    // A sweep stopped early reports the runs it made, the one stopped last.
+    for (run, size) in sizes.enumerated() where results.last?.stoppedEarly != true {
       var label = scenario.name
       if let sweep, let size {
         try await resize(sweep.kind, to: size, runDirectory)
@@ -154,6 +160,7 @@ enum LoadCommand {
         userPrefix: "load\(getpid())r\(run)u"
       )
       driver.ramp = ramp
+      driver.interruption = interruption
       results.append(try await driver.run(progress: LoadProgress(label: label)))
     }
 

@@ -23,6 +23,8 @@ package struct LoadDriver: Sendable {
   package var ramp: Duration = .zero
   /// How long the load looks for a leader, after losing one (`start --ha`), before its users give up.
   package var failoverTimeout: Duration = .seconds(30)
+  /// Stops the load early, on a signal; `nil` runs it to its limit.
+  package var interruption: LoadInterruption?
 
   /// Creates a driver.
   package init(runDirectory: String, scenario: any LoadScenario, users: Int, limit: LoadLimit, userPrefix: String = "load") {
@@ -61,8 +63,13 @@ package struct LoadDriver: Sendable {
     }
     let hardStop = budget.startedAt + ramp + Self.expectedLength(of: limit) + answerTimeout + .seconds(5)
     var refreshed = ContinuousClock.now
+    var stoppedEarly = false
     while recorder.usersDone < users {
       if ContinuousClock.now > hardStop { budget.stop() }
+      if !stoppedEarly, interruption?.stopsUsers == true {
+        stoppedEarly = true
+        budget.stop()
+      }
       // The leader's counters as last seen: all that remains of them if it dies.
       if ContinuousClock.now - refreshed > .milliseconds(500) {
         leader.refresh()
@@ -99,7 +106,8 @@ package struct LoadDriver: Sendable {
       series: recorder.series,
       build: before.coordinator.version,
       failovers: leader.failovers,
-      interrupted: snapshot.interrupted
+      interrupted: snapshot.interrupted,
+      stoppedEarly: stoppedEarly
     )
   }
 

@@ -86,6 +86,7 @@ extension LoadReport {
     var series: [Second]
     var failovers: [LoadFailover]
     var interruptedSteps: InterruptedSteps
+    var stoppedEarly: Bool
 
     init(_ result: LoadResult) {
       scenario = result.scenario
@@ -105,6 +106,7 @@ extension LoadReport {
       series = result.series.map(Second.init)
       failovers = result.failovers
       interruptedSteps = result.interrupted
+      stoppedEarly = result.stoppedEarly
     }
   }
 

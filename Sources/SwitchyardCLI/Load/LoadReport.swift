@@ -79,7 +79,9 @@ package struct LoadReport: Sendable {
 
   private func summary(of result: LoadResult, colored: Bool) -> String {
     let rate = HumanReadable.fixed(result.storeActionsPerSecond, digits: 1)
-    let heading = "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s, pools \(result.poolsDescription)"
+    let stopped = result.stoppedEarly ? " (stopped early by a signal)" : ""
+    let heading =
+      "\(result.scenario): \(result.users) users for \(HumanReadable.fixed(result.seconds, digits: 1)) s\(stopped), pools \(result.poolsDescription)"
     let machine = "  machine        \(cores) cores, load average \(HumanReadable.fixed(result.loadAverage, digits: 2)) at the start"
     let lines = [
       TextColor.bold.apply(heading, enabled: colored),

@@ -29,6 +29,8 @@ package struct LoadResult: Equatable, Sendable {
   package var failovers: [LoadFailover]
   /// The steps those failovers interrupted, and how each ended on the new leader.
   package var interrupted: InterruptedSteps
+  /// Whether a signal stopped the users before the limit (``LoadInterruption``).
+  package var stoppedEarly: Bool
 
   /// Creates a result.
   package init(
@@ -45,7 +47,8 @@ package struct LoadResult: Equatable, Sendable {
     series: [LoadSecond] = [],
     build: String = "",
     failovers: [LoadFailover] = [],
-    interrupted: InterruptedSteps = InterruptedSteps()
+    interrupted: InterruptedSteps = InterruptedSteps(),
+    stoppedEarly: Bool = false
   ) {
     self.scenario = scenario
     self.users = users
@@ -61,6 +64,7 @@ package struct LoadResult: Equatable, Sendable {
     self.build = build
     self.failovers = failovers
     self.interrupted = interrupted
+    self.stoppedEarly = stoppedEarly
   }
 
   /// The pool sizes as `KIND=N,…`, sorted by kind.

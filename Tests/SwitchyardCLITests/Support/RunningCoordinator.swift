@@ -2,6 +2,7 @@ import Foundation
 import SwitchyardCLI
 import SwitchyardRuntime
 import SwitchyardTestSupport
+import SwitchyardWire
 import Testing
 
 /// `switchyard start` in a fresh run directory under /tmp, for the duration of `body`: waits
@@ -33,7 +34,12 @@ func withRunningCoordinator(
 extension ControlClient {
   /// How many workers report `ready`.
   func readyWorkers() throws -> Int {
-    guard case let .statusReport(_, report) = try request(.status(id: 1)) else { return -1 }
-    return report.workers.filter { $0.state == "ready" }.count
+    try status()?.workers.filter { $0.state == "ready" }.count ?? -1
+  }
+
+  /// The coordinator's status, or `nil` for an answer of another kind.
+  func status() throws -> StatusReport? {
+    guard case let .statusReport(_, report) = try request(.status(id: 1)) else { return nil }
+    return report
   }
 }
