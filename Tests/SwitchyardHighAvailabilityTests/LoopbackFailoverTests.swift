@@ -104,11 +104,17 @@ import Testing
     try await waitUntilLeading(first)
     let second = try cluster.start()
     try await waitForLog(second, "stands by")
-    let load = try TestProcess(["load", "--scenario", "probe", "--run-dir", second.runDirectory, "--users", "4", "--duration", "8", "--json"])
+    // Runs until stopped (SIGINT) once it has gone on with the new leader, however slowly it starts.
+    let load = try TestProcess(["load", "--scenario", "probe", "--run-dir", second.runDirectory, "--users", "4", "--duration", "600", "--json"])
     defer { load.stop() }
-    try await eventually("the load under way on the leader", within: 20) { (status(first.runDirectory)?.coordinator.actionsTotal ?? 0) >= 50 }
+    try await eventually("the load under way on the leader", within: 60) { (status(first.runDirectory)?.coordinator.actionsTotal ?? 0) >= 50 }
     first.crash()
     try await waitUntilLeading(second, within: 30)
+    let atTakeover = status(second.runDirectory)?.coordinator.actionsTotal ?? 0
+    try await eventually("the load going on with the new leader", within: 60) {
+      (status(second.runDirectory)?.coordinator.actionsTotal ?? 0) >= atTakeover + 50
+    }
+    kill(load.pid, SIGINT)
     let exit = try await load.exitStatus(within: 60)
     let report = try LoadReportJSON(load.output)
     #expect(exit == 0, "\(load.errorOutput)")
