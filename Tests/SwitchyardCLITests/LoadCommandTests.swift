@@ -45,13 +45,20 @@ struct LoadCommandTests {
     }
   }
 
-  @Test func aSignalStopsTheUsersAndTheReportCoversTheTimeTheyRan() async throws {
+  /// A ten-minute probe load of two users against a coordinator of its own, once under way.
+  private func withLoadUnderWay(_ body: @MainActor (_ load: TestProcess, _ runDirectory: String) async throws -> Void) async throws {
     try await withRunningCoordinator(pools: "probe=1") { runDirectory in
       let load = try TestProcess(["load", "--scenario", "probe", "--users", "2", "--duration", "600", "--json", "--run-dir", runDirectory])
       defer { load.stop() }
       try await eventually("the load under way", within: 30) {
         (try? ControlClient(runDirectory: runDirectory).status()?.coordinator.actionsTotal) ?? 0 >= 20
       }
+      try await body(load, runDirectory)
+    }
+  }
+
+  @Test func aSignalStopsTheUsersAndTheReportCoversTheTimeTheyRan() async throws {
+    try await withLoadUnderWay { load, _ in
       kill(load.pid, SIGINT)
       #expect(try await load.exitStatus(within: 30) == 0, "\(load.errorOutput)")
       #expect(load.errorOutput.contains("load: SIGINT: the users take no more steps"))
@@ -66,12 +73,7 @@ struct LoadCommandTests {
   }
 
   @Test func aSecondSignalStopsAtOnceWithoutAReport() async throws {
-    try await withRunningCoordinator(pools: "probe=1") { runDirectory in
-      let load = try TestProcess(["load", "--scenario", "probe", "--users", "2", "--duration", "600", "--json", "--run-dir", runDirectory])
-      defer { load.stop() }
-      try await eventually("the load under way", within: 30) {
-        (try? ControlClient(runDirectory: runDirectory).status()?.coordinator.actionsTotal) ?? 0 >= 20
-      }
+    try await withLoadUnderWay { load, runDirectory in
       // A coordinator that answers nothing keeps the users' last steps waiting after the first signal.
       let coordinator = try #require(try ControlClient(runDirectory: runDirectory).status()).coordinator.pid
       kill(coordinator, SIGSTOP)
