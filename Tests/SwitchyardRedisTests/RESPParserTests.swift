@@ -83,6 +83,7 @@ import Testing
     ("+OK\rX", .missingTerminator(offset: 3)),
     (",1.5x\r\n", .invalidScalar(offset: 1)),
     ("#maybe\r\n", .invalidScalar(offset: 1)),
+    ("_x\r\n", .invalidScalar(offset: 1)),
     ("$?\r\n", .streamedValue(offset: 1)),
     ("*?\r\n", .streamedValue(offset: 1)),
   ])

@@ -60,6 +60,8 @@ extension RESPParser {
       _ = try integer(line)
     case UInt8(ascii: ","):
       _ = try double(line)
+    case UInt8(ascii: "_"):
+      try checkNull(line)
     case UInt8(ascii: "#"):
       _ = try boolean(line)
     case UInt8(ascii: "("):

@@ -137,6 +137,7 @@ public struct RESPParser: Sendable {
       guard try pairs(line, at: &offset, depth: depth) != nil else { return nil }
       return try value(at: &offset, depth: depth + 1)
     case UInt8(ascii: "_"):
+      try checkNull(line)
       return .null
     case UInt8(ascii: ","):
       return .double(try double(line))
@@ -273,6 +274,11 @@ public struct RESPParser: Sendable {
       guard let value = Double(literal), value.isFinite else { throw .invalidScalar(offset: line.lowerBound) }
       return value
     }
+  }
+
+  /// Refuses a null's line that is not empty.
+  func checkNull(_ line: Range<Int>) throws(RESPProtocolError) {
+    guard line.isEmpty else { throw .invalidScalar(offset: line.lowerBound) }
   }
 
   /// A Boolean's line: `t` or `f`.

@@ -7,7 +7,7 @@ public enum RESPProtocolError: Error, Sendable, Equatable, CustomStringConvertib
   case unknownType(byte: UInt8, offset: Int)
   /// A length, count or integer line was not a decimal number in range.
   case invalidNumber(offset: Int)
-  /// A double or Boolean line was not one.
+  /// A double, Boolean or null line was not one.
   case invalidScalar(offset: Int)
   /// A line or bulk string was not followed by CRLF.
   case missingTerminator(offset: Int)
@@ -40,7 +40,7 @@ public enum RESPProtocolError: Error, Sendable, Equatable, CustomStringConvertib
     case let .invalidNumber(offset):
       "The server sent a malformed number at offset \(offset) of a reply."
     case let .invalidScalar(offset):
-      "The server sent a malformed double or Boolean at offset \(offset) of a reply."
+      "The server sent a malformed double, Boolean or null at offset \(offset) of a reply."
     case let .missingTerminator(offset):
       "A reply's line or string was not ended by CRLF at offset \(offset)."
     case let .bulkOverLimit(length, limit):

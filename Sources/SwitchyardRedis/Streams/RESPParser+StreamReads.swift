@@ -88,7 +88,9 @@ private struct StreamReadsReader {
       // A deleted entry still pending for its consumer has no fields, as RESP2 or RESP3 null.
       guard offset < buffer.count else { throw .incomplete }
       if buffer[offset] == UInt8(ascii: "_") || (buffer[offset] == UInt8(ascii: "*") && peekNullArray()) {
-        _ = try line(after: offset)
+        // `_` with anything after it, or `*-1` with more, is the general parser's to refuse.
+        let nullLength = buffer[offset] == UInt8(ascii: "_") ? 0 : 2
+        guard try line(after: offset).count == nullLength else { throw .otherShape }
         entries.append(StreamEntry(id: id, fields: nil))
         continue
       }
