@@ -157,7 +157,11 @@ extension Application {
     coordinator.clientActions = clientActions
     if let leadership = options.leadership { coordinator.highAvailability = leadership.status }
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
-    coordinator.handleTerminationSignals()
+    if let signals = options.terminationSignals {
+      coordinator.handleTerminationSignals(from: signals)
+    } else {
+      coordinator.handleTerminationSignals()
+    }
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
     let inspector = try options.http.map { configuration in

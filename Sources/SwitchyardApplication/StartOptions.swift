@@ -57,6 +57,9 @@ public struct StartOptions: Sendable {
   var controlPort: ControlPort?
   /// The `--metrics` a standby serves, which the coordinator it becomes records in.
   var servedMetrics: ServedMetrics?
+  /// `SIGINT` and `SIGTERM` as caught since before the coordinator existed: a standby catches
+  /// them, and the coordinator it becomes must not miss one that arrives as it recovers.
+  var terminationSignals: TerminationSignals?
 
   /// Creates start options.
   public init(

@@ -55,14 +55,16 @@ public final class HighAvailabilityNode: Sendable {
   /// `restore` and `replay` hear the state and records as the standby copies them, for a
   /// read-only replica; `journalOptions` are the local journal's (without replication). `lost`
   /// hears, once, that the lease won was lost, on the lease keeper's thread. Throws
-  /// what the data directory throws; Redis being unreachable, it waits for.
+  /// what the data directory throws; Redis being unreachable, it waits for. Throws
+  /// `CancellationError` once `isStopped` says so, which it asks before each poll.
   public func standByUntilLeading(
     directory: String,
     journalOptions: JournalOptions,
     restore: @escaping (JournalSnapshot) throws -> Void = { _ in },
     replay: @escaping (JournalRecord) throws -> Void = { _ in },
     log: @escaping @Sendable (LogEvent) -> Void,
-    lost: @escaping @Sendable (String) -> Void = { _ in }
+    lost: @escaping @Sendable (String) -> Void = { _ in },
+    isStopped: () -> Bool = { false }
   ) throws -> Leadership {
     let connection = configuration.connection(named: "standby")
     defer { connection.close() }
@@ -77,6 +79,7 @@ public final class HighAvailabilityNode: Sendable {
     var unreachable: RedisError?
     var orphaned = false
     while true {
+      if isStopped() { throw CancellationError() }
       do {
         if let leadership = try standBy(
           lease: lease, follower: follower, following: &following, announced: &announced, orphaned: &orphaned, log: log, lost: lost)

@@ -186,4 +186,20 @@ import Testing
     #expect(worker.isRunning, "the worker was not restarted")
     #expect(await second.terminate() == 0)
   }
+
+  @Test func aStandbyStopsInOrderOnSIGTERMAndTheLeaderServesOn() async throws {
+    let cluster = try HighAvailabilityCluster()
+    defer { cluster.cleanUp() }
+    let first = try cluster.start()
+    try await waitUntilLeading(first)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+    #expect(FileManager.default.fileExists(atPath: second.socketPath))
+    #expect(await second.terminate() == 0, "\(second.log)")
+    #expect(second.log.contains("stops standing by"))
+    #expect(!FileManager.default.fileExists(atPath: second.socketPath), "the standby left its control socket behind")
+    // The lease stayed with the leader, which never noticed.
+    #expect(role(first.runDirectory)?.role == .leader && role(first.runDirectory)?.epoch == 1)
+    #expect(await first.terminate() == 0)
+  }
 }

@@ -7,7 +7,8 @@ import Testing
 /// `start --ha --metrics --http`: a standby serves `/metrics` too, saying it stands by and how far
 /// behind it is, and goes on serving on the same port once it has taken over, now as the leader
 /// with the coordinator's metrics and one leader change counted; where its inspector will be, it
-/// serves a page naming the leader (503), which the inspector replaces on the same port.
+/// serves the inspector read-only over its copy (503 but for the page's socket), naming the
+/// leader, which the coordinator's inspector replaces on the same port.
 @Suite(.serialized, .timeLimit(.minutes(2)), TestPeer.redisServer.trait) struct HighAvailabilityMetricsTests {
   @Test func aStandbyServesItsMetricsAndItsPageAndKeepsBothPortsWhenItTakesOver() async throws {
     let redis = try LocalRedisServer(appendOnly: true)
@@ -41,15 +42,30 @@ import Testing
     let check = try await PrometheusTools.checkMetrics(standing)
     #expect(check.status == 0, "promtool check metrics on the standby: \(check.output)\(check.errorOutput)")
 
-    // The standby's page names the leader; without the token it is refused, as the inspector is.
+    // The standby's inspector: the page with 503, its socket serving the copy read-only and
+    // naming the leader; without the token it is refused, as the leader's inspector is.
     let pagePort = try await announcedPort(after: "inspector serving http://127.0.0.1:") { second.log }
     let client = HTTPClient()
     let page = try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/?token=insp3ct")!)
     let text = String(decoding: page.body, as: UTF8.self)
     #expect(page.status == 503 && page.headers["Retry-After"] == "2")
-    #expect(text.contains("This coordinator stands by") && text.contains("/\(first.process.pid) "), "\(text)")
+    #expect(text.contains("<title>Switchyard inspector</title>"), "\(text)")
     #expect(try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/")!).status == 401)
-    #expect(try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/socket?token=insp3ct")!).status == 503)
+    let socket = try await WebSocketClient.connect(
+      to: try #require(URL(string: "ws://127.0.0.1:\(pagePort)/socket?token=insp3ct")), timeout: .seconds(30))
+    var messages = socket.messages.makeAsyncIterator()
+    func next(containing fragment: String) async throws -> String {
+      while true {
+        guard case let .text(message)? = try await messages.next() else { throw TimedOut(what: "a message with \(fragment)") }
+        if message.contains(fragment) { return message }
+      }
+    }
+    let status = try await next(containing: #""type":"status""#)
+    #expect(status.contains(#""role":"standby""#) && status.contains("/\(first.process.pid) "), "\(status)")
+    try await socket.send(.text(#"{"id":1,"type":"send","text":"{\"cancel\":{\"name\":\"x\"}}"}"#))
+    let refused = try await next(containing: #""id":1"#)
+    #expect(refused.contains(#""type":"error""#) && refused.contains("/\(first.process.pid) "), "\(refused)")
+    await socket.close()
 
     first.crash()
     try await scrapeUntil("the standby leading, on the same port") { try await value("switchyard_ha_leader", port: port, name: name) == 1 }

@@ -105,6 +105,7 @@ extension InspectorPage {
       // Without a journal an action's number is the count of actions reduced, as the stream numbers
       // them; a journal also numbers records that are no action, so the stream and state tell it.
       if (!status.journal) advanceNow(c.actionsTotal);
+      renderStandby(status.highAvailability);
       $("pools").classList.remove("stale");
       $("stat-bytes").textContent = bytes(c.stateBytes);
       const data = status.journal && status.journal.dataVersion;
@@ -177,6 +178,21 @@ extension InspectorPage {
       form.append(size, button);
       row.insertCell().append(form);
       return row;
+    }
+
+    // A standby serves its copy read-only: the page says whose copy it is, and sends and scales,
+    // which the standby refuses, are turned off until it leads.
+    function renderStandby(ha) {
+      const standby = !!ha && ha.role === "standby";
+      const banner = $("standby");
+      banner.hidden = !standby;
+      $("send-button").disabled = standby;
+      for (const button of document.querySelectorAll("[data-scale]")) button.disabled = standby;
+      if (!standby) return;
+      advanceNow(ha.appliedSequence);
+      const leader = ha.leader ? `The leader is ${ha.leader}; sends and scales go there.` : "No coordinator leads yet.";
+      banner.textContent = `This coordinator stands by: the page shows its read-only copy, through record ${ha.appliedSequence}`
+        + ` (${ha.lag} behind). ${leader} It becomes the inspector here once this coordinator leads.`;
     }
 
     // Once the coordinator is gone nothing on the page is known to be true: the pools say so.

@@ -12,6 +12,7 @@ extension InspectorPage {
       font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
     header { display: flex; justify-content: space-between; align-items: center; gap: 16px;
       padding: 10px 20px; background: #161b26; color: #e9edf5; flex-wrap: wrap; position: sticky; top: 0; z-index: 10; }
+    .standby { margin: 0; padding: 8px 20px; background: #fbf1dc; color: #5c4203; border-bottom: 1px solid #ecd9a8; }
     .brand { font-size: 17px; font-weight: 600; letter-spacing: .2px; }
     .brand .logo { color: #7aa7ff; margin-right: 4px; }
     .brand .muted { color: #9aa3b5; font-weight: 400; }
@@ -49,6 +50,7 @@ extension InspectorPage {
     textarea { width: 100%; font-family: var(--mono); font-size: 12.5px; resize: vertical; }
     button { border: 0; border-radius: 6px; padding: 5px 12px; background: var(--accent); color: #fff; cursor: pointer; font-weight: 600; }
     button:hover { filter: brightness(1.08); }
+    button:disabled { opacity: .45; cursor: not-allowed; filter: none; }
     button.secondary { background: var(--accent-soft); color: var(--accent); }
     button.active { background: var(--accent); color: #fff; }
     .row { display: flex; gap: 8px; align-items: center; margin: 8px 0; }

@@ -32,6 +32,7 @@ enum InspectorPage {
         <span id="connection" class="pill off">connecting…</span>
       </div>
     </header>
+    <p id="standby" class="standby" hidden></p>
     <main>
       <section id="pools" class="card">
         <h2>Pools</h2>

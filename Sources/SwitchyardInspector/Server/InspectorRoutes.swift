@@ -4,7 +4,11 @@ import SwitchyardNet
 /// `/effects` (one effect's life at `/effects?id=N`), 404 for anything else, and 401 for every
 /// request without the token when one is set.
 enum InspectorRoutes {
-  static func serve(configuration: InspectorConfiguration, session: InspectorSession) throws(InspectorError) -> HTTPServer {
+  /// Serves the routes; `standingBy`, a standby's inspector (``ReplicaInspector``) answers every
+  /// request but the WebSocket's `503` with `Retry-After`, its page and JSON still in the body.
+  static func serve(
+    configuration: InspectorConfiguration, session: InspectorSession, standingBy: Bool = false
+  ) throws(InspectorError) -> HTTPServer {
     var router = HTTPRouter()
     router.add(.get, "/") { _ in
       HTTPResponse(
@@ -30,11 +34,18 @@ enum InspectorRoutes {
         await session.serve(connection)
       }
     }
-    return try listen(configuration: configuration) { [router] request in await router.respond(to: request) }
+    return try listen(configuration: configuration) { [router] request in
+      var response = await router.respond(to: request)
+      if standingBy, request.path != "/socket" {
+        response.status = 503
+        response.headers["Retry-After"] = "2"
+      }
+      return response
+    }
   }
 
   /// A server at `configuration`'s address, within its connection limits, that answers a request
-  /// with `respond` only when it carries the token: the inspector's, and a standby's page.
+  /// with `respond` only when it carries the token.
   static func listen(
     configuration: InspectorConfiguration, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
   ) throws(InspectorError) -> HTTPServer {

@@ -233,6 +233,13 @@ public final class Coordinator<R: Reducer> where R.State: Codable & Equatable, R
     terminationSignals = TerminationSignals()
   }
 
+  /// Catches `SIGINT` and `SIGTERM` through `signals`, caught since before this coordinator
+  /// existed: a standby that became it hands on what arrived meanwhile.
+  package func handleTerminationSignals(from signals: TerminationSignals) {
+    guard terminationSignals == nil else { return }
+    terminationSignals = signals
+  }
+
   /// Runs until `SIGINT` or `SIGTERM`, then calls `beforeShutdown` and shuts down gracefully.
   ///
   /// `beforeShutdown` may send the store actions that end long-lived effects, which then end as

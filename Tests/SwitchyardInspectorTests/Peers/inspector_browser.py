@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Drives the inspector page in headless Chromium over the DevTools protocol, as a person would.
 
-Usage: inspector_browser.py PAGE_URL SCREENSHOT_DIR [tour | before-restart | after-restart SEQUENCE]
+Usage: inspector_browser.py PAGE_URL SCREENSHOT_DIR [tour | before-restart | after-restart SEQUENCE | standby LEADER]
 tour (the default) opens the page, waits for the pool table, sends an action from the send box and
 sees the state change, scales the search pool and sees its worker count change, drags the history
 slider and sees an older state. before-restart sends an action from the page and prints
 "sequence: N", its number in the action list; after-restart N, against the coordinator restarted on
 the same journal, sends another, drags the slider back to N and sees the state that action left.
+standby LEADER, against a standby's read-only inspector, sees the banner naming LEADER, the send
+box turned off and the copy's state, and the refusal when it sends anyway.
 Writes a screenshot per step into SCREENSHOT_DIR. Exits 0 when every step passed; otherwise prints
 which step failed and why, and exits 1. Chromium is always killed.
 """
@@ -236,6 +238,31 @@ async def after_restart(browser, url, shots, earlier):
     await browser.screenshot(shots, "r4-since-before-restart.png")
 
 
+async def standby(browser, url, shots, leader):
+    await browser.call("Page.enable")
+    await browser.call("Runtime.enable")
+    await browser.call("Emulation.setDeviceMetricsOverride", width=1440, height=1000, deviceScaleFactor=1, mobile=False)
+    await browser.call("Page.navigate", url=url)
+    await browser.wait_for("the live connection", "!!document.getElementById('connection') && document.getElementById('connection').textContent === 'live'")
+    banner = await browser.wait_for("the standby's banner", "!document.getElementById('standby').hidden && document.getElementById('standby').textContent")
+    if "stands by" not in banner or leader not in banner:
+        raise Step(f"the banner does not say it stands by behind {leader}: {banner}")
+    if not await browser.evaluate("document.getElementById('send-button').disabled"):
+        raise Step("the send button is on, on a standby")
+    await browser.wait_for("the copy's state", "document.getElementById('state-sequence').textContent.startsWith('live')")
+    await browser.screenshot(shots, "s1-standby.png")
+    # Sent anyway, by the page's own function (each status turns the button off again), the send
+    # is refused naming the leader.
+    await browser.type_into("#send-text", '{"tick":{}}')
+    await browser.evaluate("send()")
+    refusal = await browser.wait_for("the refusal", "document.getElementById('send-result').className.includes('error') && document.getElementById('send-result').textContent")
+    if leader not in refusal:
+        raise Step(f"the refusal does not name the leader: {refusal}")
+    await browser.screenshot(shots, "s2-refused.png")
+    if browser.page_errors:
+        raise Step(f"the page's script threw: {browser.page_errors}")
+
+
 async def drive(url, shots, devtools, scenario):
     with urllib.request.urlopen(f"http://127.0.0.1:{devtools}/json/list", timeout=10) as answer:
         page = next(t for t in json.load(answer) if t["type"] == "page")
@@ -331,9 +358,10 @@ async def main():
         "tour": steps,
         "before-restart": before_restart,
         "after-restart": lambda browser, url, shots: after_restart(browser, url, shots, int(sys.argv[4])),
+        "standby": lambda browser, url, shots: standby(browser, url, shots, sys.argv[4]),
     }
     if mode not in scenarios:
-        print(f"unknown mode {mode}: give tour, before-restart or after-restart SEQUENCE", flush=True)
+        print(f"unknown mode {mode}: give tour, before-restart, after-restart SEQUENCE or standby LEADER", flush=True)
         return 2
     return await in_chromium(url, shots, scenarios[mode])
 
