@@ -6,9 +6,11 @@ extension StreamQueue {
   /// Sizes are measured by a script inside Redis, one entry at a time, so the client never
   /// receives an oversized entry.
   public func dropOversizedReplies(after id: StreamEntryID, count: Int, limit: Int) throws(RedisError) -> [RejectedEntry] {
+    // The script reads each entry whole, tens of MiB for the ones it is for, which took a loaded
+    // Redis past the read timeout: the entry was then deleted, and its warning never written.
     let reply = try connection.evaluate(
       Self.dropOversizedScript, keys: [layout.replies],
-      arguments: [Array("(\(id)".utf8), Array(String(count).utf8), Array(String(limit).utf8)])
+      arguments: [Array("(\(id)".utf8), Array(String(count).utf8), Array(String(limit).utf8)], serverWait: .seconds(30))
     var dropped: [RejectedEntry] = []
     for pair in reply.elements ?? [] {
       guard let parts = pair.elements, parts.count == 2, let id = parts[0].bytes.flatMap({ StreamEntryID(bytes: $0[...]) }),
