@@ -64,12 +64,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
     whatIf: WhatIfReplay? = nil
   ) throws(InspectorError) -> Inspector {
     let (populations, population) = AsyncStream.makeStream(of: Int.self)
-    let hub = InspectorHub(
-      limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
-      recentActionCapacity: configuration.recentActionCapacity,
-      sampleCapacity: configuration.graphSamples,
-      populationChanged: { population.yield($0) }
-    )
+    let hub = InspectorHub(configuration: configuration) { population.yield($0) }
     let (source, recent) = historySource(history, capacity: configuration.historyCapacity)
     let recorder = InspectionRecorder(coordinator: coordinator, configuration: configuration, history: recent)
     let endpoints = InspectorEndpoints(

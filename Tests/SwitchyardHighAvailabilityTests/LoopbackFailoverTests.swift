@@ -35,15 +35,23 @@ import Testing
     #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "the stream has a gap")
   }
 
+  /// Starts a leader (with `leaderArguments`), then a standby.
+  private func leaderAndStandby(
+    _ cluster: HighAvailabilityCluster, leaderArguments: [String] = []
+  ) async throws -> (CoordinatorChild, CoordinatorChild) {
+    let first = try cluster.start(arguments: leaderArguments)
+    try await waitUntilLeading(first)
+    let second = try cluster.start()
+    try await waitForLog(second, "stands by")
+    return (first, second)
+  }
+
   /// Starts a leader (with `leaderArguments`), then a standby, and traffic to the leader with 20
   /// sends acknowledged.
   private func leaderAndStandbyUnderTraffic(
     _ cluster: HighAvailabilityCluster, leaderArguments: [String] = []
   ) async throws -> (CoordinatorChild, CoordinatorChild, Traffic) {
-    let first = try cluster.start(arguments: leaderArguments)
-    try await waitUntilLeading(first)
-    let second = try cluster.start()
-    try await waitForLog(second, "stands by")
+    let (first, second) = try await leaderAndStandby(cluster, leaderArguments: leaderArguments)
     let traffic = Traffic(socketPath: first.socketPath, prefix: "a")
     try await eventually("20 acknowledged sends") { traffic.names.count >= 20 || traffic.end != nil }
     try #require(traffic.end == nil, "the first sends ended: \(traffic.end ?? "")")
@@ -100,10 +108,7 @@ import Testing
   @Test func loadPointedAtTheStandbyGoesOnThroughAKilledLeaderLosingNoEffect() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let first = try cluster.start()
-    try await waitUntilLeading(first)
-    let second = try cluster.start()
-    try await waitForLog(second, "stands by")
+    let (first, second) = try await leaderAndStandby(cluster)
     // Runs until stopped (SIGINT) once it has gone on with the new leader, however slowly it starts.
     let load = try TestProcess(["load", "--scenario", "probe", "--run-dir", second.runDirectory, "--users", "4", "--duration", "600", "--json"])
     defer { load.stop() }
@@ -190,10 +195,7 @@ import Testing
   @Test func aStandbyStopsInOrderOnSIGTERMAndTheLeaderServesOn() async throws {
     let cluster = try HighAvailabilityCluster()
     defer { cluster.cleanUp() }
-    let first = try cluster.start()
-    try await waitUntilLeading(first)
-    let second = try cluster.start()
-    try await waitForLog(second, "stands by")
+    let (first, second) = try await leaderAndStandby(cluster)
     #expect(FileManager.default.fileExists(atPath: second.socketPath))
     #expect(await second.terminate() == 0, "\(second.log)")
     #expect(second.log.contains("stops standing by"))

@@ -24,15 +24,8 @@ import Testing
       (try? runNames(second.runDirectory))?.contains("before-the-standby") == true
     }
 
-    let page = try await WebSocketClient.connect(to: try #require(URL(string: "ws://127.0.0.1:\(port)/socket")), timeout: .seconds(30))
-    var messages = page.messages.makeAsyncIterator()
-    func next(containing fragment: String) async throws -> String {
-      while true {
-        guard case let .text(text)? = try await messages.next() else { throw TimedOut(what: "a message with \(fragment)") }
-        if text.contains(fragment) { return text }
-      }
-    }
-    let status = try await next(containing: #""type":"status""#)
+    let page = try await InspectorPageSocket(port: port)
+    let status = try await page.next(containing: #""type":"status""#)
     #expect(status.contains(#""role":"standby""#) && status.contains("/\(first.process.pid) "), "\(status)")
 
     // Sent to the leader, copied by the standby, shown on its page.
@@ -40,16 +33,16 @@ import Testing
       Issue.record("the leader refused the second send")
       return
     }
-    let copied = try await next(containing: "copied-while-watched")
+    let copied = try await page.next(containing: "copied-while-watched")
     #expect(copied.contains(#""type":"actions""#), "\(copied)")
-    try await page.send(.text(#"{"id":1,"type":"state"}"#))
-    let state = try await next(containing: #""id":1"#)
+    try await page.send(#"{"id":1,"type":"state"}"#)
+    let state = try await page.next(containing: #""id":1"#)
     #expect(state.contains("before-the-standby") && state.contains("copied-while-watched"), "\(state)")
-    try await page.send(.text(#"{"id":2,"type":"history"}"#))
-    #expect(try await next(containing: #""id":2"#).contains(#""type":"history""#))
+    try await page.send(#"{"id":2,"type":"history"}"#)
+    #expect(try await page.next(containing: #""id":2"#).contains(#""type":"history""#))
     // A past state from the standby's copy of the journal: before the second send.
-    try await page.send(.text(#"{"id":3,"type":"state","sequence":1}"#))
-    let past = try await next(containing: #""id":3"#)
+    try await page.send(#"{"id":3,"type":"state","sequence":1}"#)
+    let past = try await page.next(containing: #""id":3"#)
     #expect(past.contains("before-the-standby") && !past.contains("copied-while-watched"), "\(past)")
     await page.close()
     let exit = await second.terminate()

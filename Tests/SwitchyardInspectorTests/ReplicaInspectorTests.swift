@@ -61,41 +61,32 @@ import Testing
   @Test func aPageReadsTheCopyAndItsHistoryIsRefusedSendsAndSeesCopiedActions() async throws {
     let copy = Copy()
     let inspector = try await serve(copy, token: nil)
-    let page = try await WebSocketClient.connect(
-      to: try #require(URL(string: "ws://127.0.0.1:\(inspector.port)/socket")), timeout: .seconds(30))
-    var messages = page.messages.makeAsyncIterator()
-    /// The next message whose text has `fragment`, skipping others (status and samples come unasked).
-    func next(containing fragment: String) async throws -> String {
-      while true {
-        guard case let .text(text)? = try await messages.next() else { throw RawClient.Failed(description: "the page was closed") }
-        if text.contains(fragment) { return text }
-      }
-    }
-    let status = try await next(containing: #""type":"status""#)
+    let page = try await InspectorPageSocket(port: inspector.port)
+    let status = try await page.next(containing: #""type":"status""#)
     #expect(status.contains(#""role":"standby""#) && status.contains(#""appliedSequence":7"#), "\(status)")
 
-    try await page.send(.text(#"{"id":1,"type":"state"}"#))
-    let state = try await next(containing: #""id":1"#)
+    try await page.send(#"{"id":1,"type":"state"}"#)
+    let state = try await page.next(containing: #""id":1"#)
     #expect(state.contains(#""sequence":7"#) && state.contains(#""count":7"#), "\(state)")
-    try await page.send(.text(#"{"id":2,"type":"history"}"#))
-    let history = try await next(containing: #""id":2"#)
+    try await page.send(#"{"id":2,"type":"history"}"#)
+    let history = try await page.next(containing: #""id":2"#)
     #expect(history.contains(#""oldest":1"#) && history.contains(#""latest":7"#), "\(history)")
-    try await page.send(.text(#"{"id":3,"type":"send","text":"{\"tick\":{}}"}"#))
-    let refused = try await next(containing: #""id":3"#)
+    try await page.send(#"{"id":3,"type":"send","text":"{\"tick\":{}}"}"#)
+    let refused = try await page.next(containing: #""id":3"#)
     #expect(refused.contains(#""type":"error""#) && refused.contains("host-a/12 /run/a"), "\(refused)")
-    try await page.send(.text(#"{"id":4,"type":"scale","pool":"probe","size":2}"#))
-    #expect(try await next(containing: #""id":4"#).contains(#""type":"error""#))
+    try await page.send(#"{"id":4,"type":"scale","pool":"probe","size":2}"#)
+    #expect(try await page.next(containing: #""id":4"#).contains(#""type":"error""#))
 
     try await eventually("the page counted as watching") { inspector.isWatched }
     copy.sequence.store(8, ordering: .relaxed)
     inspector.show([ActionEntry(sequence: 8, action: ["tick": [:]])])
-    let actions = try await next(containing: #""type":"actions""#)
+    let actions = try await page.next(containing: #""type":"actions""#)
     #expect(actions.contains(#""sequence":8"#) && actions.contains(#""tick""#), "\(actions)")
-    #expect(try await next(containing: #""type":"status""#).contains(#""appliedSequence":8"#))
+    #expect(try await page.next(containing: #""type":"status""#).contains(#""appliedSequence":8"#))
 
     // Stopping, as the standby does once it leads, closes the page, which then connects again.
     await inspector.stop()
-    while case .text? = try await messages.next() {}
+    try await page.readToClose()
     #expect(!inspector.isWatched)
   }
 

@@ -51,19 +51,11 @@ import Testing
     #expect(page.status == 503 && page.headers["Retry-After"] == "2")
     #expect(text.contains("<title>Switchyard inspector</title>"), "\(text)")
     #expect(try await client.get(URL(string: "http://127.0.0.1:\(pagePort)/")!).status == 401)
-    let socket = try await WebSocketClient.connect(
-      to: try #require(URL(string: "ws://127.0.0.1:\(pagePort)/socket?token=insp3ct")), timeout: .seconds(30))
-    var messages = socket.messages.makeAsyncIterator()
-    func next(containing fragment: String) async throws -> String {
-      while true {
-        guard case let .text(message)? = try await messages.next() else { throw TimedOut(what: "a message with \(fragment)") }
-        if message.contains(fragment) { return message }
-      }
-    }
-    let status = try await next(containing: #""type":"status""#)
+    let socket = try await InspectorPageSocket(port: pagePort, token: "insp3ct")
+    let status = try await socket.next(containing: #""type":"status""#)
     #expect(status.contains(#""role":"standby""#) && status.contains("/\(first.process.pid) "), "\(status)")
-    try await socket.send(.text(#"{"id":1,"type":"send","text":"{\"cancel\":{\"name\":\"x\"}}"}"#))
-    let refused = try await next(containing: #""id":1"#)
+    try await socket.send(#"{"id":1,"type":"send","text":"{\"cancel\":{\"name\":\"x\"}}"}"#)
+    let refused = try await socket.next(containing: #""id":1"#)
     #expect(refused.contains(#""type":"error""#) && refused.contains("/\(first.process.pid) "), "\(refused)")
     await socket.close()
 

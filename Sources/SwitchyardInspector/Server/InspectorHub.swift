@@ -34,6 +34,16 @@ final class InspectorHub: Sendable {
     self.populationChanged = populationChanged
   }
 
+  /// A hub bounded as `configuration` says, the leader's inspector's or a standby's.
+  convenience init(configuration: InspectorConfiguration, populationChanged: @escaping @Sendable (Int) -> Void) {
+    self.init(
+      limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
+      recentActionCapacity: configuration.recentActionCapacity,
+      sampleCapacity: configuration.graphSamples,
+      populationChanged: populationChanged
+    )
+  }
+
   /// How many pages are connected.
   var clientCount: Int {
     state.withLock { $0.clients.count }

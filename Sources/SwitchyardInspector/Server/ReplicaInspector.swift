@@ -44,12 +44,7 @@ public final class ReplicaInspector: Sendable {
     refusal: @escaping @MainActor @Sendable () -> any Error
   ) throws(InspectorError) -> ReplicaInspector {
     let (populations, population) = AsyncStream.makeStream(of: Int.self)
-    let hub = InspectorHub(
-      limits: ClientOutbox.Limits(messages: configuration.clientQueueLimit, bytes: configuration.clientQueueBytes),
-      recentActionCapacity: configuration.recentActionCapacity,
-      sampleCapacity: configuration.graphSamples,
-      populationChanged: { population.yield($0) }
-    )
+    let hub = InspectorHub(configuration: configuration) { population.yield($0) }
     let endpoints = InspectorEndpoints(
       status: status,
       currentState: state,
