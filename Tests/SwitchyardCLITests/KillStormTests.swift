@@ -113,8 +113,9 @@ struct KillStormTests {
     #expect(account.started >= 40, "the load ran: \(account)")
     #expect(account.lost == 0, "effects lost across the kills: \(account)")
     #expect(restartedEffects > 0, "some restart found effects in flight to start again")
-    // A bound on a run that has gone wrong, loose enough for a full run's loaded machine.
-    #expect(ContinuousClock.now - started < .seconds(120))
+    // A bound on a run that has gone wrong, loose enough for a full run's loaded machine (one took
+    // 121 s).
+    #expect(ContinuousClock.now - started < .seconds(240))
 
     // `load`'s own accounting, against the coordinator recovered twenty-two times.
     let report = try await switchyard("load", "--scenario", "probe", "--run-dir", directory.path, "--users", "2", "--actions", "40", "--json", within: 30)

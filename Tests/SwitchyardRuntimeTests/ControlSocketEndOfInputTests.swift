@@ -10,7 +10,7 @@ import SwitchyardWire
 /// each is still handled and answered, the `sent` that waits for the journal included, before the
 /// connection closes; a client that retried a lost `sent` would apply its action twice.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, ProcessOfItsOwn.only("ControlSocketEndOfInputTests"))
 struct ControlSocketEndOfInputTests {
   @Test func aClientThatShutsItsWritingSideGetsEveryReplyIncludingASentTheJournalHeldBack() async throws {
     let harness = try TestControlService(holdsAcknowledgements: true)

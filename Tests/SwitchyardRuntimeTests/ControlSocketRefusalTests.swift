@@ -9,7 +9,7 @@ import SwitchyardWire
 /// A client learns why it was refused: the reason the coordinator sent before closing, even when
 /// the client only notices the close as a failed write, and the right one for a `hello`'s version.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, ProcessOfItsOwn.only("ControlSocketRefusalTests"))
 struct ControlSocketRefusalTests {
   @Test func aWriteThatFailsAfterARefusalReportsTheRefusalsReason() async throws {
     let harness = try TestControlService(limits: ControlSocketLimits(maxConnections: 1))

@@ -6,7 +6,7 @@ import SwitchyardWire
 /// A reply larger than the client may be sent at once is refused with a `tooLarge` error naming
 /// the size and the limit, before any of it is written, and the connection stays open.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, ProcessOfItsOwn.only("ControlSocketReplySizeTests"))
 struct ControlSocketReplySizeTests {
   @Test func aSliceOverTheReplyLimitIsATooLargeErrorAndTheConnectionServesOn() async throws {
     let harness = try TestControlService(limits: ControlSocketLimits(maxOutboundBytesPerClient: 64 << 10))

@@ -6,7 +6,7 @@ import SwitchyardWire
 /// What one client's subscriptions may cost: a number of them, one per path, and their latest
 /// unwritten values within the client's reply limit; all of it ends with the connection.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, ProcessOfItsOwn.only("ControlSocketSubscriptionLimitTests"))
 struct ControlSocketSubscriptionLimitTests {
   @Test func subscriptionsPastTheCapOrToAPathHeldAlreadyAreRefused() async throws {
     #expect(ControlSocketLimits().maxSubscriptionsPerClient == 64)

@@ -7,7 +7,7 @@ import SwitchyardDiagnostics
 
 /// Workers that die, hang, or write garbage: detected, replaced, and their effects never lost.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, ProcessOfItsOwn.only("SupervisionTests"))
 struct SupervisionTests {
   @Test func aKilledWorkersRetryableEffectIsRetriedAndThePoolIsBackToSize() async throws {
     try await withCoordinator { coordinator, log in
