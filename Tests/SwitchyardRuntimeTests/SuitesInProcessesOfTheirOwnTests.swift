@@ -6,8 +6,11 @@ import Testing
 /// every in-process store shares busy for half a minute of a full run, and coordinator tests that
 /// take a second alone waited over a minute for it; the supervision suite kills a worker while its
 /// job runs, which a job of seconds had finished by the time the starved test got its turn.
+///
+/// One child at a time: five test processes at once at the start of a full run took the two cores
+/// from everything else.
 @Suite struct SuitesInProcessesOfTheirOwnTests {
-  @Test(arguments: [
+  @Test(.serialized, arguments: [
     "ControlSocketEndOfInputTests", "ControlSocketRefusalTests", "ControlSocketReplySizeTests", "ControlSocketSubscriptionLimitTests",
     "SupervisionTests",
   ])

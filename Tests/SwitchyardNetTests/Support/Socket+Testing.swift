@@ -12,8 +12,10 @@ extension Socket {
     try write(Array(text.utf8))
   }
 
-  /// Everything the peer sends until it closes, or until the deadline.
-  func readUntilClosed(timeout: Duration = .seconds(20)) -> [UInt8] {
+  /// Everything the peer sends until it closes, or until the deadline: a minute by default, a bound
+  /// on a hang (it returns at the close), as a loaded full run kept a pipelined exchange's handlers
+  /// waiting for the cooperative pool past 20 s.
+  func readUntilClosed(timeout: Duration = .seconds(60)) -> [UInt8] {
     let deadline = ContinuousClock.now + timeout
     var received: [UInt8] = []
     while let bytes = try? read(upTo: 65_536, deadline: deadline), !bytes.isEmpty {
