@@ -84,7 +84,13 @@ struct ControlSocketTests {
     defer { coordinator.cleanUp() }
     try await withTimeout(120) {
       var clients: [ControlClient] = []
-      for _ in 0..<8 { clients.append(try await coordinator.connect()) }
+      for _ in 0..<8 {
+        let client = try await coordinator.connect()
+        // A first request at once: a client that sends nothing for the handshake timeout (5 s) is
+        // closed, which a loaded run's 2,000 outputs outlasted.
+        _ = try client.status()
+        clients.append(client)
+      }
       // This one subscribes to everything and never reads.
       try clients[0].send(.subscribe(id: 1, path: ""))
       let job: JSONValue = .object(["tag": "t", "outputs": 2_000, "payloadBytes": 64])
