@@ -157,11 +157,7 @@ extension Application {
     coordinator.clientActions = clientActions
     if let leadership = options.leadership { coordinator.highAvailability = leadership.status }
     // Signals first: the parent's exit arrives as SIGTERM and must shut down in order.
-    if let signals = options.terminationSignals {
-      coordinator.handleTerminationSignals(from: signals)
-    } else {
-      coordinator.handleTerminationSignals()
-    }
+    coordinator.handleTerminationSignals(from: options.terminationSignals ?? TerminationSignals())
     if let parent = options.parent { try ParentExit.terminateWith(parent) }
     // Before the coordinator: a taken inspector port fails the start with nothing to undo.
     let inspector = try options.http.map { configuration in

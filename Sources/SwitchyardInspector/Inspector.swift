@@ -175,8 +175,7 @@ public final class Inspector<R: Reducer> where R.State: Codable & Equatable, R.A
       Task.detached { [hub] in
         hub.publish(actions: entries, skipped: skipped)
         if let report {
-          hub.broadcast(InspectorMessage.status(report, clients: hub.clientCount, historyCapacity: capacity).bytes)
-          hub.broadcast(InspectorMessage.samples([hub.samples.record(report)]).bytes)
+          hub.broadcast(status: report, historyCapacity: capacity)
         }
       }
     }

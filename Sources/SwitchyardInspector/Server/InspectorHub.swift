@@ -1,5 +1,6 @@
 import Synchronization
 import SwitchyardNet
+import SwitchyardWire
 
 /// The pages connected to an inspector, and the recent actions a newly opened page is shown.
 ///
@@ -91,6 +92,12 @@ final class InspectorHub: Sendable {
       }
     }
     broadcast(InspectorMessage.actions(entries, skipped: skipped).bytes)
+  }
+
+  /// Sends every page `report`, and the graphs' point taken from it.
+  func broadcast(status report: StatusReport, historyCapacity: Int) {
+    broadcast(InspectorMessage.status(report, clients: clientCount, historyCapacity: historyCapacity).bytes)
+    broadcast(InspectorMessage.samples([samples.record(report)]).bytes)
   }
 
   /// Queues `bytes` for every page, dropping those that have fallen too far behind.

@@ -128,8 +128,7 @@ public final class ReplicaInspector: Sendable {
       if ContinuousClock.now - lastStatus >= configuration.statusInterval {
         let report = await MainActor.run { status() }
         lastStatus = .now
-        hub.broadcast(InspectorMessage.status(report, clients: hub.clientCount, historyCapacity: 0).bytes)
-        hub.broadcast(InspectorMessage.samples([hub.samples.record(report)]).bytes)
+        hub.broadcast(status: report, historyCapacity: 0)
       }
       try? await Task.sleep(for: configuration.actionFlushInterval)
     }
