@@ -255,7 +255,10 @@ async def standby(browser, url, shots, leader):
     # is refused naming the leader.
     await browser.type_into("#send-text", '{"tick":{}}')
     await browser.evaluate("send()")
-    refusal = await browser.wait_for("the refusal", "document.getElementById('send-result').className.includes('error') && document.getElementById('send-result').textContent")
+    # A minute, a bound on a hang: a loaded full run's answers took over the default 20 s.
+    refusal = await browser.wait_for(
+        "the refusal", "document.getElementById('send-result').className.includes('error') && document.getElementById('send-result').textContent",
+        timeout=60)
     if leader not in refusal:
         raise Step(f"the refusal does not name the leader: {refusal}")
     await browser.screenshot(shots, "s2-refused.png")
